@@ -1,0 +1,216 @@
+"""Values describing a hand: declared melds, the hand itself, how it was won."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+
+from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidWin
+from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_honour, tile_name
+
+__all__ = ["Hand", "Meld", "MeldKind", "Win", "WinSource", "tile_counts"]
+
+
+class MeldKind(IntEnum):
+    CHOW = 0
+    PUNG = 1
+    KONG = 2
+
+    def __repr__(self) -> str:
+        return f"MeldKind.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared set: an open chow/pung/kong, or a concealed kong laid closed.
+
+    ``tile`` is the lowest tile of a chow, the tile of a pung or kong.  A
+    concealed (``open=False``) chow or pung is allowed too: it fixes how those
+    concealed tiles are arranged.
+    """
+
+    kind: MeldKind
+    tile: Tile
+    open: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, MeldKind):
+            object.__setattr__(self, "kind", MeldKind(self.kind))
+        if not isinstance(self.tile, Tile):
+            object.__setattr__(self, "tile", Tile(self.tile))
+        if self.tile >= NUM_KINDS:
+            raise InvalidMeld(f"a {self.kind.name.lower()} cannot be made of {self.tile.token}")
+        if self.kind is MeldKind.CHOW and (is_honour(self.tile) or self.tile % 9 > 6):
+            raise InvalidMeld(
+                f"a chow starting at {self.tile.token} is not three consecutive tiles of one suit"
+            )
+
+    @classmethod
+    def from_tiles(cls, tiles: Iterable[Tile], open: bool = True) -> Meld:
+        """Recognise a meld from its tiles (any order)."""
+        ts = sorted(tiles)
+        shown = " ".join(Tile(t).token for t in ts)
+        if any(t >= NUM_KINDS for t in ts):
+            raise InvalidMeld(f"flowers and seasons cannot be in a meld: {shown}")
+        if len(ts) in (3, 4) and len(set(ts)) == 1:
+            return cls(MeldKind.PUNG if len(ts) == 3 else MeldKind.KONG, Tile(ts[0]), open)
+        if (
+            len(ts) == 3
+            and not is_honour(ts[0])
+            and ts[1] == ts[0] + 1
+            and ts[2] == ts[0] + 2
+            and ts[0] // 9 == ts[2] // 9
+        ):
+            return cls(MeldKind.CHOW, Tile(ts[0]), open)
+        raise InvalidMeld(f"{shown or 'no tiles'} is not a chow, pung or kong")
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self.kind is MeldKind.CHOW:
+            return (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))
+        return (self.tile,) * (4 if self.kind is MeldKind.KONG else 3)
+
+    @property
+    def is_set_of_identical(self) -> bool:
+        """Pung or kong."""
+        return self.kind is not MeldKind.CHOW
+
+    def describe(self, lang: str = "nl") -> str:
+        state = ("open" if self.open else "dicht") if lang == "nl" else (
+            "open" if self.open else "concealed")
+        return f"{self.kind.name.lower()} {tile_name(self.tile, lang)} ({state})"
+
+
+def tile_counts(tiles: Iterable[int]) -> list[int]:
+    """A 34-length count vector of the playing tiles among ``tiles``."""
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A player's tiles: concealed tiles, declared melds, flowers and seasons.
+
+    ``concealed`` holds every tile not in a declared meld, the winning tile
+    included, sorted.  ``winning_tile`` is ``None`` for a hand that did not win.
+    """
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    bonus: tuple[Tile, ...] = ()
+    winning_tile: Tile | None = None
+    _counts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        concealed = tuple(sorted(Tile(t) for t in self.concealed))
+        bonus = tuple(sorted(Tile(t) for t in self.bonus))
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "bonus", bonus)
+        object.__setattr__(self, "melds", tuple(self.melds))
+        if self.winning_tile is not None:
+            object.__setattr__(self, "winning_tile", Tile(self.winning_tile))
+        for t in concealed:
+            if t >= NUM_KINDS:
+                raise InvalidHand(
+                    f"{t.token} is a flower/season: list it with the bonus tiles, not the hand")
+        for t in bonus:
+            if t < NUM_KINDS:
+                raise InvalidHand(f"{t.token} is not a flower or season")
+        if len(set(bonus)) != len(bonus):
+            raise InvalidHand("each flower and season exists only once")
+        all_tiles = list(concealed)
+        for meld in self.melds:
+            all_tiles.extend(meld.tiles)
+        counts = tile_counts(all_tiles)
+        for kind, n in enumerate(counts):
+            if n > 4:
+                raise InvalidHand(
+                    f"{n} copies of {Tile(kind).token}: there are only 4 of each tile")
+        if self.winning_tile is not None and self.winning_tile not in concealed:
+            raise InvalidHand(
+                f"the winning tile {self.winning_tile.token} must be among the concealed tiles")
+        object.__setattr__(self, "_counts", tuple(tile_counts(concealed)))
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """34-length count vector of the concealed tiles."""
+        return self._counts
+
+    def held_counts(self) -> list[int]:
+        """34-length count vector of every playing tile, melds included."""
+        counts = list(self._counts)
+        for meld in self.melds:
+            for t in meld.tiles:
+                counts[t] += 1
+        return counts
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles counted the way the rules count them: a kong counts as three."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def is_concealed(self) -> bool:
+        """No open meld (concealed kongs allowed)."""
+        return not any(m.open for m in self.melds)
+
+    def check_size(self, winner: bool) -> None:
+        """Raise :class:`InvalidHand` unless the hand has 14 (winner) or 13 tiles."""
+        want = 14 if winner else 13
+        if self.tile_count != want:
+            raise InvalidHand(
+                f"a {'winning' if winner else 'non-winning'} hand has {want} tiles "
+                f"(a kong counting as 3), this one has {self.tile_count}; at the table a "
+                f"wrong number of tiles is a dead hand (score it with dead=true)")
+
+
+class WinSource(StrEnum):
+    """Where the winning tile came from."""
+
+    WALL = "wall"
+    DISCARD = "discard"
+    LOOSE_TILE = "loose_tile"
+    ROBBED_KONG = "robbed_kong"
+
+    def __repr__(self) -> str:
+        return f"WinSource.{self.name}"
+
+    @property
+    def self_drawn(self) -> bool:
+        """A loose tile after a kong counts as self-drawn (ruling 6)."""
+        return self in (WinSource.WALL, WinSource.LOOSE_TILE)
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """How a hand was won.  Flags that contradict each other raise InvalidWin."""
+
+    source: WinSource = WinSource.WALL
+    last_tile: bool = False
+    last_discard: bool = False
+    kong_on_kong: bool = False
+    first_discard: bool = False
+    heaven: bool = False
+    lucky_thirteen: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.source, WinSource):
+            object.__setattr__(self, "source", WinSource(self.source))
+        src = self.source
+        if self.last_tile and src is not WinSource.WALL:
+            raise InvalidWin("last_tile (the last tile of the wall) needs from=wall")
+        if self.last_discard and src is not WinSource.DISCARD:
+            raise InvalidWin("last_discard needs from=discard")
+        if self.kong_on_kong and src is not WinSource.LOOSE_TILE:
+            raise InvalidWin("kong_on_kong needs from=loose_tile")
+        if self.first_discard and src is not WinSource.DISCARD:
+            raise InvalidWin("first_discard (earth) needs from=discard")
+        if self.heaven and src is not WinSource.WALL:
+            raise InvalidWin("heaven (East's 14 dealt tiles) needs from=wall")
+        if self.heaven and (self.last_tile or self.first_discard):
+            raise InvalidWin("heaven cannot be combined with last_tile or first_discard")
+        if self.first_discard and self.last_discard:
+            raise InvalidWin("first_discard and last_discard cannot both hold")
