@@ -77,8 +77,11 @@ class Meld:
         return self.kind is not MeldKind.CHOW
 
     def describe(self, lang: str = "nl") -> str:
-        state = ("open" if self.open else "dicht") if lang == "nl" else (
-            "open" if self.open else "concealed")
+        state = (
+            ("open" if self.open else "dicht")
+            if lang == "nl"
+            else ("open" if self.open else "concealed")
+        )
         return f"{self.kind.name.lower()} {tile_name(self.tile, lang)} ({state})"
 
 
@@ -115,7 +118,8 @@ class Hand:
         for t in concealed:
             if t >= NUM_KINDS:
                 raise InvalidHand(
-                    f"{t.token} is a flower/season: list it with the bonus tiles, not the hand")
+                    f"{t.token} is a flower/season: list it with the bonus tiles, not the hand"
+                )
         for t in bonus:
             if t < NUM_KINDS:
                 raise InvalidHand(f"{t.token} is not a flower or season")
@@ -128,10 +132,12 @@ class Hand:
         for kind, n in enumerate(counts):
             if n > 4:
                 raise InvalidHand(
-                    f"{n} copies of {Tile(kind).token}: there are only 4 of each tile")
+                    f"{n} copies of {Tile(kind).token}: there are only 4 of each tile"
+                )
         if self.winning_tile is not None and self.winning_tile not in concealed:
             raise InvalidHand(
-                f"the winning tile {self.winning_tile.token} must be among the concealed tiles")
+                f"the winning tile {self.winning_tile.token} must be among the concealed tiles"
+            )
         object.__setattr__(self, "_counts", tuple(tile_counts(concealed)))
 
     @property
@@ -164,7 +170,8 @@ class Hand:
             raise InvalidHand(
                 f"a {'winning' if winner else 'non-winning'} hand has {want} tiles "
                 f"(a kong counting as 3), this one has {self.tile_count}; at the table a "
-                f"wrong number of tiles is a dead hand (score it with dead=true)")
+                f"wrong number of tiles is a dead hand (score it with dead=true)"
+            )
 
 
 class WinSource(StrEnum):

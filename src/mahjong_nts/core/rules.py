@@ -148,8 +148,15 @@ class RuleSet:
             scoring[f.name] = False if value is None and f.name.startswith("limit") else value
         limit_hands: dict[str, Any] = {}
         for hand, lv in sc.limit_hands.items():
-            entry = {k: v for k, v in (("self_drawn", lv.self_drawn), ("claimed", lv.claimed),
-                                       ("waiting", lv.waiting)) if v is not None}
+            entry = {
+                k: v
+                for k, v in (
+                    ("self_drawn", lv.self_drawn),
+                    ("claimed", lv.claimed),
+                    ("waiting", lv.waiting),
+                )
+                if v is not None
+            }
             limit_hands[hand] = entry
         table = {f.name: getattr(self.table, f.name) for f in fields(TableRules)}
         table["mahjong_priority"] = list(self.table.mahjong_priority)
@@ -162,8 +169,9 @@ class RuleSet:
             "points": dict(sc.points),
             "doublings": dict(sc.doublings),
             "limit_hands": limit_hands,
-            "settlement": {f.name: getattr(self.settlement, f.name)
-                           for f in fields(SettlementRules)},
+            "settlement": {
+                f.name: getattr(self.settlement, f.name) for f in fields(SettlementRules)
+            },
             "table": table,
         }
 
@@ -231,8 +239,19 @@ def _check_keys(section: Mapping[str, Any], allowed: Any, where: str) -> None:
             raise InvalidRuleSet(f"{where}: unknown key {key!r}{_suggest(key, allowed)}")
 
 
-_TOP_KEYS: Final = ("name", "title", "source", "notes", "base", "scoring", "points",
-                    "doublings", "limit_hands", "settlement", "table")
+_TOP_KEYS: Final = (
+    "name",
+    "title",
+    "source",
+    "notes",
+    "base",
+    "scoring",
+    "points",
+    "doublings",
+    "limit_hands",
+    "settlement",
+    "table",
+)
 
 
 def _items(section: Mapping[str, Any], kind: ItemKind, where: str) -> Mapping[str, int]:
@@ -242,8 +261,9 @@ def _items(section: Mapping[str, Any], kind: ItemKind, where: str) -> Mapping[st
         if item is None:
             raise InvalidRuleSet(f"{where}: unknown item {key!r}{_suggest(key, ITEMS)}")
         if item.kind is not kind:
-            raise InvalidRuleSet(f"{where}: {key!r} is a {item.kind.value} item, "
-                                 f"put it under [{item.kind.value}]")
+            raise InvalidRuleSet(
+                f"{where}: {key!r} is a {item.kind.value} item, put it under [{item.kind.value}]"
+            )
         n = 0 if value is False else _int(value, f"{where}.{key}")
         if n:
             out[key] = n
@@ -255,16 +275,18 @@ def _limit_hands(section: Mapping[str, Any], where: str) -> Mapping[str, LimitVa
     for key, value in section.items():
         here = f"{where}.{key}"
         if key not in LIMIT_HANDS:
-            raise InvalidRuleSet(f"{where}: unknown limit hand {key!r}"
-                                 f"{_suggest(key, LIMIT_HANDS)}")
+            raise InvalidRuleSet(f"{where}: unknown limit hand {key!r}{_suggest(key, LIMIT_HANDS)}")
         if value is False:
             continue
         if not isinstance(value, Mapping):
-            raise InvalidRuleSet(f"{here}: expected a table like "
-                                 "{ self_drawn = 1000, claimed = 1000, waiting = 500 } or false")
+            raise InvalidRuleSet(
+                f"{here}: expected a table like "
+                "{ self_drawn = 1000, claimed = 1000, waiting = 500 } or false"
+            )
         _check_keys(value, ("self_drawn", "claimed", "waiting"), here)
-        lv = LimitValue(*(_opt_int(value.get(k), f"{here}.{k}")
-                          for k in ("self_drawn", "claimed", "waiting")))
+        lv = LimitValue(
+            *(_opt_int(value.get(k), f"{here}.{k}") for k in ("self_drawn", "claimed", "waiting"))
+        )
         if lv.self_drawn is None and lv.claimed is None:
             raise InvalidRuleSet(f"{here}: needs a self_drawn or claimed value (or false)")
         if lv.waiting is not None and not LIMIT_HANDS[key].irregular:
@@ -285,23 +307,25 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
     _check_keys(sc, [f.name for f in fields(ScoringRules)], w)
     scoring = ScoringRules(
         points=_items(_table(data, "points", where), ItemKind.POINTS, f"{where} [points]"),
-        doublings=_items(_table(data, "doublings", where), ItemKind.DOUBLINGS,
-                         f"{where} [doublings]"),
+        doublings=_items(
+            _table(data, "doublings", where), ItemKind.DOUBLINGS, f"{where} [doublings]"
+        ),
         limit_hands=_limit_hands(_table(data, "limit_hands", where), f"{where} [limit_hands]"),
         limit=_opt_int(_required(sc, "limit", w), f"{w}.limit"),
         limit_claimed=_opt_int(_required(sc, "limit_claimed", w), f"{w}.limit_claimed"),
-        limit_non_winner=_opt_int(_required(sc, "limit_non_winner", w),
-                                  f"{w}.limit_non_winner"),
+        limit_non_winner=_opt_int(_required(sc, "limit_non_winner", w), f"{w}.limit_non_winner"),
         min_doublings=_int(_required(sc, "min_doublings", w), f"{w}.min_doublings"),
-        clean_hand_may_win=_bool(_required(sc, "clean_hand_may_win", w),
-                                 f"{w}.clean_hand_may_win"),
+        clean_hand_may_win=_bool(_required(sc, "clean_hand_may_win", w), f"{w}.clean_hand_may_win"),
         limit_hand_concealed_doublings=_int(
             _required(sc, "limit_hand_concealed_doublings", w),
-            f"{w}.limit_hand_concealed_doublings"),
-        seven_pairs_duplicate=_bool(_required(sc, "seven_pairs_duplicate", w),
-                                    f"{w}.seven_pairs_duplicate"),
-        four_chows_simples_concealed=_bool(_required(sc, "four_chows_simples_concealed", w),
-                                           f"{w}.four_chows_simples_concealed"),
+            f"{w}.limit_hand_concealed_doublings",
+        ),
+        seven_pairs_duplicate=_bool(
+            _required(sc, "seven_pairs_duplicate", w), f"{w}.seven_pairs_duplicate"
+        ),
+        four_chows_simples_concealed=_bool(
+            _required(sc, "four_chows_simples_concealed", w), f"{w}.four_chows_simples_concealed"
+        ),
     )
     st = _table(data, "settlement", where)
     w = f"{where} [settlement]"
@@ -321,8 +345,15 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
     source = data.get("source", "")
     if not isinstance(title, str) or not isinstance(source, str):
         raise InvalidRuleSet(f"{where}: title and source must be strings")
-    return RuleSet(name=name, title=title, source=source, scoring=scoring,
-                   settlement=settlement, table=table, notes=tuple(notes))
+    return RuleSet(
+        name=name,
+        title=title,
+        source=source,
+        scoring=scoring,
+        settlement=settlement,
+        table=table,
+        notes=tuple(notes),
+    )
 
 
 def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
@@ -335,16 +366,21 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
     if players > 4:
         raise InvalidRuleSet(f"{w}.players: 3 or 4 play a hand (a fifth is the dreamer)")
     suits = req("suits")
-    if not isinstance(suits, str) or not suits or any(s not in "bkt" for s in suits) \
-            or len(set(suits)) != len(suits):
+    if (
+        not isinstance(suits, str)
+        or not suits
+        or any(s not in "bkt" for s in suits)
+        or len(set(suits)) != len(suits)
+    ):
         raise InvalidRuleSet(f"{w}.suits: letters from 'bkt', e.g. 'bkt', got {suits!r}")
     winds = req("winds")
     if not isinstance(winds, str) or winds not in ("ESWN", "ESW"):
         raise InvalidRuleSet(f"{w}.winds: 'ESWN' or 'ESW', got {winds!r}")
     priority = req("mahjong_priority")
-    if (not isinstance(priority, list) or sorted(priority) != sorted(MAHJONG_KINDS)):
-        raise InvalidRuleSet(f"{w}.mahjong_priority: an order of {', '.join(MAHJONG_KINDS)}, "
-                             f"got {priority!r}")
+    if not isinstance(priority, list) or sorted(priority) != sorted(MAHJONG_KINDS):
+        raise InvalidRuleSet(
+            f"{w}.mahjong_priority: an order of {', '.join(MAHJONG_KINDS)}, got {priority!r}"
+        )
     return TableRules(
         players=players,
         dreamer=_bool(req("dreamer"), f"{w}.dreamer"),
@@ -357,8 +393,7 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
         max_kongs=_int(req("max_kongs"), f"{w}.max_kongs"),
         open_chows=_bool(req("open_chows"), f"{w}.open_chows"),
         mahjong_priority=tuple(priority),
-        priority_limit=_choice(req("priority_limit"), f"{w}.priority_limit",
-                               ("any", "irregular")),
+        priority_limit=_choice(req("priority_limit"), f"{w}.priority_limit", ("any", "irregular")),
         round_wind=_choice(req("round_wind"), f"{w}.round_wind", ("rotating", "east")),
         rotate_on_east_win=_bool(req("rotate_on_east_win"), f"{w}.rotate_on_east_win"),
         rotate_on_remise=_bool(req("rotate_on_remise"), f"{w}.rotate_on_remise"),
@@ -366,6 +401,5 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
         hands=_int(req("hands"), f"{w}.hands", minimum=1),
         hands_at_least=_bool(req("hands_at_least"), f"{w}.hands_at_least"),
         green_dragon_hand=_bool(req("green_dragon_hand"), f"{w}.green_dragon_hand"),
-        false_mahjong=_choice(req("false_mahjong"), f"{w}.false_mahjong",
-                              ("dead_hand", "refuse")),
+        false_mahjong=_choice(req("false_mahjong"), f"{w}.false_mahjong", ("dead_hand", "refuse")),
     )

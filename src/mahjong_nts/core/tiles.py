@@ -259,8 +259,10 @@ def parse_tile(token: str) -> Tile:
     if tile is None and len(text) > 2:
         tile = _ALIASES.get(text.lower())
     if tile is None:
-        raise InvalidTile(f"unknown tile {token!r} (expected e.g. b1..b9, k1..k9, t1..t9, "
-                          f"E S W N (or O Z), F C P, f1..f4, s1..s4)")
+        raise InvalidTile(
+            f"unknown tile {token!r} (expected e.g. b1..b9, k1..k9, t1..t9, "
+            f"E S W N (or O Z), F C P, f1..f4, s1..s4)"
+        )
     return tile
 
 
