@@ -7,7 +7,19 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_nts.core.analysis import Block, BlockKind, arrangements, set_arrangements
+from mahjong_nts.core.analysis import (
+    Block,
+    BlockKind,
+    Shape,
+    arrangements,
+    irregular_shapes,
+    is_complete,
+    is_regular_complete,
+    is_waiting,
+    set_arrangements,
+    seven_pair_tiles,
+    waiting_tiles,
+)
 
 # Tile shorthands: b = bamboo 0-8, k = circles (kringen) 9-17, t = characters (tekens) 18-26.
 E, S, W, N = 27, 28, 29, 30
@@ -147,3 +159,160 @@ def test_arrangements_order_independent(seed: int) -> None:
             else:
                 rebuilt[blk.tile] += 3 if blk.kind == BlockKind.PUNG else 2
         assert rebuilt == counts
+
+
+# ---------------------------------------------------------------- completeness / shapes
+
+ORPHAN_TILES = [b(1), b(9), k(1), k(9), t(1), t(9), E, S, W, N, GREEN, RED, WHITE]
+NINE_GATES_BASE = [b(1)] * 3 + [b(n) for n in range(2, 9)] + [b(9)] * 3
+
+
+def test_regular_complete() -> None:
+    assert is_regular_complete(cv([b(1), b(2), b(3)] * 4 + [E, E]))
+    assert not is_regular_complete(cv([b(1), b(2), b(3)] * 4 + [E, S]))
+    assert is_regular_complete(cv([RED, RED]))
+    assert not is_regular_complete(cv([RED] * 3))
+
+
+def test_thirteen_orphans() -> None:
+    for extra in ORPHAN_TILES:
+        hand = cv([*ORPHAN_TILES, extra])
+        assert Shape.THIRTEEN_ORPHANS in irregular_shapes(hand)
+        assert is_complete(hand)
+        assert not is_complete(hand, n_melds=1)
+    # extra tile not an orphan
+    assert irregular_shapes(cv([*ORPHAN_TILES, b(5)])) == frozenset()
+
+
+def test_seven_pairs_and_duplicate_switch() -> None:
+    hand = cv([b(1), b(1), k(3), k(3), t(7), t(7), E, E, S, S, RED, RED, b(9), b(9)])
+    assert irregular_shapes(hand) == {Shape.SEVEN_PAIRS}
+    assert irregular_shapes(hand, duplicate_pairs=False) == {Shape.SEVEN_PAIRS}
+    four = cv([b(1)] * 4 + [k(3), k(3), t(7), t(7), E, E, S, S, RED, RED])
+    assert irregular_shapes(four) == {Shape.SEVEN_PAIRS}
+    assert irregular_shapes(four, duplicate_pairs=False) == frozenset()
+    assert is_complete(four)
+    assert not is_complete(four, duplicate_pairs=False)
+    assert seven_pair_tiles(four) == (b(1), b(1), k(3), t(7), E, S, RED)
+    assert seven_pair_tiles(four, duplicate_pairs=False) == ()
+    # a pung and a single is not seven pairs
+    assert irregular_shapes(cv([b(1)] * 3 + [b(2), k(3), k(3), t(7), t(7), E, E, S, S, W, W])) == (
+        frozenset()
+    )
+
+
+def test_wind_snake() -> None:
+    base = [k(n) for n in range(1, 10)] + [E, S, W, N]
+    for extra in [k(n) for n in range(1, 10)] + [E, S, W, N]:
+        hand = cv([*base, extra])
+        assert Shape.WIND_SNAKE in irregular_shapes(hand)
+        assert is_complete(hand)
+    assert irregular_shapes(cv([*base, RED])) == frozenset()
+    assert irregular_shapes(cv([*base, b(1)])) == frozenset()
+    assert Shape.WIND_SNAKE not in irregular_shapes(cv([*base[:-1], E, E]))  # no North
+
+
+def test_dragon_snake() -> None:
+    base = [t(n) for n in range(1, 10)] + [GREEN, RED, WHITE]
+    for wind in (E, S, W, N):
+        assert irregular_shapes(cv([*base, wind, wind])) == {Shape.DRAGON_SNAKE}
+    assert irregular_shapes(cv([*base, E, S])) == frozenset()
+    assert irregular_shapes(cv([*base, RED, RED])) == frozenset()
+    assert irregular_shapes(cv([*base, t(5), t(5)])) == frozenset()
+
+
+def test_peking_garden() -> None:
+    hand = cv([b(n) for n in range(1, 8)] + [E, S, W, N, GREEN, RED, WHITE])
+    assert irregular_shapes(hand) == {Shape.PEKING_GARDEN}
+    assert is_complete(hand)
+    assert not is_complete(hand, n_melds=1)
+    bad = cv([b(n) for n in range(2, 9)] + [E, S, W, N, GREEN, RED, WHITE])  # 2-8 is not it
+    assert irregular_shapes(bad) == frozenset()
+
+
+def test_nine_gates_each_extra() -> None:
+    for n in range(1, 10):
+        hand = cv([*NINE_GATES_BASE, b(n)])
+        assert Shape.NINE_GATES in irregular_shapes(hand)
+        assert is_regular_complete(hand)
+    assert irregular_shapes(cv([*NINE_GATES_BASE[1:], b(5), b(5)])) == frozenset()
+    mixed = [*NINE_GATES_BASE[:-1], k(9), b(9)]  # one 9 of another suit
+    assert Shape.NINE_GATES not in irregular_shapes(cv(mixed))
+
+
+def test_irregular_needs_fourteen() -> None:
+    assert irregular_shapes(cv(ORPHAN_TILES)) == frozenset()
+
+
+# ---------------------------------------------------------------- waits
+
+
+def test_waits_nine_gates() -> None:
+    assert waiting_tiles(cv(NINE_GATES_BASE)) == tuple(range(9))
+
+
+def test_waits_thirteen_orphans() -> None:
+    assert waiting_tiles(cv(ORPHAN_TILES)) == tuple(sorted(ORPHAN_TILES))
+    # with a pair already: only the missing orphan
+    hand = cv([*ORPHAN_TILES[:-1], E])  # no white dragon, pair of East
+    assert waiting_tiles(hand) == (WHITE,)
+    assert waiting_tiles(hand, n_melds=1) == ()
+
+
+def test_waits_seven_pairs_single() -> None:
+    hand = cv([b(1), b(1), k(3), k(3), t(7), t(7), E, E, S, S, RED, RED, N])
+    assert waiting_tiles(hand) == (N,)
+    # the single is a third copy: fourth completes only with duplicate pairs
+    hand3 = cv([b(1), b(1), b(1), k(3), k(3), t(7), t(7), E, E, S, S, RED, RED])
+    # b111 k33 t77 EE SS RR: as a regular hand it is not ready (two sets short), so the
+    # only way out is the fourth b1 making b1b1 b1b1 a double pair
+    assert waiting_tiles(hand3) == (b(1),)
+    assert waiting_tiles(hand3, duplicate_pairs=False) == ()
+
+
+def test_waits_standard_and_four_held() -> None:
+    # 123 456 789 bamboo, EEE, single k5: waits k5 only
+    hand = cv([b(n) for n in range(1, 10)] + [E] * 3 + [k(5)])
+    assert waiting_tiles(hand) == (k(5),)
+    held = list(hand)
+    held[k(5)] = 4  # other three k5 are in the player's declared kong/pung
+    assert waiting_tiles(hand, held=held) == ()
+    assert not is_waiting(hand, held=held)
+    # 4 held in the concealed hand itself: b1111 + b2 b3 ... (b1 cannot be the 5th)
+    hand2 = cv([b(1)] * 4 + [b(2), b(3)] + [k(1), k(2), k(3)] + [E] * 3 + [N])
+    assert b(1) not in waiting_tiles(hand2)
+    assert waiting_tiles(hand2) == (N,)  # b111 b123 + single N
+
+
+def test_waits_with_melds() -> None:
+    # two declared melds: 7 concealed tiles b2 b3 b4 k6 k7 + E E -> waits k5 / k8
+    hand = cv([b(2), b(3), b(4), k(6), k(7), E, E])
+    assert waiting_tiles(hand, n_melds=2) == (k(5), k(8))
+    # four melds: single tile wait
+    assert waiting_tiles(cv([RED]), n_melds=4) == (RED,)
+    assert is_waiting(cv([RED]), n_melds=4)
+
+
+def test_waits_snakes() -> None:
+    wind = cv([k(n) for n in range(1, 10)] + [E, S, W, N])
+    assert waiting_tiles(wind) == tuple([k(n) for n in range(1, 10)] + [E, S, W, N])
+    dragon = cv([t(n) for n in range(1, 10)] + [GREEN, RED, WHITE, S])
+    assert waiting_tiles(dragon) == (S,)
+    garden = cv([b(n) for n in range(1, 8)] + [E, S, W, N, GREEN, RED])
+    assert waiting_tiles(garden) == (WHITE,)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_waits_match_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    wall = [x for x in range(34) for _ in range(4)]
+    hand = cv(rng.sample(wall, 13))
+    expected = []
+    for x in range(34):
+        if hand[x] < 4:
+            hand[x] += 1
+            if arrangements(hand) or irregular_shapes(hand):
+                expected.append(x)
+            hand[x] -= 1
+    assert waiting_tiles(hand) == tuple(expected)
