@@ -434,11 +434,11 @@ _Z7 = bytes(7)
 
 def _irregular_possible(b: bytes) -> bool:
     """Cheap filter: can 13 concealed tiles (as bytes) be one tile from an irregular shape?"""
-    kinds = N_KINDS - b.count(0)
-    if kinds <= 7:
-        return True  # seven pairs
-    if kinds < 11:
-        return False
+    zeros = b.count(0)
+    if zeros >= 27:
+        return True  # at most 7 kinds: seven pairs
+    if zeros > 23:
+        return False  # 8 to 10 kinds: no irregular shape within one tile
     if (b[0:9] != _Z9) + (b[9:18] != _Z9) + (b[18:27] != _Z9) <= 1:
         return True  # snakes / Peking garden
     return b[1:8] == _Z7 and b[10:17] == _Z7 and b[19:26] == _Z7  # thirteen orphans
@@ -458,16 +458,27 @@ def waiting_tiles(
     the player already holds four of (``held``: all tiles incl. declared melds, default
     ``counts``) is excluded since it cannot be drawn.  Returns ``()`` when not waiting.
     """
-    b = bytes(counts[:N_KINDS])
+    b = bytes(counts)
+    if len(b) != N_KINDS:
+        b = b[:N_KINDS]
     mask = _regular_waits(b)
-    if n_melds == 0 and _irregular_possible(b) and sum(b) == 13:
-        c = list(b)
-        for t in range(N_KINDS):
-            if c[t] < 4 and not mask >> t & 1:
-                c[t] += 1
-                if _irregular_shapes(c, duplicate_pairs):
-                    mask |= 1 << t
-                c[t] -= 1
+    zeros = b.count(0) if n_melds == 0 else N_KINDS
+    if (zeros >= 27 or zeros <= 23) and zeros < N_KINDS and sum(b) == 13:
+        if zeros >= 27:  # at most 7 kinds: only seven pairs is possible, solved directly
+            if duplicate_pairs:
+                if b.count(1) + b.count(3) == 1:
+                    single = b.find(1)
+                    mask |= 1 << (single if single >= 0 else b.find(3))
+            elif b.count(2) == 6 and b.count(1) == 1:
+                mask |= 1 << b.find(1)
+        elif zeros <= 23 and _irregular_possible(b):  # >= 11 kinds: orphans/snakes/garden
+            c = list(b)
+            for t in range(N_KINDS):
+                if c[t] < 4 and not mask >> t & 1:
+                    c[t] += 1
+                    if _irregular_shapes(c, duplicate_pairs):
+                        mask |= 1 << t
+                    c[t] -= 1
     if not mask:
         return ()
     if held is None:
