@@ -1,0 +1,480 @@
+"""The compact hand notation: parse and write hands and lists of tiles.
+
+A hand is written as groups of tiles::
+
+    b123456 k55 EEE [t789] (CCCC) f1 s3 +k5
+
+==========  ===============================================================
+``b123``    suited tiles: a suit letter (``b`` bamboe, ``k`` kringen,
+            ``t`` tekens) followed by ranks 1-9
+``EESWN``   honours: ``E S W N`` winds (Dutch ``O`` = East, ``Z`` = South),
+            ``F`` green, ``C`` red, ``P`` white dragon
+``f13``     bonus tiles: flowers ``f1``-``f4``, seasons ``s1``-``s4``
+``[b123]``  a declared open meld (chow, pung, or kong: ``[k5555]``)
+``(CCCC)``  a concealed kong; ``(b123)``, ``(EEE)``: a declared concealed
+            chow or pung
+``+k5``     the winning tile (the 14th tile; it is one of the concealed tiles)
+==========  ===============================================================
+
+Whitespace between groups is optional where nothing runs together
+(``b123k55EEE[t789]+k5``).  A whitespace-separated word that is not in the
+compact form is read as one tile alias (``oost``, ``bamboe3``, ``dots5``,
+``rood``, ``lente``) or as Unicode tile glyphs (``🀐🀑🀒``); see
+:func:`~mahjong_nts.core.tiles.parse_tile`.
+
+:func:`format_hand` writes the canonical form, which :func:`parse_hand` reads
+back to an equal :class:`~mahjong_nts.core.hand.Hand`.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidNotation, InvalidTile
+from mahjong_nts.core.hand import Hand, Meld
+from mahjong_nts.core.tiles import NUM_KINDS, Suit, Tile, parse_tile, suit_of, tile_glyph
+
+__all__ = [
+    "format_hand",
+    "format_meld",
+    "format_tiles",
+    "glyphs",
+    "parse_hand",
+    "parse_meld",
+    "parse_tiles",
+]
+
+_SUIT_LETTERS: Final = "bkt"
+_BONUS_LETTERS: Final = "fs"
+_HONOUR_LETTERS: Final[dict[str, Tile]] = {
+    "E": Tile.EAST,
+    "S": Tile.SOUTH,
+    "W": Tile.WEST,
+    "N": Tile.NORTH,
+    "O": Tile.EAST,
+    "Z": Tile.SOUTH,
+    "F": Tile.GREEN,
+    "C": Tile.RED,
+    "P": Tile.WHITE,
+}
+_DIGITS: Final = "0123456789"
+_OPEN: Final = {"[": "]", "(": ")"}
+_CLOSE: Final = {"]": "[", ")": "("}
+_SPECIAL: Final = "[]()+"
+_VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
+_GLYPH_TILES: Final[dict[str, Tile]] = {tile_glyph(t): t for t in Tile}
+_ALIAS_WORDS: Final = (
+    "bamboe",
+    "bamboo",
+    "kringen",
+    "circles",
+    "dots",
+    "tekens",
+    "characters",
+    "man",
+    "oost",
+    "east",
+    "zuid",
+    "south",
+    "west",
+    "noord",
+    "north",
+    "groen",
+    "green",
+    "rood",
+    "red",
+    "wit",
+    "white",
+    "bloem",
+    "flower",
+    "seizoen",
+    "season",
+    "lente",
+    "zomer",
+    "herfst",
+    "winter",
+    "spring",
+    "summer",
+    "autumn",
+)
+_RANKED_WORDS: Final = frozenset(
+    {
+        "bamboe",
+        "bamboo",
+        "kringen",
+        "circles",
+        "dots",
+        "tekens",
+        "characters",
+        "man",
+        "bloem",
+        "flower",
+        "seizoen",
+        "season",
+    }
+)
+
+
+# ---------------------------------------------------------------------------
+# errors
+
+
+def _where(text: str, index: int) -> str:
+    """``at column N of "text"`` (1-based column; long texts are cut around it)."""
+    if len(text) <= 60:
+        shown = text
+    else:
+        lo = max(0, index - 25)
+        hi = min(len(text), index + 25)
+        shown = ("..." if lo else "") + text[lo:hi] + ("..." if hi < len(text) else "")
+    return f"at column {index + 1} of {shown!r}"
+
+
+def _notation_error(text: str, index: int, message: str) -> InvalidNotation:
+    return InvalidNotation(f"{message} {_where(text, index)}")
+
+
+def _unknown_tile(text: str, index: int, word: str) -> InvalidTile:
+    bare = word.lower().rstrip(_DIGITS)
+    close = difflib.get_close_matches(bare, _ALIAS_WORDS, n=1, cutoff=0.75)
+    hint = ""
+    rank = word[len(word.rstrip(_DIGITS)) :]
+    if close and close[0] in _RANKED_WORDS:
+        hint = (
+            f" (did you mean {close[0] + rank!r}?)"
+            if rank
+            else f" (a rank is missing, e.g. {close[0] + '3'!r})"
+        )
+    elif close:
+        hint = f" (did you mean {close[0]!r}?)"
+    return InvalidTile(
+        f"unknown tile {word!r} {_where(text, index)}{hint}; tiles are written b1..b9, "
+        f"k1..k9, t1..t9, E S W N (or O Z), F C P, f1..f4, s1..s4, or compact groups "
+        f"like b123 EEE"
+    )
+
+
+# ---------------------------------------------------------------------------
+# scanning
+
+
+@dataclass(frozen=True, slots=True)
+class _Word:
+    """A maximal run of characters other than whitespace and ``[]()+``."""
+
+    text: str
+    start: int
+
+
+def _compact(text: str, word: _Word) -> list[Tile] | None:
+    """The tiles of a word in the compact form, or ``None`` when its first group
+    is not compact (the caller then tries the whole word as an alias).  Errors
+    inside a group that clearly is compact (``b0``, ``f5``, an empty ``b``)
+    raise at once."""
+    s = word.text
+    i = 0
+    tiles: list[Tile] = []
+    while i < len(s):
+        ch = s[i]
+        col = word.start + i
+        if ch in _SUIT_LETTERS or ch in _BONUS_LETTERS:
+            j = i + 1
+            while j < len(s) and s[j] in _DIGITS:
+                j += 1
+            if j == i + 1:
+                if i == 0 and j < len(s) and s[j].isalpha():
+                    return None  # "bamboe3", "season1", "spring": an alias
+                if j == len(s) or not s[j].isalpha():
+                    raise _notation_error(
+                        text,
+                        col,
+                        f"empty group {ch!r}: a {'suit' if ch in _SUIT_LETTERS else 'bonus'}"
+                        f" letter needs ranks after it, e.g. {ch}1",
+                    )
+                raise _unknown_tile(text, col, s[i:])
+            top = 9 if ch in _SUIT_LETTERS else 4
+            for k in range(i + 1, j):
+                rank = int(s[k])
+                if not 1 <= rank <= top:
+                    what = (
+                        "suited tiles run 1-9"
+                        if top == 9
+                        else ("flowers run f1..f4" if ch == "f" else "seasons run s1..s4")
+                    )
+                    raise InvalidTile(
+                        f"no tile {ch}{s[k]} ({what}) in group {s[i:j]!r} "
+                        f"{_where(text, word.start + k)}"
+                    )
+                if ch in _SUIT_LETTERS:
+                    tiles.append(Tile(_SUIT_LETTERS.index(ch) * 9 + rank - 1))
+                else:
+                    tiles.append(Tile(NUM_KINDS + _BONUS_LETTERS.index(ch) * 4 + rank - 1))
+            i = j
+        elif ch in _HONOUR_LETTERS:
+            j = i
+            while j < len(s) and s[j] in _HONOUR_LETTERS:
+                tiles.append(_HONOUR_LETTERS[s[j]])
+                j += 1
+            if j < len(s) and s[j] in _DIGITS:
+                raise _notation_error(
+                    text,
+                    word.start + j,
+                    f"unexpected digit {s[j]!r} after honour letters {s[i:j]!r} (honours "
+                    f"take no ranks; flowers are f1..f4, seasons s1..s4)",
+                )
+            if (
+                j < len(s)
+                and s[j].isalpha()
+                and s[j] not in _SUIT_LETTERS + _BONUS_LETTERS
+                and i == 0
+            ):
+                return None  # "Oost", "West", "Fa": an alias
+            i = j
+        elif ch in _GLYPH_TILES:
+            tiles.append(_GLYPH_TILES[ch])
+            i += 1
+            while i < len(s) and s[i] in _VARIATION_SELECTORS:
+                i += 1
+        elif ch in _DIGITS:
+            raise _notation_error(text, col, f"digit {ch!r} without a suit letter before it")
+        else:
+            if i == 0:
+                return None
+            raise _unknown_tile(text, col, s[i:])
+    return tiles
+
+
+def _word_tiles(text: str, word: _Word) -> list[Tile]:
+    """The tiles of one word: compact groups, glyphs, or a single alias."""
+    tiles = _compact(text, word)
+    if tiles is not None:
+        return tiles
+    candidates = [word.text]
+    if len(word.text) == 2 and not any(c in _DIGITS for c in word.text):
+        candidates.append(word.text.lower())  # "Fa"; parse_tile folds case from 3 letters
+    for candidate in candidates:
+        try:
+            return [parse_tile(candidate)]
+        except InvalidTile:
+            pass
+    raise _unknown_tile(text, word.start, word.text)
+
+
+@dataclass(slots=True)
+class _Parsed:
+    tiles: list[tuple[Tile, int]]
+    melds: list[Meld]
+    winning: tuple[Tile, int] | None
+
+
+def _scan(text: str, *, allow_structure: bool) -> _Parsed:
+    """Split ``text`` into loose tiles, bracketed melds and the winning tile."""
+    if not isinstance(text, str):
+        raise InvalidNotation(f"hand notation must be a string, not {type(text).__name__}")
+    out = _Parsed([], [], None)
+    i = 0
+    n = len(text)
+    meld_open: tuple[str, int] | None = None  # bracket and its index
+    meld_tiles: list[Tile] = []
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+            continue
+        if ch in _SPECIAL and not allow_structure:
+            raise _notation_error(
+                text, i, f"{ch!r} is not allowed in a list of tiles (no melds or winning tile)"
+            )
+        if ch in _OPEN:
+            if meld_open is not None:
+                raise _notation_error(
+                    text,
+                    i,
+                    f"{ch!r} inside the meld opened at column {meld_open[1] + 1}: "
+                    "melds cannot nest",
+                )
+            meld_open = (ch, i)
+            meld_tiles = []
+            i += 1
+            continue
+        if ch in _CLOSE:
+            if meld_open is None:
+                raise _notation_error(text, i, f"{ch!r} without a matching {_CLOSE[ch]!r}")
+            opener, at = meld_open
+            if _CLOSE[ch] != opener:
+                raise _notation_error(
+                    text,
+                    i,
+                    f"{ch!r} closes the {opener!r} at column {at + 1}; expected {_OPEN[opener]!r}",
+                )
+            if not meld_tiles:
+                raise _notation_error(text, at, f"empty meld {opener + ch!r}")
+            try:
+                meld = Meld.from_tiles(meld_tiles, open=opener == "[")
+            except InvalidMeld as e:
+                raise InvalidMeld(f"{e} {_where(text, at)}") from e
+            out.melds.append(meld)
+            meld_open = None
+            i += 1
+            continue
+        if ch == "+":
+            if meld_open is not None:
+                raise _notation_error(
+                    text,
+                    i,
+                    "the winning tile is written outside brackets, e.g. '[b12] +b3' "
+                    "is not a meld; write the hand and then '+b3'",
+                )
+            j = i + 1
+            while j < n and not text[j].isspace() and text[j] not in _SPECIAL:
+                j += 1
+            if j == i + 1:
+                raise _notation_error(
+                    text, i, "'+' must be followed directly by the winning tile, e.g. '+b5'"
+                )
+            word = _Word(text[i + 1 : j], i + 1)
+            tiles = _word_tiles(text, word)
+            if len(tiles) != 1:
+                raise _notation_error(
+                    text, i + 1, f"the winning tile is one tile, {word.text!r} is {len(tiles)}"
+                )
+            if tiles[0] >= NUM_KINDS:
+                raise _notation_error(
+                    text, i + 1, f"the winning tile cannot be a flower or season ({tiles[0].token})"
+                )
+            if out.winning is not None:
+                raise _notation_error(
+                    text, i, f"a second winning tile (the first is at column {out.winning[1] + 1})"
+                )
+            out.winning = (tiles[0], i)
+            i = j
+            continue
+        j = i
+        while j < n and not text[j].isspace() and text[j] not in _SPECIAL:
+            j += 1
+        word = _Word(text[i:j], i)
+        tiles = _word_tiles(text, word)
+        if meld_open is not None:
+            meld_tiles.extend(tiles)
+        else:
+            out.tiles.extend((t, i) for t in tiles)
+        i = j
+    if meld_open is not None:
+        raise _notation_error(
+            text,
+            meld_open[1],
+            f"{meld_open[0]!r} is never closed (expected {_OPEN[meld_open[0]]!r})",
+        )
+    return out
+
+
+# ---------------------------------------------------------------------------
+# public API
+
+
+def parse_hand(text: str) -> Hand:
+    """Parse the compact notation into a :class:`Hand`.
+
+    >>> parse_hand("b123456 k55 EEE [t789] +k5").winning_tile
+    Tile.K5
+
+    Raises :class:`InvalidNotation`, :class:`InvalidTile`, :class:`InvalidMeld`
+    or :class:`InvalidHand` (a fifth copy of a tile, a flower twice), all
+    :class:`~mahjong_nts.core.errors.MahjongError`.
+    """
+    parsed = _scan(text, allow_structure=True)
+    concealed = [t for t, _ in parsed.tiles if t < NUM_KINDS]
+    bonus = [t for t, _ in parsed.tiles if t >= NUM_KINDS]
+    winning = None
+    if parsed.winning is not None:
+        winning = parsed.winning[0]
+        concealed.append(winning)
+    seen: dict[Tile, int] = {}
+    for t, at in parsed.tiles:
+        if t >= NUM_KINDS:
+            if t in seen:
+                raise InvalidHand(
+                    f"{t.token} twice (at columns {seen[t] + 1} and {at + 1}): each flower "
+                    f"and season exists only once"
+                )
+            seen[t] = at
+    return Hand(tuple(concealed), tuple(parsed.melds), tuple(bonus), winning)
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Parse a list of tiles (``"b1 b2 b3 E E"``, ``"b123 EE"``, aliases, glyphs),
+    in the order written.  Brackets and ``+`` are not allowed."""
+    return tuple(t for t, _ in _scan(text, allow_structure=False).tiles)
+
+
+def parse_meld(text: str) -> Meld:
+    """Parse one bracketed meld: ``"[b123]"``, ``"(CCCC)"``."""
+    parsed = _scan(text, allow_structure=True)
+    if parsed.tiles or parsed.winning is not None or len(parsed.melds) != 1:
+        raise InvalidNotation(
+            f"expected exactly one meld in brackets, like '[b123]' or '(CCCC)', got {text!r}"
+        )
+    return parsed.melds[0]
+
+
+def _groups(tiles: Iterable[int], render: str) -> list[str]:
+    """Sorted tiles as groups: one per suit, winds, dragons; bonus tiles singly."""
+    ts = sorted(Tile(t) for t in tiles)
+    groups: list[str] = []
+    by_suit: dict[Suit, list[Tile]] = {}
+    for t in ts:
+        by_suit.setdefault(suit_of(t), []).append(t)
+    for suit, members in by_suit.items():
+        if render == "glyph":
+            groups.append("".join(tile_glyph(t) for t in members))
+        elif suit in (Suit.FLOWER, Suit.SEASON):
+            groups.extend(t.token for t in members)
+        elif suit in (Suit.WIND, Suit.DRAGON):
+            groups.append("".join(t.token for t in members))
+        else:
+            groups.append(_SUIT_LETTERS[suit] + "".join(str(t.rank) for t in members))
+    return groups
+
+
+def format_tiles(tiles: Iterable[int]) -> str:
+    """Tiles in canonical compact form, sorted and grouped: ``"b123 k55 EEE FF f1"``."""
+    return " ".join(_groups(tiles, "token"))
+
+
+def format_meld(meld: Meld) -> str:
+    """``[b123]`` for an open meld, ``(CCCC)`` for a concealed one."""
+    inner = "".join(_groups(meld.tiles, "token"))
+    return f"[{inner}]" if meld.open else f"({inner})"
+
+
+def _hand_parts(hand: Hand, render: str) -> list[str]:
+    concealed = list(hand.concealed)
+    if hand.winning_tile is not None:
+        concealed.remove(hand.winning_tile)
+    parts = _groups(concealed, render)
+    for meld in hand.melds:
+        inner = "".join(_groups(meld.tiles, render))
+        parts.append(f"[{inner}]" if meld.open else f"({inner})")
+    parts.extend(_groups(hand.bonus, render))
+    if hand.winning_tile is not None:
+        w = hand.winning_tile
+        parts.append("+" + (tile_glyph(w) if render == "glyph" else w.token))
+    return parts
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical notation: concealed tiles but the winning tile (grouped per
+    suit, then winds, then dragons), the melds in order, the bonus tiles, then
+    ``+`` and the winning tile.  ``parse_hand(format_hand(h)) == h``."""
+    return " ".join(_hand_parts(hand, "token"))
+
+
+def glyphs(hand_or_tiles: Hand | Iterable[int]) -> str:
+    """Unicode rendering (Mahjong Tiles block), laid out like :func:`format_hand`
+    (or :func:`format_tiles`) and readable by :func:`parse_hand` again."""
+    if isinstance(hand_or_tiles, Hand):
+        return " ".join(_hand_parts(hand_or_tiles, "glyph"))
+    return " ".join(_groups(hand_or_tiles, "glyph"))
