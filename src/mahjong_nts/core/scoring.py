@@ -8,8 +8,9 @@ worth comes from the rule set; which items a hand has is decided here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from mahjong_nts.core import analysis
 from mahjong_nts.core.analysis import Block, BlockKind, Shape
@@ -18,14 +19,9 @@ from mahjong_nts.core.hand import Hand, MeldKind, Win, WinSource
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import (
-    GREEN_TILES,
     NUM_KINDS,
     Tile,
-    is_dragon,
-    is_honour,
-    is_major,
     is_simple,
-    is_terminal,
     is_wind,
 )
 
@@ -96,32 +92,131 @@ class ScoreResult:
 
 # A set while scoring: (kind, tile, concealed).
 _Set = tuple[int, int, bool]
+_NO_HELD: Final = (0,) * NUM_KINDS
+_ITEM_ORDER: Final = {item_id: i for i, item_id in enumerate(ITEMS)}
+_SNAKE_LAYOUTS: Final = ((3, 6, 2), (2, 6, 5), (2, 5, 8))  # two chow starts, pair rank
+
+
+def _make_block_text(kind: int, tile: int) -> str:
+    size = {_CHOW: 0, _PUNG: 3, _KONG: 4}.get(kind, 2)
+    if tile < 27:
+        r = tile % 9 + 1
+        if size == 0:
+            return "bkt"[tile // 9] + (f"{r}{r + 1}{r + 2}" if r <= 7 else "")
+        return "bkt"[tile // 9] + str(r) * size
+    return Tile(tile).token * size
+
+
+_BLOCK_TEXT: Final = {
+    (kind, tile): _make_block_text(kind, tile)
+    for kind in (_CHOW, _PUNG, _KONG, _PAIR)
+    for tile in range(NUM_KINDS)
+}
 
 
 def _block_text(kind: int, tile: int) -> str:
-    if tile < 27:
-        suit = "bkt"[tile // 9]
-        r = tile % 9 + 1
-        digits = {_CHOW: f"{r}{r + 1}{r + 2}", _PUNG: str(r) * 3, _KONG: str(r) * 4}.get(
-            kind, str(r) * 2
-        )
-        return suit + digits
-    letter = Tile(tile).token
-    return letter * {_PUNG: 3, _KONG: 4}.get(kind, 2)
+    """A set in notation, e.g. ``b123``, ``k555``, ``EEEE``, ``FF``."""
+    return _BLOCK_TEXT[kind, tile]
+
+
+def _tiles_text(counts: Sequence[int]) -> str:
+    parts: list[str] = []
+    for suit in range(3):
+        digits = "".join(str(r + 1) * counts[suit * 9 + r] for r in range(9))
+        if digits:
+            parts.append("bkt"[suit] + digits)
+    honours = "".join(Tile(t).token * counts[t] for t in range(27, NUM_KINDS))
+    if honours:
+        parts.append(honours)
+    return " ".join(parts)
+
+
+class _Profile:
+    """Whole-hand facts, judged on every tile held, melds included (ruling 13)."""
+
+    __slots__ = ("honours", "jade", "majors", "simples", "suit", "suits", "terminals")
+
+    def __init__(self, held: Sequence[int]) -> None:
+        b, k, t = any(held[0:9]), any(held[9:18]), any(held[18:27])
+        self.suits = b + k + t
+        self.suit = 0 if b else 1 if k else 2 if t else -1
+        self.honours = any(held[27:34])
+        simples = any(held[1:8]) or any(held[10:17]) or any(held[19:26])
+        terminals = bool(held[0] or held[8] or held[9] or held[17] or held[18] or held[26])
+        self.majors = not simples
+        self.simples = not (terminals or self.honours)
+        self.terminals = not (simples or self.honours)
+        self.jade = sum(held) == held[1] + held[2] + held[3] + held[5] + held[7] + held[31]
+
+    def clean_items(self, found: dict[str, int]) -> None:
+        if self.suits == 1:
+            found["clean_suit"] = 1
+            if not self.honours:
+                found["pure_suit"] = 1
+            if self.majors:
+                found["very_clean"] = 1
+        elif self.suits == 0:
+            found["pure_honours"] = 1
+        if self.majors:
+            found["clean_terminals"] = 1
+            if self.terminals:
+                found["pure_terminals"] = 1
+
+    def seven_pair_kinds(self) -> list[str]:
+        kinds = ["seven_pairs"]
+        if self.suits == 1:
+            kinds.append("seven_pairs_clean")
+            if not self.honours:
+                kinds.append("seven_pairs_pure")
+            if self.majors:
+                kinds.append("seven_pairs_very_clean")
+        elif self.suits == 0:
+            kinds.append("seven_pairs_honours")
+        if self.majors:
+            kinds.append("seven_pairs_terminals_honours")
+            if self.terminals:
+                kinds.append("seven_pairs_terminals")
+        return kinds
+
+
+_ValueTable = dict[str, tuple[int, int, str | None]]
+_SCORED: dict[tuple[str, int, int, int], ScoredItem] = {}
+"""Scored items are values: equal ones are shared (interned) rather than rebuilt."""
+_TABLES: dict[int, tuple[RuleSet, _ValueTable]] = {}
+
+
+def _value_table(rules: RuleSet) -> _ValueTable:
+    """Item id -> (points, doublings, group) for the items ``rules`` values."""
+    entry = _TABLES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        points, doublings = rules.scoring.points, rules.scoring.doublings
+        table: _ValueTable = {}
+        for item_id, item in ITEMS.items():
+            p, d = points.get(item_id, 0), doublings.get(item_id, 0)
+            if p or d:
+                table[item_id] = (p, d, item.group)
+        entry = (rules, table)
+        _TABLES[id(rules)] = entry
+    return entry[1]
 
 
 @dataclass(slots=True)
 class _Candidate:
-    items: list[ScoredItem]
     points: int
     doublings: int
-    limit_hand: str | None
     base: int
     cap: int | None
     score: int
     allowed: bool
     refusal: str | None
-    arrangement: tuple[str, ...]
+    limit_hand: str | None
+    items: list[ScoredItem] | None
+    """Set for limit hands; regular candidates keep ``found``/``chosen`` instead."""
+    found: dict[str, int]
+    chosen: list[str]
+    describe: Callable[[], tuple[str, ...]]
 
     def key(self) -> tuple[bool, int, int, int]:
         return (self.allowed, self.score, self.points, -self.doublings)
@@ -132,76 +227,46 @@ class _Scorer:
 
     def __init__(self, hand: Hand, situation: Situation, rules: RuleSet) -> None:
         self.hand = hand
-        self.sit = situation
         self.rules = rules
         self.sr = rules.scoring
+        self.table = _value_table(rules)
         self.win = situation.win
         self.seat = int(situation.seat_wind)
         self.round = int(situation.round_wind)
         self.meld_sets: list[_Set] = [(int(m.kind), int(m.tile), not m.open) for m in hand.melds]
-        self.meld_text = tuple(
-            ("[" if m.open else "(")
-            + _block_text(int(m.kind), int(m.tile))
-            + ("]" if m.open else ")")
-            for m in hand.melds
-        )
         self.has_open_meld = any(m.open for m in hand.melds)
+        self.best: _Candidate | None = None
 
-    # -- item evaluation ---------------------------------------------------------------
-    def evaluate(self, found: dict[str, int]) -> tuple[list[ScoredItem], int, int]:
-        """Value the items found (id -> count) under the rule set, exclusive groups kept
-        to their best member."""
-        pts_table, dbl_table = self.sr.points, self.sr.doublings
-        best_in_group: dict[str, tuple[int, str]] = {}
-        chosen: list[str] = []
-        for item_id, count in found.items():
-            value = (pts_table.get(item_id, 0) + dbl_table.get(item_id, 0)) * count
-            if value <= 0:
-                continue
-            group = ITEMS[item_id].group
-            if group is None:
-                chosen.append(item_id)
-            elif group not in best_in_group or value > best_in_group[group][0]:
-                best_in_group[group] = (value, item_id)
-        chosen.extend(item_id for _, item_id in best_in_group.values())
-        items: list[ScoredItem] = []
-        points = doublings = 0
-        order = _ITEM_ORDER
-        for item_id in sorted(chosen, key=order.__getitem__):
-            item = ITEMS[item_id]
-            count = found[item_id]
-            p = pts_table.get(item_id, 0) * count
-            d = dbl_table.get(item_id, 0) * count
-            points += p
-            doublings += d
-            items.append(ScoredItem(item_id, item.nl, item.en, p, d, count))
-        return items, points, doublings
+    @property
+    def meld_text(self) -> tuple[str, ...]:
+        return tuple(
+            f"[{_block_text(int(m.kind), int(m.tile))}]"
+            if m.open
+            else f"({_block_text(int(m.kind), int(m.tile))})"
+            for m in self.hand.melds
+        )
 
-    # -- whole-hand properties -----------------------------------------------------------
-    @staticmethod
-    def clean_items(tiles: Sequence[int], found: dict[str, int]) -> None:
-        suits = {t // 9 for t in tiles if t < 27}
-        honours = any(t >= 27 for t in tiles)
-        majors = all(is_major(t) for t in tiles)
-        if len(suits) == 1:
-            found["clean_suit"] = 1
-            if not honours:
-                found["pure_suit"] = 1
-            if majors:
-                found["very_clean"] = 1
-        elif not suits:
-            found["pure_honours"] = 1
-        if majors:
-            found["clean_terminals"] = 1
-            if not honours:
-                found["pure_terminals"] = 1
+    def consider(self, cand: _Candidate) -> None:
+        if self.best is None or cand.key() > self.best.key():
+            self.best = cand
+
+    def held(self, counts: Sequence[int]) -> list[int]:
+        held = list(counts)
+        for kind, tile, _ in self.meld_sets:
+            if kind == _CHOW:
+                held[tile] += 1
+                held[tile + 1] += 1
+                held[tile + 2] += 1
+            else:
+                held[tile] += 4 if kind == _KONG else 3
+        return held
 
     def bonus_items(self, found: dict[str, int]) -> None:
         bonus = self.hand.bonus
         if not bonus:
             return
         found["bonus_tile"] = len(bonus)
-        own = self.seat - 27  # 0 East .. 3 North
+        own = self.seat - Tile.EAST  # 0 East .. 3 North
         if Tile.F1 + own in bonus:
             found["own_flower"] = 1
         if Tile.S1 + own in bonus:
@@ -211,176 +276,169 @@ class _Scorer:
         if sum(1 for t in bonus if t >= Tile.S1) == 4:
             found["all_seasons"] = 1
 
-    # -- sets ----------------------------------------------------------------------------
-    def set_items(self, sets: Iterable[_Set], pair: int | None, found: dict[str, int]) -> None:
-        concealed_pungs = concealed_kongs = kongs = 0
+    def set_items(self, sets: Sequence[_Set], pair: int | None, found: dict[str, int]) -> list[int]:
+        """Items of the sets and the pair; returns [chows, pungs+kongs, wind pungs,
+        dragon pungs, kongs, concealed kongs] for the hand-level checks."""
+        chows = identical = winds = dragons = kongs = c_kongs = c_pungs = 0
         seat, rnd = self.seat, self.round
         for kind, tile, concealed in sets:
             if kind == _CHOW:
+                chows += 1
                 continue
-            size = "kong" if kind == _KONG else "pung"
-            grade = "simple" if is_simple(tile) else "major"
-            key = f"{size}_{grade}_{'concealed' if concealed else 'open'}"
+            identical += 1
+            key = _SET_ITEM[kind][is_simple(tile)][concealed]
             found[key] = found.get(key, 0) + 1
             if kind == _KONG:
                 kongs += 1
-                concealed_kongs += concealed
-            concealed_pungs += concealed
-            if is_dragon(tile):
+                c_kongs += concealed
+            c_pungs += concealed
+            if tile >= Tile.GREEN:
+                dragons += 1
                 found["pung_dragon"] = found.get("pung_dragon", 0) + 1
                 if tile == rnd:
                     found["pung_ruling_dragon"] = 1
-            elif is_wind(tile):
+            elif tile >= Tile.EAST:
+                winds += 1
                 if tile == seat:
                     found["pung_own_wind"] = 1
                 if tile == rnd:
                     found["pung_round_wind"] = 1
-        if pair is not None:
-            if is_dragon(pair):
+        if pair is not None and pair >= Tile.EAST:
+            if pair >= Tile.GREEN:
                 found["pair_dragon"] = 1
-            if pair == seat:
-                found["pair_own_wind"] = 1
-            if pair == rnd and is_wind(pair):
-                found["pair_round_wind"] = 1
-        if concealed_pungs >= 3:
+            else:
+                if pair == seat:
+                    found["pair_own_wind"] = 1
+                if pair == rnd:
+                    found["pair_round_wind"] = 1
+        if c_pungs >= 3:
             found["three_concealed_pungs"] = 1
-        if concealed_pungs >= 4:
-            found["four_concealed_pungs"] = 1
+            if c_pungs >= 4:
+                found["four_concealed_pungs"] = 1
         if kongs >= 3:
             found["three_kongs"] = 1
-        if concealed_kongs >= 3:
-            found["three_concealed_kongs"] = 1
-        if kongs == 4:
-            found["four_kongs"] = 1
+            if c_kongs >= 3:
+                found["three_concealed_kongs"] = 1
+            if kongs == 4:
+                found["four_kongs"] = 1
+        return [chows, identical, winds, dragons, kongs, c_kongs]
 
-    # -- the final figure ----------------------------------------------------------------
-    def regular_candidate(
-        self, found: dict[str, int], arrangement: tuple[str, ...], cap: int | None, winner: bool
+    def evaluate(self, found: dict[str, int]) -> tuple[int, int, list[str]]:
+        """Total points and doublings of the items found (id -> count); of each
+        exclusive group only the most valuable member counts."""
+        table = self.table
+        points = doublings = 0
+        chosen: list[str] = []
+        groups: dict[str, tuple[int, str, int, int]] | None = None
+        for item_id, count in found.items():
+            v = table.get(item_id)
+            if v is None:
+                continue
+            p, d, group = v
+            if group is None:
+                points += p * count
+                doublings += d * count
+                chosen.append(item_id)
+                continue
+            if groups is None:
+                groups = {}
+            value = (p + d) * count
+            old = groups.get(group)
+            if old is None or value > old[0]:
+                groups[group] = (value, item_id, p * count, d * count)
+        if groups:
+            for _, item_id, p, d in groups.values():
+                points += p
+                doublings += d
+                chosen.append(item_id)
+        return points, doublings, chosen
+
+    def regular(
+        self,
+        found: dict[str, int],
+        describe: Callable[[], tuple[str, ...]],
+        cap: int | None,
+        winner: bool,
     ) -> _Candidate:
-        items, points, doublings = self.evaluate(found)
+        points, doublings, chosen = self.evaluate(found)
         base = points << doublings
-        score = base if cap is None else min(base, cap)
+        score = base if cap is None or base <= cap else cap
         allowed, refusal = True, None
-        if winner:
-            need = self.sr.min_doublings
-            clean = self.sr.clean_hand_may_win and any(ITEMS[i.id].group == "clean" for i in items)
-            if doublings < need and not clean:
+        if winner and doublings < self.sr.min_doublings:
+            may_clean = self.sr.clean_hand_may_win
+            if not (may_clean and any(ITEMS[i].group == "clean" for i in chosen)):
                 allowed = False
+                need = self.sr.min_doublings
                 refusal = (
-                    f"{doublings} doubling{'s' if doublings != 1 else ''}: a mahjong "
-                    f"needs at least {need}"
-                    + (" or a clean hand" if self.sr.clean_hand_may_win else "")
+                    f"{doublings} doubling{'' if doublings == 1 else 's'}: a mahjong needs "
+                    f"at least {need}" + (" or a clean hand" if may_clean else "")
                 )
         return _Candidate(
-            items, points, doublings, None, base, cap, score, allowed, refusal, arrangement
+            points,
+            doublings,
+            base,
+            cap,
+            score,
+            allowed,
+            refusal,
+            None,
+            None,
+            found,
+            chosen,
+            describe,
         )
 
-    def limit_candidate(
-        self, limit_id: str, value: int, arrangement: tuple[str, ...], detail: str = ""
+    def limit(
+        self, limit_id: str, value: int, describe: Callable[[], tuple[str, ...]], detail: str
     ) -> _Candidate:
         hand = LIMIT_HANDS[limit_id]
-        items = [ScoredItem(limit_id, hand.nl, hand.en, value, 0, 1, detail or "limit hand")]
+        items = [ScoredItem(limit_id, hand.nl, hand.en, value, 0, 1, detail)]
         doublings = 0
         extra = self.sr.limit_hand_concealed_doublings
         win = self.win
         if extra and win is not None and win.source.self_drawn and not self.has_open_meld:
             item = ITEMS["fully_concealed"]
             items.append(
-                ScoredItem(
-                    "fully_concealed", item.nl, item.en, 0, extra, 1, "limit hand fully concealed"
-                )
+                ScoredItem("fully_concealed", item.nl, item.en, 0, extra, 1, "limit hand concealed")
             )
             doublings = extra
         base = value << doublings
         return _Candidate(
-            items, value, doublings, limit_id, base, None, base, True, None, arrangement
+            value, doublings, base, None, base, True, None, limit_id, items, {}, [], describe
         )
 
-
-_ITEM_ORDER = {item_id: i for i, item_id in enumerate(ITEMS)}
-
-
-def _all_tiles(hand: Hand, counts: Sequence[int]) -> list[int]:
-    tiles = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
-    for meld in hand.melds:
-        tiles.extend(int(t) for t in meld.tiles)
-    return tiles
-
-
-def _seven_pair_kinds(tiles: Sequence[int]) -> list[str]:
-    suits = {t // 9 for t in tiles if t < 27}
-    honours = any(t >= 27 for t in tiles)
-    majors = all(is_major(t) for t in tiles)
-    kinds = ["seven_pairs"]
-    if len(suits) == 1:
-        kinds.append("seven_pairs_clean")
-        if not honours:
-            kinds.append("seven_pairs_pure")
-        if majors:
-            kinds.append("seven_pairs_very_clean")
-    if not suits:
-        kinds.append("seven_pairs_honours")
-    if majors:
-        kinds.append("seven_pairs_terminals_honours")
-        if not honours:
-            kinds.append("seven_pairs_terminals")
-    return kinds
+    def items_of(self, cand: _Candidate) -> tuple[ScoredItem, ...]:
+        if cand.items is not None:
+            return tuple(cand.items)
+        table, found = self.table, cand.found
+        out: list[ScoredItem] = []
+        for item_id in sorted(cand.chosen, key=_ITEM_ORDER.__getitem__):
+            p, d, _ = table[item_id]
+            n = found[item_id]
+            key = (item_id, p * n, d * n, n)
+            scored = _SCORED.get(key)
+            if scored is None:
+                item = ITEMS[item_id]
+                scored = _SCORED[key] = ScoredItem(item_id, item.nl, item.en, p * n, d * n, n)
+            out.append(scored)
+        return tuple(out)
 
 
-def _shape_limits(shapes: Iterable[Shape], tiles: Sequence[int]) -> list[str]:
-    out: list[str] = []
-    for shape in shapes:
-        if shape is Shape.SEVEN_PAIRS:
-            out.extend(_seven_pair_kinds(tiles))
-        else:
-            out.append(shape.value)
-    return out
+# (kind, simple, concealed) -> item id of a pung or kong.
+_SET_ITEM: Final = {
+    kind: {
+        simple: {
+            c: f"{name}_{'simple' if simple else 'major'}_{'concealed' if c else 'open'}"
+            for c in (False, True)
+        }
+        for simple in (False, True)
+    }
+    for kind, name in ((_PUNG, "pung"), (_KONG, "kong"))
+}
 
 
-_SNAKE_LAYOUTS = ((3, 6, 2), (2, 6, 5), (2, 5, 8))  # chow starts and pair rank
-
-
-def _regular_limits(
-    sets: Sequence[_Set], pair: int, tiles: Sequence[int], seat: int, win: Win
-) -> list[str]:
-    out: list[str] = []
-    identical = [s for s in sets if s[0] != _CHOW]
-    winds = sum(1 for s in identical if is_wind(s[1]))
-    dragons = sum(1 for s in identical if is_dragon(s[1]))
-    kongs = [s for s in sets if s[0] == _KONG]
-    if winds == 4:
-        out.append("four_winds")
-    if dragons == 3:
-        out.append("three_dragons")
-    if all(t in GREEN_TILES for t in tiles):
-        out.append("jade")
-    if win.heaven:
-        out.append("heaven")
-    if win.first_discard:
-        out.append("earth")
-    if len(kongs) == 4:
-        out.append("four_kongs")
-        if all(s[2] for s in kongs):
-            out.append("four_concealed_kongs")
-    if len(identical) == 4 and all(is_terminal(t) for t in tiles):
-        out.append("head_and_tail")
-    if len(identical) == 4 and all(is_honour(t) for t in tiles):
-        out.append("only_honours")
-    suits = {t // 9 for t in tiles if t < 27}
-    if len(suits) == 1 and not any(is_honour(t) for t in tiles):
-        base = next(iter(suits)) * 9
-        ranks_p = sorted(s[1] - base + 1 for s in identical)
-        chows = sorted(s[1] - base + 1 for s in sets if s[0] == _CHOW)
-        layout = (chows[0], chows[1], pair - base + 1) if len(chows) == 2 else None
-        if ranks_p == [1, 9] and layout in _SNAKE_LAYOUTS:
-            out.append("twisting_snake")
-    if (
-        pair == seat
-        and any(s[0] == _KONG and s[1] == Tile.RED for s in sets)
-        and sorted(s[1] for s in sets if s[0] == _CHOW) == [Tile.T1, Tile.T4, Tile.T7]
-    ):
-        out.append("red_dragon")
-    return out
+def _const(text: tuple[str, ...]) -> Callable[[], tuple[str, ...]]:
+    return lambda: text
 
 
 def _limit_value(rules: RuleSet, limit_id: str, self_drawn: bool) -> int | None:
@@ -388,40 +446,6 @@ def _limit_value(rules: RuleSet, limit_id: str, self_drawn: bool) -> int | None:
     if lv is None:
         return None
     return lv.self_drawn if self_drawn else lv.claimed
-
-
-def _dead_result(winner: bool) -> ScoreResult:
-    return ScoreResult(
-        winner=winner,
-        dead=True,
-        items=(),
-        points=0,
-        doublings=0,
-        limit_hand=None,
-        base=0,
-        cap=None,
-        score=0,
-        mahjong_allowed=False if winner else None,
-        refusal="dead hand (dood spel): scores nothing and still pays",
-        arrangement=(),
-    )
-
-
-def _result(c: _Candidate, winner: bool) -> ScoreResult:
-    return ScoreResult(
-        winner=winner,
-        dead=False,
-        items=tuple(c.items),
-        points=c.points,
-        doublings=c.doublings,
-        limit_hand=c.limit_hand,
-        base=c.base,
-        cap=c.cap,
-        score=c.score,
-        mahjong_allowed=c.allowed if winner else None,
-        refusal=c.refusal,
-        arrangement=c.arrangement,
-    )
 
 
 def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
@@ -441,264 +465,200 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
             "but no win (how the hand was won)"
         )
     if situation.dead:
-        return _dead_result(winner)
+        return ScoreResult(
+            winner=winner,
+            dead=True,
+            items=(),
+            points=0,
+            doublings=0,
+            limit_hand=None,
+            base=0,
+            cap=None,
+            score=0,
+            mahjong_allowed=False if winner else None,
+            refusal="dead hand (dood spel): scores nothing and still pays",
+            arrangement=(),
+        )
     hand.check_size(winner)
-    scorer = _Scorer(hand, situation, rules)
+    sc = _Scorer(hand, situation, rules)
     if winner:
-        return _result(_best_winner(scorer), True)
-    return _result(_best_non_winner(scorer), False)
+        _winner(sc)
+    else:
+        _non_winner(sc)
+    best = sc.best
+    assert best is not None
+    return ScoreResult(
+        winner=winner,
+        dead=False,
+        items=sc.items_of(best),
+        points=best.points,
+        doublings=best.doublings,
+        limit_hand=best.limit_hand,
+        base=best.base,
+        cap=best.cap,
+        score=best.score,
+        mahjong_allowed=best.allowed if winner else None,
+        refusal=best.refusal,
+        arrangement=best.describe(),
+    )
 
 
-def _best_non_winner(sc: _Scorer) -> _Candidate:
-    hand, rules = sc.hand, sc.rules
-    counts = hand.counts
-    tiles = _all_tiles(hand, counts)
+def _non_winner(sc: _Scorer) -> None:
+    """Only complete pungs/kongs and a scoring pair count; loose tiles count only for
+    whole-hand doublings (ruling 2).  A pung always scores more than using its tiles
+    otherwise, so every triple is a pung; the pair is the best one."""
+    counts = sc.hand.counts
     common: dict[str, int] = {}
-    sc.clean_items(tiles, common)
+    _Profile(sc.held(counts)).clean_items(common)
     sc.bonus_items(common)
-    pungs: list[_Set] = [(_PUNG, t, True) for t in range(NUM_KINDS) if counts[t] >= 3]
-    sets = sc.meld_sets + pungs
-    pair_options: list[int | None] = [None]
-    pair_options.extend(t for t in range(27, NUM_KINDS) if counts[t] == 2)
-    best: _Candidate | None = None
-    cap = rules.scoring.limit_non_winner
-    for pair in pair_options:
+    pungs = [t for t in range(NUM_KINDS) if counts[t] >= 3]
+    sets = sc.meld_sets + [(_PUNG, t, True) for t in pungs]
+    cap = sc.sr.limit_non_winner
+    pairs: list[int | None] = [None]
+    pairs.extend(t for t in range(Tile.EAST, NUM_KINDS) if counts[t] == 2)
+    for pair in pairs:
         found = dict(common)
         sc.set_items(sets, pair, found)
-        text = sc.meld_text + tuple(_block_text(_PUNG, s[1]) for s in pungs)
-        if pair is not None:
-            text += (_block_text(_PAIR, pair),)
-        cand = sc.regular_candidate(found, text, cap, winner=False)
-        if best is None or cand.key() > best.key():
-            best = cand
-    assert best is not None
-    if not hand.melds:
-        waiting = _waiting_limit(sc, counts)
-        if waiting is not None and waiting.key() > best.key():
-            best = waiting
-    return best
+
+        def describe(pair: int | None = pair) -> tuple[str, ...]:
+            text = sc.meld_text + tuple(_block_text(_PUNG, t) for t in pungs)
+            return text + ((_block_text(_PAIR, pair),) if pair is not None else ())
+
+        sc.consider(sc.regular(found, describe, cap, winner=False))
+    if not sc.hand.melds:
+        _waiting_limit(sc, counts)
 
 
-def _waiting_limit(sc: _Scorer, counts: Sequence[int]) -> _Candidate | None:
-    """A non-winner one tile short of an irregular limit hand scores its waiting value."""
+def _waiting_limit(sc: _Scorer, counts: Sequence[int]) -> None:
+    """A non-winner one tile short of an irregular limit hand scores its waiting
+    value (ruling 12), if that is more than his sets."""
     dup = sc.sr.seven_pairs_duplicate
-    best: _Candidate | None = None
-    for w in analysis.waiting_tiles(counts, held=[0] * NUM_KINDS, duplicate_pairs=dup):
+    limit_hands = sc.sr.limit_hands
+    for w in analysis.waiting_tiles(counts, held=_NO_HELD, duplicate_pairs=dup):
         full = list(counts)
         full[w] += 1
         shapes = analysis.irregular_shapes(full, duplicate_pairs=dup)
-        if not shapes:
-            continue
-        tiles = [t for t in range(NUM_KINDS) for _ in range(full[t])]
-        for limit_id in _shape_limits(shapes, tiles):
-            lv = sc.sr.limit_hands.get(limit_id)
+        for limit_id in _shape_limits(shapes, full):
+            lv = limit_hands.get(limit_id)
             if lv is None or lv.waiting is None:
                 continue
             hand = LIMIT_HANDS[limit_id]
             item = ScoredItem(
                 limit_id, hand.nl, hand.en, lv.waiting, 0, 1, f"waiting on {Tile(w).token}"
             )
-            cand = _Candidate(
-                [item],
-                lv.waiting,
-                0,
-                limit_id,
-                lv.waiting,
-                None,
-                lv.waiting,
-                True,
-                None,
-                (_tiles_text(counts),),
+            text = (_tiles_text(counts),)
+            sc.consider(
+                _Candidate(
+                    lv.waiting,
+                    0,
+                    lv.waiting,
+                    None,
+                    lv.waiting,
+                    True,
+                    None,
+                    limit_id,
+                    [item],
+                    {},
+                    [],
+                    _const(text),
+                )
             )
-            if best is None or cand.key() > best.key():
-                best = cand
-    return best
 
 
-def _tiles_text(counts: Sequence[int]) -> str:
-    parts: list[str] = []
-    for suit in range(3):
-        digits = "".join(str(r + 1) * counts[suit * 9 + r] for r in range(9))
-        if digits:
-            parts.append("bkt"[suit] + digits)
-    honours = "".join(Tile(t).token * counts[t] for t in range(27, NUM_KINDS))
-    if honours:
-        parts.append(honours)
-    return " ".join(parts)
+def _shape_limits(shapes: Iterable[Shape], counts: Sequence[int]) -> list[str]:
+    out: list[str] = []
+    for shape in shapes:
+        if shape is Shape.SEVEN_PAIRS:
+            out.extend(_Profile(counts).seven_pair_kinds())
+        else:
+            out.append(shape.value)
+    return out
 
 
-def _best_winner(sc: _Scorer) -> _Candidate:
+def _winner(sc: _Scorer) -> None:
     hand, rules, win = sc.hand, sc.rules, sc.win
     assert win is not None and hand.winning_tile is not None
     w = int(hand.winning_tile)
     counts = hand.counts
     self_drawn = win.source.self_drawn
-    claimed = not self_drawn
     dup = sc.sr.seven_pairs_duplicate
     n_melds = len(hand.melds)
-    cap = rules.scoring.limit if self_drawn else rules.scoring.limit_claimed
-    candidates: list[_Candidate] = []
-
-    # Waits of the hand before the winning tile, structurally (ruling 4).
+    cap = sc.sr.limit if self_drawn else sc.sr.limit_claimed
+    # The waits of the hand before the winning tile, counted structurally (ruling 4).
     pre = list(counts)
     pre[w] -= 1
-    waits = analysis.waiting_tiles(pre, n_melds=n_melds, held=[0] * NUM_KINDS, duplicate_pairs=dup)
-
-    # Irregular limit hands: fully concealed up to the winning tile (ruling 12).
+    waits = analysis.waiting_tiles(pre, n_melds=n_melds, held=_NO_HELD, duplicate_pairs=dup)
+    # Irregular limit hands: concealed up to the winning tile (ruling 12).
     if n_melds == 0:
         shapes = analysis.irregular_shapes(counts, duplicate_pairs=dup)
         if shapes:
-            tiles = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
             text = (_tiles_text(counts),)
-            for limit_id in _shape_limits(shapes, tiles):
+            limit_ids = _shape_limits(shapes, counts)
+            limit_ids += [
+                i for i, on in (("heaven", win.heaven), ("earth", win.first_discard)) if on
+            ]
+            for limit_id in limit_ids:
                 value = _limit_value(rules, limit_id, self_drawn)
                 if value is not None:
-                    candidates.append(sc.limit_candidate(limit_id, value, text))
-            if win.heaven or win.first_discard:
-                for limit_id in (("heaven",) if win.heaven else ()) + (
-                    ("earth",) if win.first_discard else ()
-                ):
-                    value = _limit_value(rules, limit_id, self_drawn)
-                    if value is not None:
-                        candidates.append(sc.limit_candidate(limit_id, value, text))
-
-    # Regular arrangements, and Pe-ling eet cake (circles 1 as bamboo 1).
+                    sc.consider(sc.limit(limit_id, value, _const(text), "limit hand"))
+    # Regular arrangements; Pe-ling eet cake lets circles 1 be bamboo 1 (ruling 9).
     variants: list[tuple[Sequence[int], int, bool]] = [(counts, w, False)]
-    if (
-        w == Tile.K1
-        and counts[Tile.B1] >= 1
-        and counts[Tile.B1] < 4
-        and sc.sr.points.get("peling_eats_cake")
-    ):
+    if w == Tile.K1 and 1 <= counts[Tile.B1] <= 3 and "peling_eats_cake" in sc.table:
         sub = list(counts)
         sub[Tile.K1] -= 1
         sub[Tile.B1] += 1
         variants.append((sub, int(Tile.B1), True))
     for vcounts, vw, peling in variants:
-        for blocks in analysis.arrangements(vcounts):
-            _score_arrangement(sc, blocks, vcounts, vw, peling, waits, claimed, cap, candidates)
-    if not candidates:
-        shapes_note = "" if n_melds == 0 else " (irregular hands must be fully concealed)"
-        return _Candidate(
-            [],
+        arrangements = analysis.arrangements(vcounts)
+        if not arrangements:
+            continue
+        profile = _Profile(sc.held(vcounts))
+        whole: dict[str, int] = {}
+        profile.clean_items(whole)
+        sc.bonus_items(whole)
+        _winner_hand_items(sc, whole, profile, peling, len(waits) == 1)
+        for blocks in arrangements:
+            _arrangement(sc, blocks, vw, peling, profile, whole, cap)
+    if sc.best is None:
+        note = "" if n_melds == 0 else " (irregular hands must be concealed)"
+        sc.best = _Candidate(
             0,
             0,
-            None,
             0,
             cap,
             0,
             False,
-            f"not a complete hand: no arrangement into four sets and a pair, "
-            f"nor a limit hand of this rule set{shapes_note}",
-            (),
+            "not a complete hand: no arrangement into four sets and a pair, nor a limit "
+            f"hand of this rule set{note}",
+            None,
+            None,
+            {},
+            [],
+            lambda: (),
         )
-    return max(candidates, key=_Candidate.key)
 
 
-def _score_arrangement(
-    sc: _Scorer,
-    blocks: tuple[Block, ...],
-    counts: Sequence[int],
-    w: int,
-    peling: bool,
-    waits: Sequence[int],
-    claimed: bool,
-    cap: int | None,
-    out: list[_Candidate],
+def _winner_hand_items(
+    sc: _Scorer, found: dict[str, int], profile: _Profile, peling: bool, single_wait: bool
 ) -> None:
+    """Winner items that do not depend on the arrangement."""
     win = sc.win
     assert win is not None
-    rules = sc.rules
-    pair = next(b.tile for b in blocks if b.kind is BlockKind.PAIR)
-    concealed_sets = [b for b in blocks if b.kind is not BlockKind.PAIR]
-    # Which block did the winning tile complete?  Every distinct choice is legal.
-    choices: list[int] = []
-    seen: set[tuple[int, int]] = set()
-    for i, b in enumerate(blocks):
-        inside = (b.tile == w) if b.kind is not BlockKind.CHOW else (b.tile <= w <= b.tile + 2)
-        if inside and (b.kind, b.tile) not in seen:
-            seen.add((b.kind, b.tile))
-            choices.append(i)
-    if peling:
-        choices = [i for i in choices if blocks[i].kind is BlockKind.PAIR]
-    tiles = _all_tiles(sc.hand, counts)
-    whole: dict[str, int] = {}
-    sc.clean_items(tiles, whole)
-    sc.bonus_items(whole)
-    all_simple = all(is_simple(t) for t in tiles)
-    self_drawn = win.source.self_drawn
-    for ci in choices:
-        wblock = blocks[ci]
-        sets: list[_Set] = list(sc.meld_sets)
-        text = list(sc.meld_text)
-        for b in concealed_sets:
-            kind = _CHOW if b.kind is BlockKind.CHOW else _PUNG
-            open_by_claim = claimed and b is wblock
-            sets.append((kind, b.tile, not open_by_claim))
-            text.append(_block_text(kind, b.tile) + ("*" if b is wblock else ""))
-        text.append(_block_text(_PAIR, pair) + ("*" if wblock.kind is BlockKind.PAIR else ""))
-        arrangement = tuple(text)
-        # Regular limit hands.
-        for limit_id in _regular_limits(sets, pair, tiles, sc.seat, win):
-            value = _limit_value(rules, limit_id, self_drawn)
-            if value is not None:
-                out.append(sc.limit_candidate(limit_id, value, arrangement))
-        found = dict(whole)
-        sc.set_items(sets, pair, found)
-        _winner_items(sc, found, sets, pair, wblock, peling, waits, all_simple, tiles)
-        out.append(sc.regular_candidate(found, arrangement, cap, winner=True))
-
-
-def _winner_items(
-    sc: _Scorer,
-    found: dict[str, int],
-    sets: Sequence[_Set],
-    pair: int,
-    wblock: Block,
-    peling: bool,
-    waits: Sequence[int],
-    all_simple: bool,
-    tiles: Sequence[int],
-) -> None:
-    win = sc.win
-    assert win is not None
-    w_physical = sc.hand.winning_tile
+    w = sc.hand.winning_tile
     found["mahjong"] = 1
     if win.source.self_drawn:
         found["self_drawn"] = 1
-    if len(waits) == 1:
+        if not sc.has_open_meld:
+            found["fully_concealed"] = 1
+    if single_wait:
         found["only_possible_tile"] = 1
-    if wblock.kind is BlockKind.PAIR:
-        found["completes_pair"] = 1
     if peling:
         found["peling_eats_cake"] = 1
-    chows = sum(1 for s in sets if s[0] == _CHOW)
-    identical = [s for s in sets if s[0] != _CHOW]
-    if chows == 4:
-        found["four_chows"] = 1
-        found["chows_and_pair_points"] = 1
-    if len(identical) == 4:
-        found["four_pungs"] = 1
-        if all_simple:
-            found["all_pungs_simples"] = 1
-    if all_simple:
+    if profile.simples:
         found["pure_simples"] = 1
-    if sc.sr.four_chows_simples_concealed and chows == 4 and all_simple and sc.has_open_meld:
-        found.pop("four_chows", None)
-        found.pop("pure_simples", None)
-    wind_pungs = sum(1 for s in identical if is_wind(s[1]))
-    dragon_pungs = sum(1 for s in identical if is_dragon(s[1]))
-    if wind_pungs == 3 and is_wind(pair):
-        found["small_four_winds"] = 1
-    if dragon_pungs == 2 and is_dragon(pair):
-        found["small_three_dragons"] = 1
-    if dragon_pungs == 3:
-        found["three_wise_men"] = 1
-    if win.source.self_drawn and not sc.has_open_meld:
-        found["fully_concealed"] = 1
     if win.last_tile:
         found["last_tile"] = 1
-        if w_physical is Tile.K1:
+        if w is Tile.K1:
             found["last_tile_circles1"] = 1
     if win.last_tile or win.last_discard:
         found["last_tile_points"] = 1
@@ -706,13 +666,143 @@ def _winner_items(
         found["last_discard"] = 1
     if win.source is WinSource.LOOSE_TILE:
         found["loose_tile"] = 1
-        if w_physical is Tile.K5:
+        if w is Tile.K5:
             found["loose_tile_circles5"] = 1
         if win.kong_on_kong:
             found["kong_on_kong"] = 1
-    if win.source is WinSource.ROBBED_KONG:
+    elif win.source is WinSource.ROBBED_KONG:
         found["robbing_kong"] = 1
     if win.first_discard:
         found["earth_doublings"] = 1
     if win.lucky_thirteen:
         found["lucky_thirteen"] = 1
+
+
+def _arrangement(
+    sc: _Scorer,
+    blocks: tuple[Block, ...],
+    w: int,
+    peling: bool,
+    profile: _Profile,
+    whole: dict[str, int],
+    cap: int | None,
+) -> None:
+    win = sc.win
+    assert win is not None
+    claimed = not win.source.self_drawn
+    pair = -1
+    concealed: list[Block] = []
+    for b in blocks:
+        if b.kind is BlockKind.PAIR:
+            pair = b.tile
+        else:
+            concealed.append(b)
+    # Which block did the winning tile complete?  Every distinct choice is legal.
+    seen: set[tuple[int, int]] = set()
+    for wb in blocks:
+        if wb.kind is BlockKind.CHOW:
+            if not wb.tile <= w <= wb.tile + 2 or peling:
+                continue
+        elif wb.tile != w or (peling and wb.kind is not BlockKind.PAIR):
+            continue
+        if (wb.kind, wb.tile) in seen:
+            continue
+        seen.add((wb.kind, wb.tile))
+        sets = list(sc.meld_sets)
+        for b in concealed:
+            sets.append(
+                (_CHOW if b.kind is BlockKind.CHOW else _PUNG, b.tile, not (claimed and b is wb))
+            )
+        found = dict(whole)
+        chows, identical, winds, dragons, kongs, c_kongs = sc.set_items(sets, pair, found)
+        wins_pair = wb.kind is BlockKind.PAIR
+        if wins_pair:
+            found["completes_pair"] = 1
+        if chows == 4:
+            found["four_chows"] = 1
+            found["chows_and_pair_points"] = 1
+            if sc.sr.four_chows_simples_concealed and profile.simples and sc.has_open_meld:
+                del found["four_chows"]
+                found.pop("pure_simples", None)
+        elif identical == 4:
+            found["four_pungs"] = 1
+            if profile.simples:
+                found["all_pungs_simples"] = 1
+        if winds == 3 and Tile.EAST <= pair <= Tile.NORTH:
+            found["small_four_winds"] = 1
+        if dragons == 2 and pair >= Tile.GREEN:
+            found["small_three_dragons"] = 1
+        elif dragons == 3:
+            found["three_wise_men"] = 1
+
+        def describe(sets: list[_Set] = sets, wb: Block = wb) -> tuple[str, ...]:
+            text = list(sc.meld_text)
+            for b in concealed:
+                kind = _CHOW if b.kind is BlockKind.CHOW else _PUNG
+                text.append(_block_text(kind, b.tile) + ("*" if b is wb else ""))
+            text.append(_block_text(_PAIR, pair) + ("*" if wb.kind is BlockKind.PAIR else ""))
+            return tuple(text)
+
+        maybe_limit = (
+            identical >= 2
+            or profile.jade
+            or win.heaven
+            or win.first_discard
+            or (pair == sc.seat and kongs)
+        )
+        for limit_id in (
+            maybe_limit
+            and _regular_limits(sc, sets, pair, profile, identical, winds, dragons, kongs, c_kongs)
+        ) or ():
+            value = _limit_value(sc.rules, limit_id, win.source.self_drawn)
+            if value is not None:
+                sc.consider(sc.limit(limit_id, value, describe, "limit hand"))
+        sc.consider(sc.regular(found, describe, cap, winner=True))
+
+
+def _regular_limits(
+    sc: _Scorer,
+    sets: Sequence[_Set],
+    pair: int,
+    profile: _Profile,
+    identical: int,
+    winds: int,
+    dragons: int,
+    kongs: int,
+    c_kongs: int,
+) -> list[str]:
+    win = sc.win
+    assert win is not None
+    out: list[str] = []
+    if winds == 4:
+        out.append("four_winds")
+    if dragons == 3:
+        out.append("three_dragons")
+    if profile.jade:
+        out.append("jade")
+    if win.heaven:
+        out.append("heaven")
+    if win.first_discard:
+        out.append("earth")
+    if kongs == 4:
+        out.append("four_kongs")
+        if c_kongs == 4:
+            out.append("four_concealed_kongs")
+    if identical == 4:
+        if profile.terminals:
+            out.append("head_and_tail")
+        if profile.suits == 0:
+            out.append("only_honours")
+    if identical == 2 and profile.suits == 1 and not profile.honours:
+        base = profile.suit * 9
+        pungs = sorted(s[1] - base for s in sets if s[0] != _CHOW)
+        chows = sorted(s[1] - base + 1 for s in sets if s[0] == _CHOW)
+        if pungs == [0, 8] and (chows[0], chows[1], pair - base + 1) in _SNAKE_LAYOUTS:
+            out.append("twisting_snake")
+    if (
+        pair == sc.seat
+        and any(s[0] == _KONG and s[1] == Tile.RED for s in sets)
+        and sorted(s[1] for s in sets if s[0] == _CHOW) == [Tile.T1, Tile.T4, Tile.T7]
+    ):
+        out.append("red_dragon")
+    return out
