@@ -66,55 +66,14 @@ _CLOSE: Final = {"]": "[", ")": "("}
 _SPECIAL: Final = "[]()+"
 _VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
 _GLYPH_TILES: Final[dict[str, Tile]] = {tile_glyph(t): t for t in Tile}
-_ALIAS_WORDS: Final = (
-    "bamboe",
-    "bamboo",
-    "kringen",
-    "circles",
-    "dots",
-    "tekens",
-    "characters",
-    "man",
-    "oost",
-    "east",
-    "zuid",
-    "south",
-    "west",
-    "noord",
-    "north",
-    "groen",
-    "green",
-    "rood",
-    "red",
-    "wit",
-    "white",
-    "bloem",
-    "flower",
-    "seizoen",
-    "season",
-    "lente",
-    "zomer",
-    "herfst",
-    "winter",
-    "spring",
-    "summer",
-    "autumn",
+_RANKED_WORDS: Final = tuple(
+    "bamboe bamboo kringen circles dots tekens characters man "  # noqa: SIM905
+    "bloem flower seizoen season".split()
 )
-_RANKED_WORDS: Final = frozenset(
-    {
-        "bamboe",
-        "bamboo",
-        "kringen",
-        "circles",
-        "dots",
-        "tekens",
-        "characters",
-        "man",
-        "bloem",
-        "flower",
-        "seizoen",
-        "season",
-    }
+"""Alias words that take a rank (``bamboe3``), for "did you mean" hints."""
+_ALIAS_WORDS: Final = _RANKED_WORDS + tuple(
+    "oost east zuid south west noord north groen green rood red wit white "  # noqa: SIM905
+    "lente zomer herfst winter spring summer autumn".split()
 )
 
 
