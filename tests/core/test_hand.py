@@ -1,0 +1,102 @@
+from __future__ import annotations
+
+import pytest
+
+from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidWin
+from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
+from mahjong_nts.core.tiles import Tile
+from mahjong_nts.core.tiles import Tile as T
+
+NS = {"Tile": Tile, "Meld": Meld, "MeldKind": MeldKind, "Hand": Hand}
+
+
+def test_meld_from_tiles() -> None:
+    assert Meld.from_tiles([T.B3, T.B1, T.B2]) == Meld(MeldKind.CHOW, T.B1)
+    assert Meld.from_tiles([T.RED] * 3) == Meld(MeldKind.PUNG, T.RED)
+    assert Meld.from_tiles([T.K5] * 4, open=False) == Meld(MeldKind.KONG, T.K5, False)
+    assert Meld(MeldKind.CHOW, T.T7).tiles == (T.T7, T.T8, T.T9)
+    assert eval(repr(Meld(MeldKind.KONG, T.EAST, False)), NS) == Meld(MeldKind.KONG, T.EAST, False)
+
+
+@pytest.mark.parametrize(
+    "tiles",
+    [
+        [T.B1, T.B2, T.B4],
+        [T.B8, T.B9, T.K1],
+        [T.EAST, T.SOUTH, T.WEST],
+        [T.B1, T.B1],
+        [T.B1] * 5,
+        [T.F1, T.F1, T.F1],
+        [],
+    ],
+)
+def test_not_a_meld(tiles: list[T]) -> None:
+    with pytest.raises(InvalidMeld):
+        Meld.from_tiles(tiles)
+
+
+def test_chow_cannot_start_at_8_or_be_honours() -> None:
+    with pytest.raises(InvalidMeld):
+        Meld(MeldKind.CHOW, T.K8)
+    with pytest.raises(InvalidMeld):
+        Meld(MeldKind.CHOW, T.GREEN)
+
+
+def test_hand_sorts_and_counts() -> None:
+    hand = Hand((T.K5, T.B1, T.K5), melds=(Meld(MeldKind.KONG, T.RED),))
+    assert hand.concealed == (T.B1, T.K5, T.K5)
+    assert hand.counts[T.K5] == 2 and sum(hand.counts) == 3
+    assert hand.held_counts()[T.RED] == 4
+    assert hand.tile_count == 6
+    assert not hand.is_concealed
+    assert eval(repr(hand), NS) == hand
+
+
+def test_fifth_copy_rejected() -> None:
+    with pytest.raises(InvalidHand, match="5 copies of b1"):
+        Hand((T.B1, T.B1), melds=(Meld(MeldKind.PUNG, T.B1),))
+    with pytest.raises(InvalidHand, match="5 copies of b2"):
+        Hand((T.B2,) * 3, melds=(Meld(MeldKind.CHOW, T.B1), Meld(MeldKind.CHOW, T.B2)))
+
+
+def test_bonus_tiles_validated() -> None:
+    with pytest.raises(InvalidHand, match="flower"):
+        Hand((T.F1,))
+    with pytest.raises(InvalidHand, match="not a flower"):
+        Hand((), bonus=(T.B1,))
+    with pytest.raises(InvalidHand, match="only once"):
+        Hand((), bonus=(T.F1, T.F1))
+
+
+def test_winning_tile_must_be_in_hand() -> None:
+    with pytest.raises(InvalidHand, match="winning tile"):
+        Hand((T.B1, T.B2), winning_tile=T.B3)
+
+
+def test_check_size() -> None:
+    hand = Hand((T.B1,) * 2, melds=tuple(Meld(MeldKind.PUNG, t) for t in (T.B5, T.K5, T.T5, T.RED)))
+    hand.check_size(winner=True)
+    with pytest.raises(InvalidHand, match="has 13 tiles"):
+        hand.check_size(winner=False)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(source=WinSource.DISCARD, last_tile=True),
+        dict(source=WinSource.WALL, last_discard=True),
+        dict(source=WinSource.WALL, kong_on_kong=True),
+        dict(source=WinSource.WALL, first_discard=True),
+        dict(source=WinSource.DISCARD, heaven=True),
+        dict(source=WinSource.DISCARD, first_discard=True, last_discard=True),
+    ],
+)
+def test_contradictory_win_flags(kwargs: dict[str, object]) -> None:
+    with pytest.raises(InvalidWin):
+        Win(**kwargs)  # type: ignore[arg-type]
+
+
+def test_win_source_from_string_and_self_drawn() -> None:
+    assert Win("loose_tile").source is WinSource.LOOSE_TILE  # type: ignore[arg-type]
+    assert WinSource.LOOSE_TILE.self_drawn and WinSource.WALL.self_drawn
+    assert not WinSource.ROBBED_KONG.self_drawn and not WinSource.DISCARD.self_drawn
