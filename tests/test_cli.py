@@ -1,0 +1,359 @@
+"""The mahjong-nts command: human output, JSON lines mode, bad input (exit 2, no traceback)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from mahjong_nts.cli import app, main
+
+runner = CliRunner()
+
+WINNER = "b123 k456 t789 EEE C +C"  # East, self-drawn: 36 points, 4 doublings = 576
+
+
+def invoke(*args: str, input: str | None = None) -> Any:
+    result = runner.invoke(app, list(args), input=input)
+    # never an uncaught exception: only SystemExit from typer
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def run_cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "120", "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, "-m", "mahjong_nts.cli", *args],
+        input=input,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+# --------------------------------------------------------------------------- score
+
+
+def test_score_human() -> None:
+    result = invoke("score", WINNER, "--seat", "E", "--round", "E", "--from", "wall")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for text in (
+        "Mahjong",
+        "Verborgen schat",
+        "Fully concealed hand",
+        "576",
+        "allowed",
+        "Arrangement",
+        "b123",
+        "\U0001f010",
+    ):
+        assert text in out, text
+
+
+def test_score_dutch_labels_and_aliases() -> None:
+    result = invoke("score", WINNER, "--seat", "oost", "--round", "O", "--lang", "nl")
+    assert result.exit_code == 0, result.output
+    assert "Verdubbelingen" in result.stdout and "toegestaan" in result.stdout
+    assert "576" in result.stdout
+
+
+def test_score_refused_mahjong_shows_reason() -> None:
+    result = invoke("score", WINNER, "--seat", "S", "--from", "discard")
+    assert result.exit_code == 0
+    assert "refused" in result.stdout
+
+
+def test_score_non_winner_and_dead() -> None:
+    result = invoke("score", "b111 k55 t23 [CCC] [t456]", "--seat", "S")
+    assert result.exit_code == 0, result.output
+    assert "Mahjong " not in result.stdout  # no verdict line for a non-winner
+    result = invoke("score", "b111 k55", "--dead")
+    assert result.exit_code == 0, result.output
+    assert "Dead hand" in result.stdout
+
+
+def test_score_green_dragon_round() -> None:
+    result = invoke("score", WINNER, "--round", "F", "--ruleset", "nmb-2009+three-players")
+    assert result.exit_code in (0, 2), result.output  # t789 may not be in a 3-player set
+    assert "Traceback" not in result.output
+
+
+def test_score_json_lines() -> None:
+    good = {
+        "seat_wind": "E",
+        "round_wind": "E",
+        "concealed": "b123 k456 t789 EEE CC",
+        "winning_tile": "C",
+        "win": {"from": "wall"},
+    }
+    lines = [
+        json.dumps(good),
+        "",
+        "not json",
+        "   ",
+        json.dumps({"seat_wind": "E"}),
+        json.dumps({**good, "ruleset": "nmb-2009"}),
+    ]
+    result = invoke("score", "--json", input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(out) == 4  # blank lines skipped
+    assert out[0]["score"] == 576 and out[0]["ruleset"] == "nts-2016"
+    assert "error" in out[1] and "invalid JSON" in out[1]["error"]
+    assert "error" in out[2] and "round_wind" in out[2]["error"]
+    assert out[3]["ruleset"] == "nmb-2009"
+
+
+def test_score_json_rejects_notation() -> None:
+    result = invoke("score", WINNER, "--json", input="")
+    assert result.exit_code == 2
+    assert "error:" in result.stderr
+
+
+def test_score_json_subprocess_invalid_utf8() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "mahjong_nts.cli", "score", "--json"],
+        input=b'\xff\n{"seat_wind": "E"}\n',
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0
+    out = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert len(out) == 2
+    assert "UTF-8" in out[0]["error"]
+
+
+# --------------------------------------------------------------------------- settle
+
+BOOK_2009 = (
+    "settle",
+    "--scores",
+    "128,272,0,40",
+    "--winner",
+    "1",
+    "--discarder",
+    "2",
+    "--east",
+    "0",
+    "--ruleset",
+    "nmb-2009",
+)
+
+
+def test_settle_scores_2009_example() -> None:
+    result = invoke(*BOOK_2009)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for text in ("-56", "+1088", "-712", "-320", "West pays", "South"):
+        assert text in out, text
+
+
+def test_settle_json_2009_example() -> None:
+    request = {
+        "ruleset": "nmb-2009",
+        "east": 0,
+        "winner": 1,
+        "discarder": 2,
+        "scores": [128, 272, 0, 40],
+    }
+    result = invoke("settle", "--json", input=json.dumps(request) + "\n[]\n")
+    assert result.exit_code == 0, result.output
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["balances"] == [-56, 1088, -712, -320]
+    assert [2, 1, 544] in first["payments"]
+    assert "error" in second
+
+
+def test_settle_hands() -> None:
+    result = invoke(
+        "settle",
+        "--hand",
+        "b123 k456 t789 EEE C +C",  # seat 0, East, self-drawn winner
+        "--hand",
+        "b111 k55 t23 [CCC] [t456]",
+        "--hand",
+        "b222 k55 t23 [PPP] [t456]",
+        "--hand",
+        "b333 k55 t23 [FFF] [t456]",
+    )
+    assert result.exit_code == 0, result.output
+    assert "576" in result.stdout and "Payments" in result.stdout
+
+
+def test_settle_hands_winner_must_be_allowed() -> None:
+    result = invoke(
+        "settle",
+        "--hand",
+        "b111 k55 t23 [CCC] [t456]",
+        "--hand",
+        "b123 k456 t789 EEE C +C",  # South on a discard: only 1 doubling
+        "--hand",
+        "b222 k55 t23 [PPP] [t456]",
+        "--hand",
+        "b333 k55 t23 [FFF] [t456]",
+        "--discarder",
+        "2",
+    )
+    assert result.exit_code == 2
+    assert "error: --hand 1: the winner's hand may not go mahjong" in result.stderr
+
+
+def test_settle_remise() -> None:
+    result = invoke("settle", "--scores", "1,2,3,4", "--winner", "none")
+    assert result.exit_code == 0, result.output
+    assert "Remise" in result.stdout
+
+
+def test_settle_round_to() -> None:
+    result = invoke(
+        "settle",
+        "--scores",
+        "125,0,0,0",
+        "--winner",
+        "0",
+        "--ruleset",
+        "nmb-2009",
+        "--round-to",
+        "10",
+    )
+    assert result.exit_code == 0, result.output
+    assert "130" in result.stdout
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (("score", "b123 x9 k456"), "unknown tile 'x9'"),
+        (("score", "b11111 k456 t789 EE +E"), "5 copies of b1"),
+        (("score", "b123 k456"), "13 tiles"),
+        (("score", "b123 k456 t789 EEE CC C +C"), "14 tiles"),
+        (("score", "[b124] k456 t789 EEE C +C"), "b1 b2 b4 is not a chow, pung or kong"),
+        (("score", WINNER, "--from", "discard", "--last-tile"), "--last-tile"),
+        (("score", WINNER, "--from", "wall", "--kong-on-kong"), "--kong-on-kong"),
+        (("score", WINNER, "--seat", "S", "--heaven"), "heaven"),
+        (("score", "b111 k55 t23 [CCC] [t456]", "--from", "wall"), "winning tile"),
+        (("score", WINNER, "--from", "air"), "--from: 'air'"),
+        (("score", WINNER, "--seat", "C"), "--seat: 'C' is not a wind"),
+        (("score", WINNER, "--round", "b1"), "--round: 'b1' is not a wind"),
+        (("score", WINNER, "--ruleset", "nts-1999"), "unknown rule set 'nts-1999'"),
+        (("score", WINNER, "--ruleset", "/no/such/club.toml"), "club.toml"),
+        (("score", WINNER, "--lang", "fr"), "--lang"),
+        (("score",), "give the hand"),
+        (("settle", "--scores", "1,2,3", "--winner", "0"), "--scores: expected four"),
+        (("settle", "--scores", "1,2,x,4", "--winner", "0"), "--scores"),
+        (("settle", "--scores", "1,2,3,4"), "--winner"),
+        (("settle", "--scores", "1,2,3,4", "--winner", "7"), "--winner"),
+        (
+            ("settle", "--scores", "1,2,3,4", "--winner", "1", "--discarder", "1"),
+            "cannot be the discarder",
+        ),
+        (("settle", "--scores", "1,2,3,4", "--winner", "none", "--discarder", "1"), "remise"),
+        (("settle", "--hand", WINNER), "four hands"),
+        (("settle",), "--scores"),
+    ],
+)
+def test_bad_input_exits_2_with_message(args: tuple[str, ...], expected: str) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert expected in lines[0]
+    assert result.stdout == ""
+
+
+def test_usage_errors_exit_2() -> None:
+    for args in (
+        ("score", WINNER, "--no-such-option"),
+        ("frobnicate",),
+        ("settle", "--east", "9", "--scores", "1,2,3,4", "--winner", "0"),
+    ):
+        result = invoke(*args)
+        assert result.exit_code == 2, args
+        assert "Traceback" not in result.output
+
+
+def test_broken_rule_file(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text('base = "nts-2016"\n[scoring\nlimit = 5\n')
+    result = invoke("score", WINNER, "--ruleset", str(broken))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and "broken.toml" in result.stderr
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text('base = "nts-2016"\n[scoring]\nlimit = "lots"\n')
+    result = invoke("settle", "--scores", "1,2,3,4", "--winner", "0", "--ruleset", str(wrong))
+    assert result.exit_code == 2
+    assert "wrong.toml" in result.stderr and "limit" in result.stderr
+
+
+def test_house_rule_file(tmp_path: Path) -> None:
+    club = tmp_path / "club.toml"
+    club.write_text('base = "nts-2016"\nname = "club"\n[scoring]\nlimit = 500\n')
+    result = invoke("score", WINNER, "--ruleset", str(club))
+    assert result.exit_code == 0, result.output
+    assert "500" in result.stdout and "club" in result.stdout
+
+
+# --------------------------------------------------------------------------- subprocess
+
+
+def test_subprocess_exit_codes() -> None:
+    ok = run_cli("score", WINNER, "--seat", "E", "--round", "E", "--from", "wall")
+    assert ok.returncode == 0, ok.stderr
+    assert "576" in ok.stdout
+    for args in (
+        ("score", "b123 x9"),
+        ("score", WINNER, "--ruleset", "nope"),
+        ("score", WINNER, "--from", "discard", "--heaven"),
+        ("score", "--bogus"),
+        ("settle", "--scores", "1,2", "--winner", "0"),
+    ):
+        proc = run_cli(*args)
+        assert proc.returncode == 2, (args, proc.stderr)
+        assert "Traceback" not in proc.stderr + proc.stdout
+    book = run_cli(*BOOK_2009)
+    assert book.returncode == 0
+    assert "+1088" in book.stdout
+
+
+def test_main_returns_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "b123 x9"]) == 2
+    assert capsys.readouterr().err.startswith("error: ")
+    assert main(["settle", *BOOK_2009[1:]]) == 0
+
+
+def test_rules_subcommand_mounted() -> None:
+    pytest.importorskip("mahjong_nts.cli_rules")
+    result = invoke("rules", "--help")
+    assert result.exit_code == 0
+
+
+# --------------------------------------------------------------------------- fuzzing
+
+notation_chars = st.sampled_from([*"bktESWNOZFCPfs0123456789[]()+ \t-xX*", "🀐", "é"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.text(max_size=40), st.text(notation_chars, max_size=40)))
+def test_fuzz_notation_never_tracebacks(text: str) -> None:
+    result = invoke("score", "--", text)
+    assert result.exit_code in (0, 2)
+    assert "Traceback" not in result.output
+    if result.exit_code == 2:
+        assert result.stderr.startswith("error: ")
