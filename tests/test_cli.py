@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -357,3 +358,24 @@ def test_fuzz_notation_never_tracebacks(text: str) -> None:
     assert "Traceback" not in result.output
     if result.exit_code == 2:
         assert result.stderr.startswith("error: ")
+
+
+# --------------------------------------------------------------------------- README / CI
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_readme_opens_with_the_two_commands_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0].strip() for b in readme.split("```sh\n")[1:]]
+    install_and_score, test_command = blocks[0], blocks[1]
+    assert install_and_score.startswith("python -m pip install")
+    assert "mahjong-nts score" in install_and_score
+    assert "pytest" in test_command
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert test_command in ci
+    # the example hand of the first command scores
+    example = install_and_score.split("mahjong-nts ", 1)[1]
+    result = invoke(*shlex.split(example))
+    assert result.exit_code == 0, result.output
+    assert "Score" in result.stdout

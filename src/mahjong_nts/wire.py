@@ -166,6 +166,10 @@ def _validation_line(exc: ValidationError) -> str:
             msg = "unknown field"
         elif kind == "missing":
             msg = "required field is missing"
+        elif kind in ("too_short", "too_long"):
+            ctx = err.get("ctx", {})
+            want = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+            msg = f"expected {want} items, got {ctx.get('actual_length', 'another number')}"
         else:
             msg = str(err["msg"])
             if "input" in err and kind not in ("too_short", "too_long"):
