@@ -1,0 +1,177 @@
+"""``mahjong-nts rules``: list, show and compare rule sets.
+
+Mounted by the main CLI with ``app.add_typer(cli_rules.app, name="rules")``.
+NAME may be anything :func:`mahjong_nts.rulefiles.load_ruleset` accepts: a
+shipped set, ``set+overlay``, or a path to a house-rule TOML file.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from mahjong_nts.core.errors import InvalidRuleSet
+from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
+from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.rulefiles import (
+    DEFAULT_RULESET,
+    OVERLAYS,
+    SHIPPED,
+    load_ruleset,
+    overlay_info,
+    ruleset_diff,
+)
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    name="rules",
+    help="Rule sets: list the shipped ones, show one, compare two.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+NameArg = Annotated[
+    str,
+    typer.Argument(
+        help="A shipped rule set (nts-2016), with overlays (nmb-2009+flowers), "
+        "or a path to a house-rule .toml file."
+    ),
+]
+
+
+def _out() -> Console:
+    return Console(highlight=False)
+
+
+def _load(spec: str) -> RuleSet:
+    try:
+        return load_ruleset(spec)
+    except InvalidRuleSet as exc:
+        Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {exc}", markup=False)
+        raise typer.Exit(2) from None
+
+
+def fmt(value: Any) -> str:
+    """A rule value as shown in tables."""
+    if value is None:
+        return "—"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, (list, tuple)):
+        return " > ".join(str(v) for v in value)
+    return str(value)
+
+
+@app.command("list")
+def list_sets() -> None:
+    """List the shipped rule sets and the overlays."""
+    out = _out()
+    table = Table(title="Rule sets", title_justify="left")
+    table.add_column("name")
+    table.add_column("title")
+    table.add_column("source", overflow="fold")
+    for name in SHIPPED:
+        rs = load_ruleset(name)
+        label = f"{name} (default)" if name == DEFAULT_RULESET else name
+        table.add_row(label, rs.title, rs.source)
+    out.print(table)
+    over = Table(title="Overlays (add with '+', e.g. nmb-2009+flowers)", title_justify="left")
+    over.add_column("name")
+    over.add_column("title")
+    over.add_column("source", overflow="fold")
+    for name in OVERLAYS:
+        title, source, _ = overlay_info(name)
+        over.add_row(name, title, source)
+    out.print(over)
+
+
+def _value_table(title: str, rs: RuleSet, kind: ItemKind) -> Table:
+    values = rs.scoring.points if kind is ItemKind.POINTS else rs.scoring.doublings
+    table = Table(title=title, title_justify="left")
+    table.add_column("item", overflow="fold")
+    for col in ("Nederlands", "English", "for"):
+        table.add_column(col)
+    table.add_column("value", justify="right")
+    for item in ITEMS.values():
+        if item.kind is kind and item.id in values:
+            table.add_row(item.id, item.nl, item.en, item.who.value, str(values[item.id]))
+    return table
+
+
+@app.command("show")
+def show(name: NameArg) -> None:
+    """Show every value of a rule set."""
+    rs = _load(name)
+    out = _out()
+    out.print(f"[bold]{rs.name}[/bold]: {rs.title}")
+    if rs.source:
+        out.print(f"source: {rs.source}", markup=False)
+    out.print(_value_table("Points", rs, ItemKind.POINTS))
+    out.print(_value_table("Doublings", rs, ItemKind.DOUBLINGS))
+    limits = Table(title="Limit hands", title_justify="left")
+    for col in ("hand", "Nederlands", "English", "kind", "self-drawn", "claimed", "waiting"):
+        limits.add_column(
+            col, justify="right" if col in ("self-drawn", "claimed", "waiting") else "left"
+        )
+    for hand in LIMIT_HANDS.values():
+        lv = rs.scoring.limit_hands.get(hand.id)
+        if lv is None:
+            continue
+        limits.add_row(
+            hand.id,
+            hand.nl,
+            hand.en,
+            "irregular" if hand.irregular else "regular",
+            fmt(lv.self_drawn),
+            fmt(lv.claimed),
+            fmt(lv.waiting),
+        )
+    out.print(limits)
+    mapping = rs.to_mapping()
+    for section in ("scoring", "settlement", "table"):
+        table = Table(title=section.capitalize(), title_justify="left")
+        table.add_column("key")
+        table.add_column("value")
+        for key, value in mapping[section].items():
+            table.add_row(key, fmt(value))
+        out.print(table)
+    if rs.notes:
+        out.print("[bold]Notes[/bold]")
+        for note in rs.notes:
+            out.print(f"- {note}", markup=False)
+
+
+@app.command("diff")
+def diff(a: NameArg, b: NameArg) -> None:
+    """Show the values in which two rule sets differ."""
+    ra, rb = _load(a), _load(b)
+    rows = ruleset_diff(ra, rb)
+    out = _out()
+    if not rows:
+        out.print(f"{ra.name} and {rb.name} have the same rule values.", markup=False)
+        return
+    table = Table(title=f"{ra.name} vs {rb.name}", title_justify="left")
+    table.add_column("key", overflow="fold")
+    table.add_column("name")
+    table.add_column(ra.name, justify="right")
+    table.add_column(rb.name, justify="right")
+    for key, va, vb in rows:
+        table.add_row(key, _label(key), fmt(va), fmt(vb))
+    out.print(table)
+
+
+def _label(key: str) -> str:
+    parts = key.split(".")
+    if len(parts) >= 2 and parts[0] in ("points", "doublings") and parts[1] in ITEMS:
+        item = ITEMS[parts[1]]
+        return f"{item.nl} / {item.en}"
+    if len(parts) >= 2 and parts[0] == "limit_hands" and parts[1] in LIMIT_HANDS:
+        hand = LIMIT_HANDS[parts[1]]
+        return f"{hand.nl} / {hand.en}"
+    return ""

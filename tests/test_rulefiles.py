@@ -1,0 +1,498 @@
+"""The shipped rule files, overlays, house-rule files and the loader's errors."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mahjong_nts.core.errors import InvalidRuleSet
+from mahjong_nts.core.rules import LimitValue, RuleSet
+from mahjong_nts.rulefiles import (
+    DEFAULT_RULESET,
+    OVERLAYS,
+    SHIPPED,
+    load_mapping,
+    load_ruleset,
+    ruleset_diff,
+    shipped_mapping,
+)
+
+SPECS = [
+    "+".join((base, *combo))
+    for base in SHIPPED
+    for n in range(len(OVERLAYS) + 1)
+    for combo in itertools.permutations(OVERLAYS, n)
+]
+
+
+# --------------------------------------------------------------------------- loading
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_every_shipped_set_and_overlay_combination_loads(spec: str) -> None:
+    rs = load_ruleset(spec)
+    assert isinstance(rs, RuleSet)
+    assert rs.name == spec
+    assert rs.title and rs.source
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_sets_are_complete_and_round_trip(name: str) -> None:
+    data = shipped_mapping(name)
+    assert "base" not in data
+    assert data["name"] == name
+    assert data["notes"], "every set records the rulings applied"
+    rs = load_ruleset(name)
+    assert RuleSet.from_mapping(rs.to_mapping()) == rs
+
+
+def test_default_and_cache() -> None:
+    assert DEFAULT_RULESET == "nts-2016" == SHIPPED[0]
+    assert load_ruleset("nts-2016") is load_ruleset("nts-2016")
+
+
+@pytest.mark.parametrize("name", OVERLAYS)
+def test_overlays_are_partial_and_nameless(name: str) -> None:
+    data = shipped_mapping(name)
+    assert "name" not in data and "base" not in data
+    assert data["title"] and data["source"] and data["notes"]
+    with pytest.raises(InvalidRuleSet, match="overlay"):
+        load_ruleset(name)
+
+
+# --------------------------------------------------------------------------- values
+
+
+def lv(rs: RuleSet, hand: str) -> LimitValue | None:
+    return rs.scoring.limit_hands.get(hand)
+
+
+def test_nts_2016_values() -> None:
+    rs = load_ruleset("nts-2016")
+    assert lv(rs, "seven_pairs") == LimitValue(250, 250, 125)
+    assert lv(rs, "nine_gates") == LimitValue(2000, 2000, 1000)
+    assert lv(rs, "seven_pairs_clean") == LimitValue(500, 500, 250)
+    assert lv(rs, "heaven") == LimitValue(2000, None)
+    assert lv(rs, "earth") == LimitValue(None, 1000)
+    assert lv(rs, "twisting_snake") == LimitValue(1000, 1000)
+    assert lv(rs, "four_concealed_kongs") == LimitValue(2000, 2000)
+    assert lv(rs, "four_kongs") is None and rs.doublings("four_kongs") == 3
+    assert (rs.scoring.limit, rs.scoring.limit_claimed, rs.scoring.limit_non_winner) == (
+        2000,
+        2000,
+        2000,
+    )
+    assert rs.points("self_drawn") == 2 and rs.points("completes_pair") == 2
+    assert rs.points("peling_eats_cake") == 10 and rs.points("mahjong") == 20
+    assert rs.doublings("fully_concealed") == 2 and rs.doublings("kong_on_kong") == 2
+    assert rs.doublings("clean_suit") == rs.doublings("clean_terminals") == 1
+    assert rs.doublings("very_clean") == 2
+    assert rs.doublings("pure_suit") == rs.doublings("pure_honours") == 3
+    assert rs.doublings("pure_terminals") == 0 and rs.doublings("three_kongs") == 0
+    assert rs.settlement.east_double and not rs.settlement.discarder_double
+    t = rs.table
+    assert (t.priority_limit, t.round_wind, t.rounds, t.hands) == ("any", "rotating", 4, 16)
+    assert t.rotate_on_east_win and t.rotate_on_remise and not t.hands_at_least
+    assert t.mahjong_priority == ("limit", "pair", "pung", "chow")
+    assert (t.wall_length, t.dead_wall, t.max_kongs) == (17, 14, 14)
+    assert t.false_mahjong == "dead_hand"
+    assert rs.scoring.min_doublings == 2 and not rs.scoring.clean_hand_may_win
+
+
+def test_nts_2002_differs_from_2016_only_in_table_procedure() -> None:
+    diff = ruleset_diff(load_ruleset("nts-2016"), load_ruleset("nts-2002"))
+    assert diff == [
+        ("table.priority_limit", "any", "irregular"),
+        ("table.round_wind", "rotating", "east"),
+    ]
+
+
+def test_nmb_2009_values() -> None:
+    rs = load_ruleset("nmb-2009")
+    assert rs.points("self_drawn") == 15
+    assert (rs.scoring.limit, rs.scoring.limit_claimed, rs.scoring.limit_non_winner) == (
+        2000,
+        1500,
+        1500,
+    )
+    assert lv(rs, "nine_gates") == LimitValue(2000, 1500, 750)
+    assert lv(rs, "seven_pairs_terminals") == LimitValue(2000, 1500, 750)
+    assert lv(rs, "wind_snake") == LimitValue(1000, 750, 500)
+    assert lv(rs, "seven_pairs_clean") == LimitValue(500, 375, 250)
+    assert lv(rs, "seven_pairs") == LimitValue(200, 150, 100)
+    assert lv(rs, "four_kongs") == LimitValue(2000, 1500)
+    assert lv(rs, "twisting_snake") == LimitValue(2000, 1500)
+    assert lv(rs, "only_honours") == LimitValue(2000, 1500)
+    assert lv(rs, "heaven") == LimitValue(2000, None)
+    assert lv(rs, "earth") == LimitValue(None, 1000)
+    assert lv(rs, "four_concealed_kongs") is None
+    assert rs.doublings("four_kongs") == 0
+    assert rs.doublings("three_kongs") == 2 and rs.doublings("three_concealed_kongs") == 3
+    assert rs.doublings("three_concealed_pungs") == 2
+    assert rs.doublings("four_concealed_pungs") == 3
+    assert rs.doublings("clean_suit") == 2 and rs.doublings("very_clean") == 3
+    assert rs.doublings("pure_suit") == 4 and rs.doublings("pure_honours") == 4
+    assert rs.doublings("fully_concealed") == 1 and rs.doublings("last_tile") == 2
+    assert rs.doublings("last_discard") == 1 and rs.doublings("kong_on_kong") == 3
+    assert rs.scoring.four_chows_simples_concealed
+    s = rs.settlement
+    assert not s.east_double and s.discarder_double and not s.dominant_double
+    t = rs.table
+    assert not t.rotate_on_east_win and not t.rotate_on_remise and t.hands_at_least
+    assert (t.rounds, t.hands, t.priority_limit) == (4, 16, "irregular")
+
+
+def test_rode_draak_values() -> None:
+    rs = load_ruleset("rode-draak")
+    sc = rs.scoring
+    assert (sc.limit, sc.limit_claimed, sc.limit_non_winner) == (None, None, None)
+    assert sc.limit_hand_concealed_doublings == 1 and sc.clean_hand_may_win
+    assert sc.min_doublings == 2
+    points = {
+        "mahjong": 20,
+        "self_drawn": 2,
+        "only_possible_tile": 2,
+        "last_tile_points": 10,
+        "chows_and_pair_points": 10,
+        "peling_eats_cake": 10,
+        "pair_round_wind": 2,
+        "completes_pair": 0,
+    }
+    assert {k: rs.points(k) for k in points} == points
+    doublings = {
+        "four_pungs": 1,
+        "all_pungs_simples": 1,
+        "loose_tile": 1,
+        "robbing_kong": 1,
+        "lucky_thirteen": 1,
+        "earth_doublings": 2,
+        "fully_concealed": 3,
+        "three_wise_men": 3,
+        "clean_suit": 1,
+        "clean_terminals": 1,
+        "pure_suit": 3,
+        "pure_terminals": 3,
+        "pure_honours": 3,
+        "pung_dragon": 1,
+        "pung_own_wind": 1,
+        "pung_round_wind": 1,
+        "three_concealed_pungs": 1,
+        "three_concealed_kongs": 2,
+        "four_concealed_pungs": 2,
+        "four_kongs": 3,
+        "very_clean": 0,
+        "four_chows": 0,
+        "kong_on_kong": 0,
+    }
+    assert {k: rs.doublings(k) for k in doublings} == doublings
+    assert lv(rs, "heaven") == LimitValue(1000, None)
+    for hand in (
+        "nine_gates",
+        "thirteen_orphans",
+        "seven_pairs_pure",
+        "seven_pairs_honours",
+        "seven_pairs_terminals",
+    ):
+        assert lv(rs, hand) == LimitValue(1000, 1000, 500), hand
+    for hand in (
+        "seven_pairs_clean",
+        "seven_pairs_very_clean",
+        "seven_pairs_terminals_honours",
+        "wind_snake",
+        "dragon_snake",
+        "peking_garden",
+    ):
+        assert lv(rs, hand) == LimitValue(500, 500, 250), hand
+    assert lv(rs, "red_dragon") == LimitValue(500, 500)
+    for hand in ("jade", "four_winds", "twisting_snake"):
+        assert lv(rs, hand) == LimitValue(1000, 1000), hand
+    for hand in ("seven_pairs", "earth", "three_dragons", "head_and_tail"):
+        assert lv(rs, hand) is None, hand
+    assert rs.settlement.east_double and not rs.settlement.discarder_double
+    assert rs.table.round_wind == "east"  # from nts-2002
+
+
+def test_overlays_values() -> None:
+    fl = load_ruleset("nmb-2009+flowers")
+    assert fl.table.flowers and fl.table.wall_length == 18 and fl.table.dead_wall_replenish
+    assert fl.points("bonus_tile") == 4
+    assert all(
+        fl.doublings(k) == 1 for k in ("own_flower", "own_season", "all_flowers", "all_seasons")
+    )
+    assert fl.points("self_drawn") == 15  # the base stays
+    three = load_ruleset("nmb-2009+three-players")
+    t = three.table
+    assert (t.players, t.suits, t.winds, t.wall_length, t.dead_wall) == (3, "bk", "ESW", 16, 10)
+    assert not t.open_chows and t.green_dragon_hand
+    assert three.settlement.dominant_double and three.doublings("pung_ruling_dragon") == 1
+    five = load_ruleset("nts-2016+five-players")
+    assert five.table.dreamer and five.table.players == 4 and five.table.green_dragon_hand
+    assert five.settlement.dominant_double and five.doublings("pung_ruling_dragon") == 1
+    both = load_ruleset("nmb-2009+flowers+three-players")
+    assert both.table.flowers and both.table.wall_length == 16 and both.table.players == 3
+    assert len(both.notes) == len(load_ruleset("nmb-2009").notes) + len(
+        shipped_mapping("flowers")["notes"]
+    ) + len(shipped_mapping("three-players")["notes"])
+
+
+def test_diff_reports_absent_values_as_none() -> None:
+    diff = dict(
+        (k, (a, b)) for k, a, b in ruleset_diff(load_ruleset("nts-2016"), load_ruleset("nmb-2009"))
+    )
+    assert diff["points.self_drawn"] == (2, 15)
+    assert diff["doublings.four_kongs"] == (3, None)
+    assert diff["limit_hands.four_kongs.self_drawn"] == (None, 2000)
+    assert diff["scoring.limit_claimed"] == (2000, 1500)
+    assert "name" not in diff
+    assert ruleset_diff(load_ruleset("nmb-2009"), load_ruleset("nmb-2009")) == []
+    meta = ruleset_diff(load_ruleset("nts-2016"), load_ruleset("nts-2002"), metadata=True)
+    assert meta[0] == ("name", "nts-2016", "nts-2002")
+
+
+# --------------------------------------------------------------------------- house rules
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_house_rules_over_a_base_change_only_their_values(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "club.toml",
+        """
+base = "nts-2016"
+name = "club"
+notes = ["Our club pays in chips."]
+
+[settlement]
+round_to = 10
+
+[doublings]
+four_kongs = 4
+""",
+    )
+    rs = load_ruleset(str(path))
+    base = load_ruleset("nts-2016")
+    assert rs.name == "club"
+    assert ruleset_diff(base, rs) == [
+        ("doublings.four_kongs", 3, 4),
+        ("settlement.round_to", 0, 10),
+    ]
+    assert rs.notes == (*base.notes, "Our club pays in chips.")
+
+
+def test_house_rules_name_defaults_to_file_stem_and_remove_items(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "thuis.toml",
+        """
+base = "nmb-2009+flowers"
+[doublings]
+last_discard = false
+[limit_hands]
+only_honours = false
+seven_pairs = { waiting = 50 }
+""",
+    )
+    rs = load_ruleset(str(path))
+    assert rs.name == "thuis"
+    assert rs.doublings("last_discard") == 0 and "only_honours" not in rs.scoring.limit_hands
+    assert rs.scoring.limit_hands["seven_pairs"] == LimitValue(200, 150, 50)
+    assert rs.table.flowers
+    assert load_ruleset(f"{path}+three-players").table.players == 3
+
+
+def test_house_file_base_may_be_another_file(tmp_path: Path) -> None:
+    write(tmp_path, "one.toml", 'base = "rode-draak"\n[points]\nmahjong = 30\n')
+    two = write(tmp_path, "two.toml", 'base = "one.toml"\n[scoring]\nmin_doublings = 1\n')
+    rs = load_ruleset(str(two))
+    assert rs.points("mahjong") == 30 and rs.scoring.min_doublings == 1
+    assert rs.scoring.limit is None
+
+
+def test_complete_house_file_without_base(tmp_path: Path) -> None:
+    text = (
+        (Path(__file__).parents[1] / "src/mahjong_nts/data/rulesets/nmb-2009.toml")
+        .read_text(encoding="utf-8")
+        .replace('name = "nmb-2009"', 'name = "eigen"')
+    )
+    rs = load_ruleset(str(write(tmp_path, "eigen.toml", text)))
+    assert rs.name == "eigen" and ruleset_diff(rs, load_ruleset("nmb-2009")) == []
+
+
+def test_load_mapping() -> None:
+    rs = load_mapping({"base": "nts-2016", "points": {"mahjong": 25}}, name="inline")
+    assert rs.name == "inline" and rs.points("mahjong") == 25
+    with pytest.raises(InvalidRuleSet, match="inline-json"):
+        load_mapping({"base": "nts-2016", "pointz": {}}, where="inline-json")
+
+
+BROKEN = [
+    (
+        "unknown.toml",
+        'base = "nts-2016"\n[doubling]\nfour_kongs = 4\n',
+        r"unknown key 'doubling' \(did you mean 'doublings'\?\)",
+    ),
+    (
+        "item.toml",
+        'base = "nts-2016"\n[doublings]\nfour_kong = 4\n',
+        r"unknown item 'four_kong' \(did you mean 'four_kongs'\?\)",
+    ),
+    (
+        "type.toml",
+        'base = "nts-2016"\n[scoring]\nlimit = "2000"\n',
+        r"\[scoring\]\.limit: expected a whole number",
+    ),
+    ("syntax.toml", 'base = "nts-2016"\n[scoring\nlimit = 1\n', r"TOML syntax error.*line 2"),
+    (
+        "nobase.toml",
+        'base = "nts-2061"\n',
+        r"unknown rule set 'nts-2061' \(did you mean 'nts-2016'",
+    ),
+    ("basetype.toml", "base = 2016\n", r"base must name a rule set"),
+    ("missing.toml", 'base = "elsewhere.toml"\n', r"elsewhere\.toml: no such rule file"),
+    ("incomplete.toml", "[scoring]\nlimit = 2000\n", r"missing value"),
+    ("overlaybase.toml", 'base = "flowers"\n', r"is an overlay"),
+    ("notes.toml", 'base = "nts-2016"\nnotes = "one"\n', r"notes must be a list"),
+    ("binary.toml", "", r"not UTF-8"),
+    (
+        "priority.toml",
+        'base = "nts-2016"\n[table]\nmahjong_priority = [1, "pair", "pung", "chow"]\n',
+        r"mahjong_priority|malformed",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "message"), BROKEN, ids=[b[0] for b in BROKEN])
+def test_broken_house_files(tmp_path: Path, name: str, text: str, message: str) -> None:
+    path = tmp_path / name
+    if name == "binary.toml":
+        path.write_bytes(b'base = "\xff\xfe"\n')
+    else:
+        path.write_text(text, encoding="utf-8")
+    with pytest.raises(InvalidRuleSet, match=message) as info:
+        load_ruleset(str(path))
+    assert name in str(info.value)
+
+
+def test_base_loop(tmp_path: Path) -> None:
+    a = write(tmp_path, "a.toml", 'base = "b.toml"\n')
+    write(tmp_path, "b.toml", 'base = "a.toml"\n')
+    with pytest.raises(InvalidRuleSet, match="base loop") as info:
+        load_ruleset(str(a))
+    assert "a.toml" in str(info.value) and "b.toml" in str(info.value)
+    selfloop = write(tmp_path, "self.toml", 'base = "self.toml"\n')
+    with pytest.raises(InvalidRuleSet, match="base loop"):
+        load_ruleset(str(selfloop))
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("nts2016", r"did you mean 'nts-2016'"),
+        ("nmb-2009+flower", r"did you mean 'flowers'"),
+        ("nts-2016+nmb-2009", r"complete rule set, not an overlay"),
+        ("three-players", r"is an overlay"),
+        ("+flowers", r"no rule set before"),
+        ("", r"non-empty"),
+        ("no/such/file.toml", r"no such rule file"),
+    ],
+)
+def test_bad_specs(spec: str, message: str) -> None:
+    with pytest.raises(InvalidRuleSet, match=message):
+        load_ruleset(spec)
+
+
+def test_a_directory_is_not_a_rule_file(tmp_path: Path) -> None:
+    (tmp_path / "dir.toml").mkdir()
+    with pytest.raises(InvalidRuleSet, match=r"dir\.toml"):
+        load_ruleset(str(tmp_path / "dir.toml"))
+
+
+# --------------------------------------------------------------------------- fuzzing
+
+_scalars = st.one_of(
+    st.booleans(), st.integers(-5, 5000), st.text(max_size=8), st.floats(allow_nan=False)
+)
+_keys = st.one_of(
+    st.sampled_from(
+        [
+            "base",
+            "name",
+            "title",
+            "notes",
+            "scoring",
+            "points",
+            "doublings",
+            "limit_hands",
+            "settlement",
+            "table",
+            "limit",
+            "four_kongs",
+            "seven_pairs",
+            "self_drawn",
+            "claimed",
+            "waiting",
+            "players",
+            "suits",
+            "winds",
+            "mahjong_priority",
+            "round_wind",
+            "nts-2016",
+            "flowers",
+        ]
+    ),
+    st.text(max_size=6),
+)
+_values = st.recursive(
+    st.one_of(_scalars, st.sampled_from(["nts-2016", "nmb-2009+flowers", "flowers", "x.toml"])),
+    lambda children: st.one_of(
+        st.lists(children, max_size=4), st.dictionaries(_keys, children, max_size=4)
+    ),
+    max_leaves=12,
+)
+_sections = st.dictionaries(
+    st.sampled_from(["scoring", "points", "doublings", "limit_hands", "settlement", "table"]),
+    st.dictionaries(_keys, _values, max_size=4),
+    max_size=3,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    junk=st.dictionaries(_keys, _values, max_size=6),
+    sections=_sections,
+    base=st.sampled_from([None, "nts-2016", "nmb-2009+three-players", "rode-draak"]),
+)
+def test_junk_mappings_raise_only_invalid_rule_set(
+    junk: dict, sections: dict, base: str | None
+) -> None:
+    data = {**junk, **sections}
+    if base is not None:
+        data["base"] = base
+    try:
+        load_mapping(data, where="junk")
+    except InvalidRuleSet as exc:
+        assert "junk" in str(exc)
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(body=st.text(max_size=120), prefix=st.sampled_from(["", 'base = "nts-2016"\n']))
+def test_random_toml_text_raises_only_invalid_rule_set(
+    tmp_path: Path, body: str, prefix: str
+) -> None:
+    path = tmp_path / "fuzz.toml"
+    path.write_text(prefix + body, encoding="utf-8", errors="surrogatepass")
+    try:
+        load_ruleset(str(path))
+    except InvalidRuleSet as exc:
+        assert "fuzz.toml" in str(exc)

@@ -1,0 +1,77 @@
+"""docs/rules.md is generated from the rule-set data and must not go stale."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from mahjong_nts.core.items import LIMIT_HANDS
+from mahjong_nts.rulefiles import OVERLAYS, SHIPPED, load_ruleset, overlay_info
+from mahjong_nts.rulesdoc import REGENERATE, RULINGS, render_rules_doc
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+
+
+def test_docs_rules_md_is_up_to_date() -> None:
+    assert DOC.exists(), f"docs/rules.md is missing; generate it with: {REGENERATE}"
+    assert DOC.read_text(encoding="utf-8") == render_rules_doc(), (
+        f"docs/rules.md is stale (the rule-set data or the generator changed); "
+        f"regenerate it with: {REGENERATE}"
+    )
+
+
+def test_render_is_deterministic() -> None:
+    assert render_rules_doc() == render_rules_doc()
+
+
+def test_doc_shows_every_set_side_by_side() -> None:
+    doc = render_rules_doc()
+    for section in (
+        "## Points",
+        "## Doublings",
+        "## Limit hands",
+        "## Caps and scoring switches",
+        "## Settlement",
+        "## Table",
+        "## Overlays",
+        "## Rulings",
+    ):
+        assert section in doc
+    header = "| item | Nederlands | English | for | " + " | ".join(SHIPPED) + " |"
+    assert doc.count(header) == 2  # points and doublings
+    assert "| `seven_pairs` | Zeven tweelingen | Seven pairs | irregular | 250 / 250 / 125 |" in doc
+    assert "Zelf gepakt van de muur" in doc and "Self-drawn winning tile" in doc
+    for name in OVERLAYS:
+        assert f"### `{name}`: {overlay_info(name)[0]}" in doc
+
+
+def test_every_limit_hand_in_use_is_listed() -> None:
+    doc = render_rules_doc()
+    used = {h for name in SHIPPED for h in load_ruleset(name).scoring.limit_hands}
+    for hand in used:
+        assert f"| `{hand}` | {LIMIT_HANDS[hand].nl} |" in doc
+
+
+def test_rulings_are_numbered_and_include_every_note() -> None:
+    doc = render_rules_doc()
+    notes = [n for name in SHIPPED for n in load_ruleset(name).notes]
+    notes += [n for name in OVERLAYS for n in overlay_info(name)[2]]
+    total = len(RULINGS) + len(notes)
+    for i in range(1, total + 1):
+        assert f"\n{i}. " in doc
+    for note in notes:
+        assert note in doc
+    for text, source in RULINGS:
+        assert f"{text} *({source})*" in doc
+
+
+def test_module_prints_the_doc() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mahjong_nts.rulesdoc"],
+        check=True,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert result.stdout == render_rules_doc()
