@@ -188,7 +188,9 @@ def merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]
     return out
 
 
-def _suggest(word: str, options: Any) -> str:
+def _suggest(word: object, options: Any) -> str:
+    if not isinstance(word, str):
+        return ""
     close = difflib.get_close_matches(word, list(options), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -377,7 +379,11 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
     if not isinstance(winds, str) or winds not in ("ESWN", "ESW"):
         raise InvalidRuleSet(f"{w}.winds: 'ESWN' or 'ESW', got {winds!r}")
     priority = req("mahjong_priority")
-    if not isinstance(priority, list) or sorted(priority) != sorted(MAHJONG_KINDS):
+    if (
+        not isinstance(priority, list)
+        or not all(isinstance(p, str) for p in priority)
+        or sorted(priority) != sorted(MAHJONG_KINDS)
+    ):
         raise InvalidRuleSet(
             f"{w}.mahjong_priority: an order of {', '.join(MAHJONG_KINDS)}, got {priority!r}"
         )
