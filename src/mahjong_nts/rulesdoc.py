@@ -63,6 +63,13 @@ RULINGS: Final[tuple[tuple[str, str], ...]] = (
         "001 §2 Puntentelling; 002 'Puntentelling'",
     ),
     (
+        "A winning hand that is a limit hand of the rule set always scores the limit value "
+        "(the highest, if it is several), even where its parts would count more ('Ongeacht de "
+        "waarde van de verschillende delen ... altijd de waarde van het limietspel'); only when "
+        "it is no limit hand are its arrangements compared by score.",
+        "001 §2.3.1; 002 'Puntentelling, Algemeen'; 000 'Het berekenen van de punten'",
+    ),
+    (
         "Only possible tile (enig mogelijke steen): the hand before the winning tile waits on "
         "exactly one tile kind, counting every completion structurally, whether or not it would "
         "reach 2 doublings (the reading of 'Dit geldt niet als andere mogelijkheden ...').",

@@ -450,9 +450,9 @@ def _rode_limits() -> dict[str, _T]:
         "dragon_snake": 500,  # Slang 2
         "peking_garden": 500,
     }
-    # Regular limit hands here are played with an open set (see RODE_TEXT): concealed and
-    # self-drawn, rode-draak's uncapped ordinary count is worth more than the limit and wins
-    # (ruling 3; see test_rode_draak_uncapped_regular_count_beats_the_limit).
+    # Regular limit hands here are played with an open set (see RODE_TEXT), so the limit
+    # is not doubled for concealment (see also
+    # test_limit_hand_is_worth_its_limit_even_when_its_parts_count_more).
     regular = {
         "jade": 1000,
         "four_winds": 1000,
@@ -541,14 +541,15 @@ def test_irregular_hand_with_open_meld_is_not_that_limit(rules: str) -> None:
     assert broken.limit_hand is None
 
 
-def test_rode_draak_uncapped_regular_count_beats_the_limit() -> None:
-    """rode-draak has no cap on ordinary hands, so a concealed self-drawn nine gates counts
-    higher as sets (ruling 3, highest arrangement): b111 b999 b234 b678 b55*:
-    8 + 8 + mahjong 20 + self-drawn 2 = 38 points (the sheet has no 'completes pair');
-    pure suit 3 + fully concealed 3 = 6 doublings -> 38 x 64 = 2432 > 2 x 1000."""
+def test_limit_hand_is_worth_its_limit_even_when_its_parts_count_more() -> None:
+    """A limit hand always scores its limit value, "ongeacht de waarde van de verschillende
+    delen" (001 §2.3.1, 000 'De regelmatige limietspelen'): under rode-draak (no cap) a
+    concealed self-drawn nine gates would count 2432 as sets (b111 b999 b234 b678 b55*:
+    38 points, pure suit 3 + fully concealed 3 doublings), yet it scores the limit 1000,
+    doubled once for being concealed and self-drawn: 2000."""
     result = score("rode-draak", LIMIT_TEXT["nine_gates"], win="wall")
-    assert result.limit_hand is None
-    assert result.score == 2432
+    assert result.limit_hand == "nine_gates"
+    assert result.score == 2000
 
 
 @pytest.mark.parametrize(

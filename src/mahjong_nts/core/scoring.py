@@ -218,8 +218,10 @@ class _Candidate:
     chosen: list[str]
     describe: Callable[[], tuple[str, ...]]
 
-    def key(self) -> tuple[bool, int, int, int]:
-        return (self.allowed, self.score, self.points, -self.doublings)
+    def key(self) -> tuple[bool, bool, int, int, int]:
+        """Best first: allowed, then a limit hand (which is always worth its limit value,
+        whatever its parts would count), then the highest score."""
+        return (self.allowed, self.limit_hand is not None, self.score, self.points, -self.doublings)
 
 
 class _Scorer:
