@@ -340,9 +340,12 @@ def test_main_returns_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_rules_subcommand_mounted() -> None:
-    pytest.importorskip("mahjong_nts.cli_rules")
     result = invoke("rules", "--help")
     assert result.exit_code == 0
+    assert "list" in result.stdout
+    result = invoke("rules", "show", "nts-1999")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
 
 
 # --------------------------------------------------------------------------- fuzzing

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from mahjong_nts import wire
+from mahjong_nts import cli_rules, wire
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
@@ -36,15 +37,7 @@ app = typer.Typer(
 )
 
 
-def _mount_rules() -> None:
-    try:
-        from mahjong_nts import cli_rules
-    except ImportError:  # pragma: no cover - the rules sub-app is not there yet
-        return
-    app.add_typer(cli_rules.app, name="rules")
-
-
-_mount_rules()
+app.add_typer(cli_rules.app, name="rules")
 
 
 class UsageProblem(ValueError):
@@ -383,6 +376,11 @@ def _json_lines(handler: Callable[[bytes], dict[str, Any]]) -> None:
             if not raw.strip():
                 continue
             typer.echo(json.dumps(handler(raw.rstrip(b"\r\n"))))
+    except BrokenPipeError:
+        # the reader went away (``| head -1``): stop quietly, like rich does
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise typer.Exit(1) from None
     except OSError as exc:
         _fail(f"cannot read stdin: {exc.strerror or exc}")
 
