@@ -28,6 +28,7 @@ from mahjong_nts.core.tiles import (
 __all__ = ["ScoreResult", "ScoredItem", "Situation", "score_hand"]
 
 _CHOW, _PUNG, _KONG = int(MeldKind.CHOW), int(MeldKind.PUNG), int(MeldKind.KONG)
+_EAST, _NORTH, _GREEN = int(Tile.EAST), int(Tile.NORTH), int(Tile.GREEN)
 _PAIR = 3
 
 
@@ -233,6 +234,7 @@ class _Scorer:
         self.sr = rules.scoring
         self.table = _value_table(rules)
         self.win = situation.win
+        self.self_drawn = situation.win is not None and situation.win.source.self_drawn
         self.seat = int(situation.seat_wind)
         self.round = int(situation.round_wind)
         self.meld_sets: list[_Set] = [(int(m.kind), int(m.tile), not m.open) for m in hand.melds]
@@ -288,25 +290,25 @@ class _Scorer:
                 chows += 1
                 continue
             identical += 1
-            key = _SET_ITEM[kind][is_simple(tile)][concealed]
+            key = _SET_KEY[kind, tile, concealed]
             found[key] = found.get(key, 0) + 1
             if kind == _KONG:
                 kongs += 1
                 c_kongs += concealed
             c_pungs += concealed
-            if tile >= Tile.GREEN:
+            if tile >= _GREEN:
                 dragons += 1
                 found["pung_dragon"] = found.get("pung_dragon", 0) + 1
                 if tile == rnd:
                     found["pung_ruling_dragon"] = 1
-            elif tile >= Tile.EAST:
+            elif tile >= _EAST:
                 winds += 1
                 if tile == seat:
                     found["pung_own_wind"] = 1
                 if tile == rnd:
                     found["pung_round_wind"] = 1
-        if pair is not None and pair >= Tile.EAST:
-            if pair >= Tile.GREEN:
+        if pair is not None and pair >= _EAST:
+            if pair >= _GREEN:
                 found["pair_dragon"] = 1
             else:
                 if pair == seat:
@@ -426,16 +428,13 @@ class _Scorer:
         return tuple(out)
 
 
-# (kind, simple, concealed) -> item id of a pung or kong.
-_SET_ITEM: Final = {
-    kind: {
-        simple: {
-            c: f"{name}_{'simple' if simple else 'major'}_{'concealed' if c else 'open'}"
-            for c in (False, True)
-        }
-        for simple in (False, True)
-    }
+# (kind, tile, concealed) -> item id of a pung or kong.
+_SET_KEY: Final = {
+    (kind, tile, concealed): f"{name}_{'simple' if is_simple(tile) else 'major'}_"
+    f"{'concealed' if concealed else 'open'}"
     for kind, name in ((_PUNG, "pung"), (_KONG, "kong"))
+    for tile in range(NUM_KINDS)
+    for concealed in (False, True)
 }
 
 
@@ -691,34 +690,29 @@ def _arrangement(
 ) -> None:
     win = sc.win
     assert win is not None
-    claimed = not win.source.self_drawn
-    pair = -1
-    concealed: list[Block] = []
-    for b in blocks:
-        if b.kind is BlockKind.PAIR:
-            pair = b.tile
-        else:
-            concealed.append(b)
+    claimed = not sc.self_drawn
+    # Blocks come sorted by (kind, tile): the pair is the last one.
+    pair = blocks[-1].tile
+    concealed = blocks[:-1]
     # Which block did the winning tile complete?  Every distinct choice is legal.
     seen: set[tuple[int, int]] = set()
     for wb in blocks:
-        if wb.kind is BlockKind.CHOW:
-            if not wb.tile <= w <= wb.tile + 2 or peling:
+        wkind = wb.kind
+        if wkind == _CHOW:
+            if peling or not wb.tile <= w <= wb.tile + 2:
                 continue
-        elif wb.tile != w or (peling and wb.kind is not BlockKind.PAIR):
+        elif wb.tile != w or (peling and wkind != BlockKind.PAIR):
             continue
-        if (wb.kind, wb.tile) in seen:
+        if seen and (wkind, wb.tile) in seen:
             continue
-        seen.add((wb.kind, wb.tile))
-        sets = list(sc.meld_sets)
-        for b in concealed:
-            sets.append(
-                (_CHOW if b.kind is BlockKind.CHOW else _PUNG, b.tile, not (claimed and b is wb))
-            )
+        seen.add((wkind, wb.tile))
+        sets = sc.meld_sets + [
+            (_CHOW if b.kind == _CHOW else _PUNG, b.tile, not (claimed and b is wb))
+            for b in concealed
+        ]
         found = dict(whole)
         chows, identical, winds, dragons, kongs, c_kongs = sc.set_items(sets, pair, found)
-        wins_pair = wb.kind is BlockKind.PAIR
-        if wins_pair:
+        if wkind == BlockKind.PAIR:
             found["completes_pair"] = 1
         if chows == 4:
             found["four_chows"] = 1
@@ -730,9 +724,9 @@ def _arrangement(
             found["four_pungs"] = 1
             if profile.simples:
                 found["all_pungs_simples"] = 1
-        if winds == 3 and Tile.EAST <= pair <= Tile.NORTH:
+        if winds == 3 and _EAST <= pair <= _NORTH:
             found["small_four_winds"] = 1
-        if dragons == 2 and pair >= Tile.GREEN:
+        if dragons == 2 and pair >= _GREEN:
             found["small_three_dragons"] = 1
         elif dragons == 3:
             found["three_wise_men"] = 1
@@ -756,7 +750,7 @@ def _arrangement(
             maybe_limit
             and _regular_limits(sc, sets, pair, profile, identical, winds, dragons, kongs, c_kongs)
         ) or ():
-            value = _limit_value(sc.rules, limit_id, win.source.self_drawn)
+            value = _limit_value(sc.rules, limit_id, sc.self_drawn)
             if value is not None:
                 sc.consider(sc.limit(limit_id, value, describe, "limit hand"))
         sc.consider(sc.regular(found, describe, cap, winner=True))
