@@ -1,6 +1,7 @@
 """Benchmark waits and shanten against the riichi ``mahjong`` package (v2.1.0).
 
-Run: ``python benchmarks/bench_analysis.py [--hands N] [--runs R] [--seed S]``.
+Run: ``python benchmarks/bench_analysis.py [--set all|random|ready|near] [--hands N]
+[--runs R] [--seed S]`` (``--ready`` = ``--set ready``).
 
 (b) waits: our ``waiting_tiles`` vs 34 x ``Agari.is_agari`` (tiles of which the hand holds
     all four skipped on both sides).  Theirs knows regular hands, chiitoitsu and kokushi;
@@ -8,8 +9,14 @@ Run: ``python benchmarks/bench_analysis.py [--hands N] [--runs R] [--seed S]``.
 (c) shanten: our ``shanten`` (regular + seven pairs + orphans + snakes + garden) and a
     like-for-like min(regular, seven distinct pairs, orphans) vs ``calculate_shanten``.
 
+Hand sets (13 tiles, seeded): ``random`` (13 tiles drawn from a shuffled wall: mostly
+3-5 shanten, almost never waiting), ``ready`` (a complete 4 sets + pair hand minus one
+tile: all waiting), ``near`` (a ready hand then 0-3 random discard-and-draw exchanges,
+a quarter each: a game in progress near ready).
+
 Per-suit memo tables are warmed once (one untimed pass); there is no whole-hand cache.
-Figures are the median of ``runs`` timed passes over the same seeded random 13-tile hands.
+Each of ``runs`` runs times ours and theirs back to back over the same hands; the ratio
+reported is the median of the per-run ratios (rates are the medians of each side).
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ def to_riichi(c: list[int]) -> list[int]:
 def make_hands(n: int, seed: int) -> list[list[int]]:
     rng = random.Random(seed)
     wall = [x for x in range(34) for _ in range(4)]
-    hands = []
+    hands: list[list[int]] = []
     for _ in range(n):
         counts = [0] * 34
         for x in rng.sample(wall, 13):
@@ -51,7 +58,7 @@ def make_hands(n: int, seed: int) -> list[list[int]]:
 def make_ready_hands(n: int, seed: int) -> list[list[int]]:
     """Complete 14-tile hands (4 sets + pair) minus one random tile: all are ready."""
     rng = random.Random(seed)
-    hands = []
+    hands: list[list[int]] = []
     while len(hands) < n:
         counts = [0] * 34
         sets = 0
@@ -69,13 +76,50 @@ def make_ready_hands(n: int, seed: int) -> list[list[int]]:
     return hands
 
 
-def median_time(fn: Callable[[], object], runs: int) -> float:
-    times = []
+def make_near_hands(n: int, seed: int) -> list[list[int]]:
+    """Ready hands (as above) then k = 0, 1, 2, 3 random exchanges (k = index % 4).
+
+    An exchange discards a random held tile and draws a random tile from the rest of the
+    wall (weighted by copies left), so the hands look like a game in progress near ready.
+    """
+    rng = random.Random(seed + 1)
+    hands = make_ready_hands(n, seed)
+    for i, counts in enumerate(hands):
+        for _ in range(i % 4):
+            out = rng.choice([y for y in range(34) if counts[y]])
+            counts[out] -= 1
+            wall = [y for y in range(34) if y != out for _ in range(4 - counts[y])]
+            counts[rng.choice(wall)] += 1
+    return hands
+
+
+HAND_SETS: dict[str, tuple[str, Callable[[int, int], list[list[int]]]]] = {
+    "random": ("random (13 tiles from a shuffled wall)", make_hands),
+    "ready": ("ready (complete 4 sets + pair minus one tile)", make_ready_hands),
+    "near": ("near-ready (ready, then 0-3 random exchanges)", make_near_hands),
+}
+
+
+def paired_times(
+    ours: Callable[[], object], theirs: Callable[[], object], runs: int
+) -> tuple[float, float, float]:
+    """Median seconds of ours, of theirs, and median of the per-run ratios theirs/ours.
+
+    Each run times the two back to back, so load changes on a shared machine hit both.
+    """
+    t_ours = []
+    t_theirs = []
+    ratios = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        ours()
+        t1 = time.perf_counter()
+        theirs()
+        t2 = time.perf_counter()
+        t_ours.append(t1 - t0)
+        t_theirs.append(t2 - t1)
+        ratios.append((t2 - t1) / (t1 - t0))
+    return statistics.median(t_ours), statistics.median(t_theirs), statistics.median(ratios)
 
 
 def their_waits(hands: list[list[int]]) -> list[tuple[int, ...]]:
@@ -93,28 +137,20 @@ def their_waits(hands: list[list[int]]) -> list[tuple[int, ...]]:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--hands", type=int, default=2000)
-    ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--seed", type=int, default=12345)
-    ap.add_argument("--ready", action="store_true", help="use ready (tenpai) hands instead")
-    args = ap.parse_args()
-    if args.ready:
-        hands = make_ready_hands(args.hands, args.seed)
-    else:
-        hands = make_hands(args.hands, args.seed)
+def bench(set_name: str, n_hands: int, seed: int, runs: int) -> None:
+    label, maker = HAND_SETS[set_name]
+    hands = maker(n_hands, seed)
     rhands = [to_riichi(h) for h in hands]
     n = len(hands)
     calc = Shanten.calculate_shanten
 
-    def ours_waits() -> object:
+    def ours_waits() -> list[tuple[int, ...]]:
         return [waiting_tiles(h, duplicate_pairs=False) for h in hands]
 
-    def ours_shanten() -> object:
+    def ours_shanten() -> list[int]:
         return [shanten(h, duplicate_pairs=False) for h in hands]
 
-    def ours_like() -> object:
+    def ours_like() -> list[int]:
         return [
             min(
                 regular_shanten(h),
@@ -124,10 +160,10 @@ def main() -> None:
             for h in hands
         ]
 
-    def theirs_waits() -> object:
+    def theirs_waits() -> list[tuple[int, ...]]:
         return their_waits(rhands)
 
-    def theirs_shanten() -> object:
+    def theirs_shanten() -> list[int]:
         return [calc(h) for h in rhands]
 
     # warm the per-suit tables once, and sanity-check agreement where the rules coincide
@@ -135,24 +171,48 @@ def main() -> None:
     ours_shanten()
     like = ours_like()
     theirs = theirs_shanten()
-    agree = sum(1 for a, b in zip(like, theirs, strict=True) if a == b)  # type: ignore[call-overload]
-    n_waiting = sum(1 for w in ours_waits() if w)  # type: ignore[attr-defined]
+    agree = sum(1 for a, b in zip(like, theirs, strict=True) if a == b)
+    n_waiting = sum(1 for w in ours_waits() if w)
+    back = to_riichi(list(range(34)))  # riichi index -> our tile
+    waits_agree = sum(
+        1
+        for w, tw in zip(ours_waits(), theirs_waits(), strict=True)
+        if set(w) == {back[x] for x in tw}
+    )
+    dist: dict[int, int] = {}
+    for v in like:
+        dist[v] = dist.get(v, 0) + 1
+    spread = " ".join(f"{k}:{dist[k]}" for k in sorted(dist))
 
-    kind = "ready (complete minus one)" if args.ready else "random"
-    print(f"{n} seeded {kind} 13-tile hands (seed {args.seed}), median of {args.runs} runs")
-    print(f"hands waiting (ours): {n_waiting}; like-for-like shanten agrees on {agree}/{n}")
+    print(f"{n} seeded {label} hands (seed {seed}), median of {runs} paired runs")
+    print(
+        f"  waiting (ours): {n_waiting}; wait counts agree on {waits_agree}/{n}; "
+        f"like-for-like shanten agrees on {agree}/{n}; shanten spread {spread}"
+    )
     rows = [
         ("(b) waits", ours_waits, theirs_waits, "10x"),
         ("(c) shanten, full NTS", ours_shanten, theirs_shanten, "5x"),
         ("(c) shanten, like-for-like", ours_like, theirs_shanten, "5x"),
     ]
-    for name, ours, theirs, target in rows:
-        t_ours = median_time(ours, args.runs)
-        t_theirs = median_time(theirs, args.runs)
+    for name, ours, theirs_fn, target in rows:
+        t_ours, t_theirs, ratio = paired_times(ours, theirs_fn, runs)
         print(
-            f"{name:30s} ours {n / t_ours:>10,.0f} hands/s   mahjong {n / t_theirs:>10,.0f}"
-            f" hands/s   ratio {t_theirs / t_ours:5.1f}x  (target {target})"
+            f"  {name:28s} ours {n / t_ours:>10,.0f} hands/s   mahjong {n / t_theirs:>9,.0f}"
+            f" hands/s   ratio {ratio:5.1f}x  (target {target})"
         )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--seed", type=int, default=12345)
+    ap.add_argument("--set", choices=["all", *HAND_SETS], default="all", help="hand set(s) to time")
+    ap.add_argument("--ready", action="store_true", help="same as --set ready")
+    args = ap.parse_args()
+    names = ["ready"] if args.ready else list(HAND_SETS) if args.set == "all" else [args.set]
+    for name in names:
+        bench(name, args.hands, args.seed, args.runs)
 
 
 if __name__ == "__main__":

@@ -159,6 +159,29 @@ def test_arrangements_order_independent(seed: int) -> None:
             else:
                 rebuilt[blk.tile] += 3 if blk.kind == BlockKind.PUNG else 2
         assert rebuilt == counts
+    # every arrangement is sorted by (kind, tile), and so is the outer tuple
+    assert list(a1) == sorted(a1)
+    for arr in a1:
+        assert list(arr) == sorted(arr)
+
+
+def test_arrangements_sorted_across_groups_and_equal_chows_distinct() -> None:
+    # k123 k123 t234 + b3 pung + E pair + k123 as pungs: blocks from every group, chows
+    # before pungs before the pair whatever group they come from.
+    hand = cv([k(1), k(2), k(3)] * 3 + [t(2), t(3), t(4)] + [b(3)] * 3 + [E] * 2)
+    arrs = arrangements(hand)
+    assert arrs == (
+        (chow(k(1)), chow(k(1)), chow(k(1)), chow(t(2)), pung(b(3)), pair(E)),
+        (chow(t(2)), pung(b(3)), pung(k(1)), pung(k(2)), pung(k(3)), pair(E)),
+    )
+    first = arrs[0]
+    # equal chows of one arrangement are distinct objects (callers may use identity),
+    # and repeated calls give equal results
+    assert len({id(blk) for blk in first}) == len(first)
+    assert arrangements(hand) == arrs
+    assert set_arrangements(cv([k(1), k(2), k(3)] * 2 + [S] * 3)) == (
+        (chow(k(1)), chow(k(1)), pung(S)),
+    )
 
 
 # ---------------------------------------------------------------- completeness / shapes

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from functools import cache
 from itertools import product
 
 __all__ = [
@@ -53,78 +52,152 @@ class Block:
 
 _Blocks = tuple[Block, ...]
 
+# Block instances are shared: one per (kind, tile, copy), ``copy`` numbering identical
+# chows within one arrangement (so two equal chows of an arrangement stay two objects and
+# callers may tell them apart by identity, as before).
+_BLOCK_CACHE: dict[tuple[int, int, int], Block] = {}
 
-def _decompose(counts: list[int], start: int, chows: bool) -> tuple[set[_Blocks], set[_Blocks]]:
+
+def _block(kind: BlockKind, tile: int, copy: int = 0) -> Block:
+    key = (int(kind), tile, copy)
+    blk = _BLOCK_CACHE.get(key)
+    if blk is None:
+        blk = _BLOCK_CACHE[key] = Block(kind, tile)
+    return blk
+
+
+# One decomposition of a group: (chows, pungs, pair), each a tuple of blocks sorted by tile
+# (the pair tuple is empty or has one block).  Concatenating the chows of all groups, then
+# the pungs, then the pair gives an arrangement already sorted by (kind, tile), because
+# the groups are in tile order and CHOW < PUNG < PAIR.
+_Decomp = tuple[_Blocks, _Blocks, _Blocks]
+_GroupDecomps = tuple[tuple[_Decomp, ...], tuple[_Decomp, ...]]  # (sets only, sets + pair)
+
+
+def _decompose(
+    counts: list[int], start: int, chows: bool
+) -> tuple[set[tuple[tuple[int, ...], tuple[int, ...], int]], ...]:
     """All decompositions of one group into sets (first) and sets + one pair (second).
 
-    Mutates ``counts`` temporarily; blocks carry absolute tile numbers (``start`` + offset).
+    Each is (chow offsets, pung offsets, pair offset or -1), offsets ascending.  Mutates
+    ``counts`` temporarily.
     """
-    no_pair: set[_Blocks] = set()
-    with_pair: set[_Blocks] = set()
+    no_pair: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
+    with_pair: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
     n = len(counts)
-    acc: list[Block] = []
+    cs: list[int] = []
+    ps: list[int] = []
 
-    def rec(i: int, has_pair: bool) -> None:
+    def rec(i: int, pair: int) -> None:
         while i < n and counts[i] == 0:
             i += 1
         if i == n:
-            (with_pair if has_pair else no_pair).add(tuple(sorted(acc)))
+            (with_pair if pair >= 0 else no_pair).add((tuple(cs), tuple(ps), pair))
             return
         c = counts[i]
         if c >= 3:
             counts[i] -= 3
-            acc.append(Block(BlockKind.PUNG, start + i))
-            rec(i, has_pair)
-            acc.pop()
+            ps.append(i)
+            rec(i, pair)
+            ps.pop()
             counts[i] += 3
-        if c >= 2 and not has_pair:
+        if c >= 2 and pair < 0:
             counts[i] -= 2
-            acc.append(Block(BlockKind.PAIR, start + i))
-            rec(i, True)
-            acc.pop()
+            rec(i, i)
             counts[i] += 2
         if chows and i + 2 < n and counts[i + 1] and counts[i + 2]:
             counts[i] -= 1
             counts[i + 1] -= 1
             counts[i + 2] -= 1
-            acc.append(Block(BlockKind.CHOW, start + i))
-            rec(i, has_pair)
-            acc.pop()
+            cs.append(i)
+            rec(i, pair)
+            cs.pop()
             counts[i] += 1
             counts[i + 1] += 1
             counts[i + 2] += 1
 
-    rec(0, False)
+    rec(0, -1)
     return no_pair, with_pair
 
 
-@cache
-def _group_decompositions(
-    start: int, key: tuple[int, ...]
-) -> tuple[tuple[_Blocks, ...], tuple[_Blocks, ...]]:
-    """Memoised decompositions of one group (a suit or the honours), sorted canonically."""
-    no_pair, with_pair = _decompose(list(key), start, start != _HONOUR_START)
-    return tuple(sorted(no_pair)), tuple(sorted(with_pair))
+def _to_blocks(start: int, d: tuple[tuple[int, ...], tuple[int, ...], int]) -> _Decomp:
+    chow_offsets, pung_offsets, pair = d
+    chow_blocks: list[Block] = []
+    prev = -1
+    copy = 0
+    for o in chow_offsets:  # ascending, so equal chows are adjacent
+        copy = copy + 1 if o == prev else 0
+        prev = o
+        chow_blocks.append(_block(BlockKind.CHOW, start + o, copy))
+    return (
+        tuple(chow_blocks),
+        tuple(_block(BlockKind.PUNG, start + o) for o in pung_offsets),
+        (_block(BlockKind.PAIR, start + pair),) if pair >= 0 else (),
+    )
 
 
-def _groups(counts: Sequence[int]) -> list[tuple[tuple[_Blocks, ...], tuple[_Blocks, ...]]]:
+def _block_key(d: _Decomp) -> tuple[tuple[int, int], ...]:
+    return tuple((int(b.kind), b.tile) for part in d for b in part)
+
+
+# Lazily filled per-group decomposition tables, keyed by the group's counts as ``bytes``.
+_DECOMPS: tuple[dict[bytes, _GroupDecomps], ...] = ({}, {}, {}, {})
+
+
+def _fill_decomps(g: int, key: bytes) -> _GroupDecomps:
+    start = 9 * g
+    no_pair, with_pair = _decompose(list(key), start, g != 3)
+    res = (
+        tuple(sorted((_to_blocks(start, d) for d in no_pair), key=_block_key)),
+        tuple(sorted((_to_blocks(start, d) for d in with_pair), key=_block_key)),
+    )
+    _DECOMPS[g][key] = res
+    return res
+
+
+def _groups(
+    counts: Sequence[int],
+) -> tuple[_GroupDecomps, _GroupDecomps, _GroupDecomps, _GroupDecomps]:
     if len(counts) < N_KINDS:
         raise ValueError("counts must have (at least) 34 entries")
-    return [
-        _group_decompositions(0, tuple(counts[0:9])),
-        _group_decompositions(9, tuple(counts[9:18])),
-        _group_decompositions(18, tuple(counts[18:27])),
-        _group_decompositions(27, tuple(counts[27:34])),
-    ]
+    b = bytes(counts[:N_KINDS])
+    t0, t1, t2, th = _DECOMPS
+    k0 = b[0:9]
+    k1 = b[9:18]
+    k2 = b[18:27]
+    kh = b[27:34]
+    return (
+        t0.get(k0) or _fill_decomps(0, k0),
+        t1.get(k1) or _fill_decomps(1, k1),
+        t2.get(k2) or _fill_decomps(2, k2),
+        th.get(kh) or _fill_decomps(3, kh),
+    )
 
 
-def _combine(parts: Sequence[tuple[_Blocks, ...]], out: list[_Blocks]) -> None:
-    for combo in product(*parts):
-        blocks: list[Block] = []
-        for part in combo:
-            blocks.extend(part)
-        blocks.sort()
-        out.append(tuple(blocks))
+def _arrangement_key(arr: _Blocks) -> tuple[tuple[int, int], ...]:
+    return tuple((int(b.kind), b.tile) for b in arr)
+
+
+def _combine(
+    parts: tuple[
+        tuple[_Decomp, ...], tuple[_Decomp, ...], tuple[_Decomp, ...], tuple[_Decomp, ...]
+    ],
+    out: list[_Blocks],
+) -> None:
+    p0, p1, p2, ph = parts
+    if len(p0) == 1 and len(p1) == 1 and len(p2) == 1 and len(ph) == 1:
+        d0 = p0[0]
+        d1 = p1[0]
+        d2 = p2[0]
+        dh = ph[0]
+        out.append(
+            d0[0] + d1[0] + d2[0] + d0[1] + d1[1] + d2[1] + dh[1] + d0[2] + d1[2] + d2[2] + dh[2]
+        )
+        return
+    for d0, d1, d2, dh in product(p0, p1, p2, ph):
+        out.append(
+            d0[0] + d1[0] + d2[0] + d0[1] + d1[1] + d2[1] + dh[1] + d0[2] + d1[2] + d2[2] + dh[2]
+        )
 
 
 def arrangements(counts: Sequence[int]) -> tuple[tuple[Block, ...], ...]:
@@ -135,13 +208,26 @@ def arrangements(counts: Sequence[int]) -> tuple[tuple[Block, ...], ...]:
     sorted and free of duplicates.  Returns ``()`` when the tiles cannot be arranged.
     Chows only run within a suit (no wrap-around, no honours).
     """
-    groups = _groups(counts)
+    g0, g1, g2, gh = _groups(counts)
+    n0 = g0[0]
+    n1 = g1[0]
+    n2 = g2[0]
+    nh = gh[0]
+    # at most one group may lack a sets-only decomposition: it must hold the pair
+    missing = (not n0) + (not n1) + (not n2) + (not nh)
+    if missing > 1:
+        return ()
     out: list[_Blocks] = []
-    for p in range(4):
-        parts = [g[1] if j == p else g[0] for j, g in enumerate(groups)]
-        if all(parts):
-            _combine(parts, out)
-    out.sort()
+    if g0[1] and n1 and n2 and nh:
+        _combine((g0[1], n1, n2, nh), out)
+    if g1[1] and n0 and n2 and nh:
+        _combine((n0, g1[1], n2, nh), out)
+    if g2[1] and n0 and n1 and nh:
+        _combine((n0, n1, g2[1], nh), out)
+    if gh[1] and n0 and n1 and n2:
+        _combine((n0, n1, n2, gh[1]), out)
+    if len(out) > 1:
+        out.sort(key=_arrangement_key)
     return tuple(out)
 
 
@@ -151,11 +237,13 @@ def set_arrangements(counts: Sequence[int]) -> tuple[tuple[Block, ...], ...]:
     Same conventions as :func:`arrangements`; ``()`` when impossible.  An empty hand has
     exactly one (empty) arrangement: ``((),)``.
     """
-    parts = [g[0] for g in _groups(counts)]
+    g0, g1, g2, gh = _groups(counts)
+    if not (g0[0] and g1[0] and g2[0] and gh[0]):
+        return ()
     out: list[_Blocks] = []
-    if all(parts):
-        _combine(parts, out)
-    out.sort()
+    _combine((g0[0], g1[0], g2[0], gh[0]), out)
+    if len(out) > 1:
+        out.sort(key=_arrangement_key)
     return tuple(out)
 
 
@@ -219,10 +307,27 @@ def _status_of(c: list[int], honours: bool) -> int:
     return _NONE
 
 
-_GroupInfo = tuple[int, int, int]  # status, mask to "sets only", mask to "sets + pair"
+# Per-group wait record, a tuple ``r`` of length 11:
+#   r[s], s < 10    the tiles of this group (bit mask, absolute tile bits) that complete the
+#                   whole hand when the status codes of the four groups add up to ``s``
+#                   (``s // 5`` broken groups, ``s % 5`` groups holding a pair; s >= 10
+#                   means two broken groups: nothing completes the hand);
+#   r[10]           packed: bits 0-7 the group's status code (0 sets only, 1 sets + one
+#                   pair, 5 neither); above them (suits only) 1 when the suit holds tiles
+#                   + 4 when it holds a 2..8, + 16 x kinds held.  Summed over the four
+#                   groups (no carries between fields) this gives ``s`` and the hand's
+#                   kind count and thirteen-orphans / snakes filter in one go.
+# So a hand's regular waits are ``r0[s] | r1[s] | r2[s] | rh[s]``: four dict look-ups and
+# a few integer operations per hand.
+_CODE_SETS = 0
+_CODE_PAIR = 1
+_CODE_NONE = 5
+_PACKED = 10
 
-# One lazily filled table per group position (0, 9, 18: suits; 27: honours), keyed by the
-# group's counts as ``bytes``; the wait masks are already shifted to absolute tile bits.
+_GroupInfo = tuple[int, ...]
+
+# One lazily filled table per group (bamboo, circles, characters, honours), keyed by the
+# group's counts as ``bytes``.
 _INFO: tuple[dict[bytes, _GroupInfo], ...] = ({}, {}, {}, {})
 
 
@@ -243,7 +348,23 @@ def _fill_info(g: int, key: bytes) -> _GroupInfo:
         elif st == _SETS_PAIR:
             to_pair |= 1 << i
     shift = 9 * g
-    info = (status, to_sets << shift, to_pair << shift)
+    to_sets <<= shift
+    to_pair <<= shift
+    code = _CODE_SETS if status == _SETS else _CODE_PAIR if status == _SETS_PAIR else _CODE_NONE
+    masks: list[int] = []
+    for s in range(10):
+        n_bad, n_pair = divmod(s, 5)
+        mask = 0
+        if n_bad == 1:
+            if code == _CODE_NONE:  # only the broken group can take the tile
+                mask = to_pair if n_pair == 0 else to_sets if n_pair == 1 else 0
+        elif n_bad == 0:
+            others_pair = n_pair - (code == _CODE_PAIR)
+            mask = to_pair if others_pair == 0 else to_sets if others_pair == 1 else 0
+        masks.append(mask)
+    irreg = 0 if honours else (1 if any(c) else 0) + (4 if any(c[1:8]) else 0)
+    irreg += (len(c) - c.count(0)) << 4  # kinds held
+    info = (*masks, code | irreg << 8)
     _INFO[g][key] = info
     return info
 
@@ -269,13 +390,7 @@ def _infos(counts: Sequence[int]) -> tuple[_GroupInfo, _GroupInfo, _GroupInfo, _
 def is_regular_complete(counts: Sequence[int]) -> bool:
     """True when the tiles (3n+2 of them) split into chows/pungs and exactly one pair."""
     i0, i1, i2, ih = _infos(counts)
-    s0 = i0[0]
-    s1 = i1[0]
-    s2 = i2[0]
-    sh = ih[0]
-    if s0 < 0 or s1 < 0 or s2 < 0 or sh < 0:
-        return False
-    return s0 + s1 + s2 + sh == _SETS_PAIR
+    return (i0[_PACKED] + i1[_PACKED] + i2[_PACKED] + ih[_PACKED]) & 255 == _CODE_PAIR
 
 
 # ---------------------------------------------------------------- irregular shapes
@@ -401,47 +516,10 @@ def _regular_waits(b: bytes) -> int:
     i2 = t2.get(k) or _fill_info(2, k)
     k = b[27:34]
     ih = th.get(k) or _fill_info(3, k)
-    s0 = i0[0]
-    s1 = i1[0]
-    s2 = i2[0]
-    sh = ih[0]
-    n_bad = (s0 < 0) + (s1 < 0) + (s2 < 0) + (sh < 0)
-    if n_bad > 1:
+    s = (i0[10] + i1[10] + i2[10] + ih[10]) & 255
+    if s >= 10:
         return 0
-    n_pair = (s0 == _SETS_PAIR) + (s1 == _SETS_PAIR) + (s2 == _SETS_PAIR) + (sh == _SETS_PAIR)
-    if n_bad:
-        # only the one broken group can take the tile
-        for info in (i0, i1, i2, ih):
-            if info[0] < 0:
-                if n_pair == 0:
-                    return info[2]
-                return info[1] if n_pair == 1 else 0
-    if n_pair > 2:
-        return 0
-    mask = 0
-    for info in (i0, i1, i2, ih):
-        others_pair = n_pair - (info[0] == _SETS_PAIR)
-        if others_pair == 0:
-            mask |= info[2]
-        elif others_pair == 1:
-            mask |= info[1]
-    return mask
-
-
-_Z9 = bytes(9)
-_Z7 = bytes(7)
-
-
-def _irregular_possible(b: bytes) -> bool:
-    """Cheap filter: can 13 concealed tiles (as bytes) be one tile from an irregular shape?"""
-    zeros = b.count(0)
-    if zeros >= 27:
-        return True  # at most 7 kinds: seven pairs
-    if zeros > 23:
-        return False  # 8 to 10 kinds: no irregular shape within one tile
-    if (b[0:9] != _Z9) + (b[9:18] != _Z9) + (b[18:27] != _Z9) <= 1:
-        return True  # snakes / Peking garden
-    return b[1:8] == _Z7 and b[10:17] == _Z7 and b[19:26] == _Z7  # thirteen orphans
+    return i0[s] | i1[s] | i2[s] | ih[s]
 
 
 def waiting_tiles(
@@ -461,17 +539,32 @@ def waiting_tiles(
     b = bytes(counts)
     if len(b) != N_KINDS:
         b = b[:N_KINDS]
-    mask = _regular_waits(b)
-    zeros = b.count(0) if n_melds == 0 else N_KINDS
-    if (zeros >= 27 or zeros <= 23) and zeros < N_KINDS and sum(b) == 13:
-        if zeros >= 27:  # at most 7 kinds: only seven pairs is possible, solved directly
-            if duplicate_pairs:
-                if b.count(1) + b.count(3) == 1:
-                    single = b.find(1)
-                    mask |= 1 << (single if single >= 0 else b.find(3))
-            elif b.count(2) == 6 and b.count(1) == 1:
-                mask |= 1 << b.find(1)
-        elif zeros <= 23 and _irregular_possible(b):  # >= 11 kinds: orphans/snakes/garden
+    t0, t1, t2, th = _INFO
+    k = b[0:9]
+    i0 = t0.get(k) or _fill_info(0, k)
+    k = b[9:18]
+    i1 = t1.get(k) or _fill_info(1, k)
+    k = b[18:27]
+    i2 = t2.get(k) or _fill_info(2, k)
+    k = b[27:34]
+    ih = th.get(k) or _fill_info(3, k)
+    x = i0[10] + i1[10] + i2[10] + ih[10]
+    s = x & 255
+    mask = i0[s] | i1[s] | i2[s] | ih[s] if s < 10 else 0
+    if n_melds == 0:
+        r = x >> 8
+        kinds = r >> 4
+        if kinds <= 7:  # at most 7 kinds: only seven pairs is possible, solved directly
+            if kinds and sum(b) == 13:
+                if duplicate_pairs:
+                    if b.count(1) + b.count(3) == 1:
+                        single = b.find(1)
+                        mask |= 1 << (single if single >= 0 else b.find(3))
+                elif b.count(2) == 6 and b.count(1) == 1:
+                    mask |= 1 << b.find(1)
+        # >= 11 kinds: thirteen orphans, snakes or Peking garden, which need at most one
+        # suit holding tiles, or no suit holding a 2..8
+        elif kinds >= 11 and (r & 3 <= 1 or not r & 12) and sum(b) == 13:
             c = list(b)
             for t in range(N_KINDS):
                 if c[t] < 4 and not mask >> t & 1:
@@ -481,9 +574,20 @@ def waiting_tiles(
                     c[t] -= 1
     if not mask:
         return ()
-    if held is None:
-        held = b
-    return tuple(t for t in range(N_KINDS) if mask >> t & 1 and held[t] < 4)
+    out: list[int] = []
+    if held is None:  # the masks never include a fifth copy of a concealed tile
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+    else:
+        while mask:
+            low = mask & -mask
+            t = low.bit_length() - 1
+            if held[t] < 4:
+                out.append(t)
+            mask ^= low
+    return tuple(out)
 
 
 def is_waiting(

@@ -3,8 +3,12 @@
 -1 means complete, 0 ready (one tile short), 1 one useful tile from ready, and so on.
 The regular form uses the usual block count ``2M - 2*sets - partials - pair`` (``M`` sets
 still needed, partials capped at ``M - sets``), maximised exactly over all splits via
-per-group memoised Pareto tables.  The irregular shapes (n_melds == 0 only) are fixed
-patterns: shanten = 13 - (tiles of the hand that fit the best target).
+per-group tables (built once per distinct suit / honours content): each group's Pareto
+front of (sets, blocks, pair), its best points, and packed counts.  A hand then costs four
+look-ups and a greedy combination that is provably optimal when it meets an upper bound
+(almost always); otherwise a small search over the four fronts.  The irregular shapes
+(n_melds == 0 only) are fixed patterns: shanten = 13 - (tiles of the hand that fit the
+best target), screened by cheap bounds from the same per-group records.
 
 Shanten is *structural*: it looks only at the concealed tiles, never at tiles held in
 declared melds or seen elsewhere, so a hand with shanten 0 can still have no live wait
@@ -16,10 +20,12 @@ structural waits need a fifth copy is not counted as ready (see :func:`shanten`)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from mahjong_nts.core.analysis import (
     N_KINDS,
     ORPHANS,
+    _regular_waits,
     waiting_tiles,
 )
 
@@ -31,28 +37,45 @@ __all__ = [
     "thirteen_orphans_shanten",
 ]
 
-# A group front: tuple of (sets, partials, pair) triples, Pareto-optimal per pair flag,
-# partials capped at 4.
-_Front = tuple[tuple[int, int, int], ...]
-_MAX_D = 4
+# Regular form.  For a split of the concealed tiles into M sets, D partial sets (pairs,
+# two-sided / edge / closed waits) and P <= 1 pairs set aside as the head, with n sets
+# still needed, the block value is 2*min(M, n) + min(D, n - min(M, n)) + P, which equals
+# min(M, n) + min(M + D, n) + P.  So only (sets, blocks = sets + partials, pair) matter,
+# more of either is never worse, and blocks beyond 4 are useless (n <= 4): each group
+# (suit or honours) keeps the Pareto front of its (sets, blocks, pair) points, with blocks
+# capped at 4, in a table built once per distinct group content.
+_Point = tuple[int, int, int]
+_Front = tuple[_Point, ...]
+# Per-group record, a tuple:
+#   [0] the front, points sorted best first;
+#   [1] its best point without the pair (max sets + blocks, then sets), packed as
+#       sets | blocks << 8 | pair << 16 so the four groups' choices add up in one int;
+#   [2] tiles held; [3] kinds held; [4] winds held (honours only);
+#   [5] packed counts, adding up across groups without carries: bits 0-3 terminal/honour
+#       kinds, 4-6 groups with a terminal/honour pair, 8-13 kinds held once, 16-21 kinds
+#       held three times, 24-29 kinds held;
+#   [6] best point with the pair, packed, minus [1] (0 when the group cannot hold it);
+#   [7] the gain of [6] in sets + blocks + pair (-1 when the group cannot hold the pair).
+_Record = tuple[_Front, int, int, int, int, int, int, int]
+_MAX_BLOCKS = 4
 
-_FRONTS: tuple[dict[bytes, _Front], ...] = ({}, {}, {}, {})
-_SUFFIX: dict[tuple[bytes, bool], frozenset[tuple[int, int, int]]] = {}
+_RECORDS: tuple[dict[bytes, _Record], ...] = ({}, {}, {}, {})
+_SUFFIX: dict[tuple[bytes, bool], frozenset[_Point]] = {}
 
 
-def _prune(points: set[tuple[int, int, int]]) -> frozenset[tuple[int, int, int]]:
+def _prune(points: set[_Point]) -> frozenset[_Point]:
     keep = [
-        (m, d, p)
-        for (m, d, p) in points
+        (m, k, p)
+        for (m, k, p) in points
         if not any(
-            p2 == p and m2 >= m and d2 >= d and (m2, d2) != (m, d) for (m2, d2, p2) in points
+            p2 == p and m2 >= m and k2 >= k and (m2, k2) != (m, k) for (m2, k2, p2) in points
         )
     ]
     return frozenset(keep)
 
 
-def _suffix_front(c: bytes, chows: bool) -> frozenset[tuple[int, int, int]]:
-    """Pareto set of (sets, partials, pair) over all splits of the group counts ``c``."""
+def _suffix_front(c: bytes, chows: bool) -> frozenset[_Point]:
+    """Pareto set of (sets, blocks, pair) over all splits of the group counts ``c``."""
     key = (c, chows)
     hit = _SUFFIX.get(key)
     if hit is not None:
@@ -66,33 +89,35 @@ def _suffix_front(c: bytes, chows: bool) -> frozenset[tuple[int, int, int]]:
         _SUFFIX[key] = res
         return res
     a = list(c)
-    pts: set[tuple[int, int, int]] = set()
+    pts: set[_Point] = set()
 
-    def sub(dm: int, dd: int, need_no_pair: bool, *removals: int) -> None:
+    def sub(dm: int, dk: int, need_no_pair: bool, *removals: int) -> None:
         for r in removals:
             a[r] -= 1
         rest = _suffix_front(bytes(a), chows)
         for r in removals:
             a[r] += 1
-        for m, d, p in rest:
+        for m, k, p in rest:
             if need_no_pair:
                 if p:
                     continue
-                pts.add((m + dm, min(d + dd, _MAX_D), 1))
+                pts.add((m, k, 1))
             else:
-                pts.add((m + dm, min(d + dd, _MAX_D), p))
+                mm = m + dm
+                kk = k + dk
+                pts.add((mm if mm < _MAX_BLOCKS else _MAX_BLOCKS, min(kk, _MAX_BLOCKS), p))
 
     x = c[i]
     sub(0, 0, False, i)  # tile i left isolated
     if x >= 3:
-        sub(1, 0, False, i, i, i)
+        sub(1, 1, False, i, i, i)
     if x >= 2:
         sub(0, 0, True, i, i)  # the pair (head)
         sub(0, 1, False, i, i)  # a pair as a partial set
     if chows:
         if i + 1 < n and c[i + 1]:
             if i + 2 < n and c[i + 2]:
-                sub(1, 0, False, i, i + 1, i + 2)
+                sub(1, 1, False, i, i + 1, i + 2)
             sub(0, 1, False, i, i + 1)
         if i + 2 < n and c[i + 2]:
             sub(0, 1, False, i, i + 2)
@@ -101,76 +126,115 @@ def _suffix_front(c: bytes, chows: bool) -> frozenset[tuple[int, int, int]]:
     return res
 
 
-def _front(g: int, key: bytes) -> _Front:
-    hit = _FRONTS[g].get(key)
-    if hit is None:
-        hit = tuple(sorted(_suffix_front(key, g != 3)))
-        _FRONTS[g][key] = hit
-    return hit
+def _fill_record(g: int, key: bytes) -> _Record:
+    front = tuple(sorted(_suffix_front(key, g != 3), key=lambda q: (-(q[0] + q[1] + q[2]), q)))
+    # (the empty split (0, 0, 0) is always there, so a point without the pair exists)
+    m0, k0, _ = max((q for q in front if not q[2]), key=lambda q: (q[0] + q[1], q[0]))
+    no_pair = m0 | k0 << 8
+    with_pair = [q for q in front if q[2]]
+    delta = 0
+    gain = -1
+    if with_pair:
+        m1, k1, _ = max(with_pair, key=lambda q: (q[0] + q[1], q[0]))
+        delta = (m1 | k1 << 8 | 1 << 16) - no_pair
+        gain = m1 + k1 + 1 - m0 - k0
+    winds = 4 - key[0:4].count(0) if g == 3 else 0
+    orphans = key if g == 3 else key[0:1] + key[8:9]
+    packed = (
+        (len(orphans) - orphans.count(0))
+        | (max(orphans) >= 2) << 4
+        | key.count(1) << 8
+        | key.count(3) << 16
+        | (len(key) - key.count(0)) << 24
+    )
+    rec = (front, no_pair, sum(key), len(key) - key.count(0), winds, packed, delta, gain)
+    _RECORDS[g][key] = rec
+    return rec
 
 
-def _regular_value(b: bytes, n_sets: int) -> int:
-    """Max over splits of 2*sets + min(partials, n_sets - sets) + pair."""
-    f0 = _FRONTS[0].get(b[0:9]) or _front(0, b[0:9])
-    f1 = _FRONTS[1].get(b[9:18]) or _front(1, b[9:18])
-    f2 = _FRONTS[2].get(b[18:27]) or _front(2, b[18:27])
-    fh = _FRONTS[3].get(b[27:34]) or _front(3, b[27:34])
-    best = 0
-    for m0, d0, p0 in f0:
-        for m1, d1, p1 in f1:
+def _greedy(r0: _Record, r1: _Record, r2: _Record, rh: _Record) -> int:
+    """The groups' best points, the pair (head) going to a group that gains most from it.
+
+    A head costs no block, so it is taken on a tie (gain 0).  Packed like the records.
+    """
+    s = r0[1] + r1[1] + r2[1] + rh[1]
+    gain = max(r0[7], r1[7], r2[7], rh[7])
+    if gain >= 0:
+        s += (r0 if r0[7] == gain else r1 if r1[7] == gain else r2 if r2[7] == gain else rh)[6]
+    return s
+
+
+def _regular_value(
+    r0: _Record, r1: _Record, r2: _Record, rh: _Record, n_sets: int, n_tiles: int
+) -> int:
+    """Max over splits of min(sets, n) + min(blocks, n) + pair (``n = n_sets``)."""
+    # The greedy choice maximises sets + blocks + pair, an upper bound; so does 2n + 1,
+    # which needs n sets and a pair (3n + 2 tiles).  When the greedy value (clamped to n)
+    # meets the bound it is the answer; otherwise search the fronts.
+    g = _greedy(r0, r1, r2, rh)
+    ms = g & 255
+    ks = g >> 8 & 255
+    pp = g >> 16
+    ub = 2 * n_sets + (n_tiles >= 3 * n_sets + 2)
+    if ms + ks + pp < ub:
+        ub = ms + ks + pp
+    v = (ms if ms < n_sets else n_sets) + (ks if ks < n_sets else n_sets) + pp
+    if v >= ub:
+        return v
+    return _search(r0, r1, r2, rh, n_sets, ub)
+
+
+def _search(r0: _Record, r1: _Record, r2: _Record, rh: _Record, n_sets: int, ub: int) -> int:
+    """Exhaustive max over the four fronts, stopping early at the upper bound ``ub``."""
+    best = -1
+    for m0, k0, p0 in r0[0]:
+        for m1, k1, p1 in r1[0]:
             p01 = p0 + p1
             if p01 > 1:
                 continue
             m01 = m0 + m1
-            d01 = d0 + d1
-            for m2, d2, p2 in f2:
+            k01 = k0 + k1
+            for m2, k2, p2 in r2[0]:
                 p012 = p01 + p2
                 if p012 > 1:
                     continue
                 m012 = m01 + m2
-                d012 = d01 + d2
-                for mh, dh, ph in fh:
+                k012 = k01 + k2
+                for mh, kh, ph in rh[0]:
                     pp = p012 + ph
                     if pp > 1:
                         continue
                     ms = m012 + mh
-                    if ms > n_sets:
-                        ms = n_sets
-                    room = n_sets - ms
-                    dd = d012 + dh
-                    v = 2 * ms + (dd if dd < room else room) + pp
+                    ks = k012 + kh
+                    v = (ms if ms < n_sets else n_sets) + (ks if ks < n_sets else n_sets) + pp
                     if v > best:
+                        if v >= ub:
+                            return v
                         best = v
     return best
-
-
-def _regular_formula(b: bytes, n_melds: int) -> int:
-    n_sets = 4 - n_melds
-    return 2 * n_sets - _regular_value(b, n_sets)
 
 
 def seven_pairs_shanten(counts: Sequence[int], *, duplicate_pairs: bool = True) -> int:
     """Shanten towards seven pairs (13 or 14 concealed tiles, no melds)."""
     c = counts[:N_KINDS]
+    kinds = N_KINDS - c.count(0)
     if duplicate_pairs:
-        pairs = sum(x // 2 for x in c)
+        # sum(x // 2) for counts 0..4; anything larger takes the plain sum
+        pairs = c.count(2) + c.count(3) + 2 * c.count(4)
+        if kinds > pairs + c.count(1) - c.count(4):  # some count outside 0..4
+            pairs = sum(x // 2 for x in c)
         return 6 - min(pairs, 7)
-    pairs = sum(1 for x in c if x >= 2)
-    kinds = sum(1 for x in c if x)
-    return 6 - pairs + max(0, 7 - kinds)
+    pairs = kinds - c.count(1)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+_orphan_counts = itemgetter(*ORPHANS)
 
 
 def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
     """Shanten towards thirteen orphans (13 or 14 concealed tiles, no melds)."""
-    kinds = 0
-    pair = 0
-    for t in ORPHANS:
-        x = counts[t]
-        if x:
-            kinds += 1
-            if x >= 2:
-                pair = 1
-    return 13 - kinds - pair
+    held: tuple[int, ...] = _orphan_counts(counts)
+    return held.count(0) - (max(held) >= 2)
 
 
 def _snakes_shanten(c: Sequence[int]) -> int:
@@ -265,7 +329,20 @@ def regular_shanten(counts: Sequence[int], n_melds: int = 0) -> int:
 
     Uses only the block formula (no fifth-tile correction); -1 when complete.
     """
-    return _regular_formula(bytes(counts[:N_KINDS]), n_melds)
+    b = bytes(counts)
+    if len(b) != N_KINDS:
+        b = b[:N_KINDS]
+    t0, t1, t2, th = _RECORDS
+    k = b[0:9]
+    r0 = t0.get(k) or _fill_record(0, k)
+    k = b[9:18]
+    r1 = t1.get(k) or _fill_record(1, k)
+    k = b[18:27]
+    r2 = t2.get(k) or _fill_record(2, k)
+    k = b[27:34]
+    rh = th.get(k) or _fill_record(3, k)
+    n_sets = 4 - n_melds
+    return 2 * n_sets - _regular_value(r0, r1, r2, rh, n_sets, r0[2] + r1[2] + r2[2] + rh[2])
 
 
 def shanten(counts: Sequence[int], *, n_melds: int = 0, duplicate_pairs: bool = True) -> int:
@@ -276,42 +353,64 @@ def shanten(counts: Sequence[int], *, n_melds: int = 0, duplicate_pairs: bool = 
     snake, dragon snake and Peking garden.  Works for any 3k+1 / 3k+2 concealed tiles.
     Structural (see module docstring); a value 0 is checked against the fifth-copy limit.
     """
-    b = bytes(counts[:N_KINDS])
-    value = _regular_formula(b, n_melds)
-    if n_melds == 0 and value >= 0:
-        total = sum(b)
-        if total == 13 or total == 14:
-            value = _min_irregular(b, value, duplicate_pairs)
-    if value == 0 and 4 in b:
+    b = bytes(counts)
+    if len(b) != N_KINDS:
+        b = b[:N_KINDS]
+    t0, t1, t2, th = _RECORDS
+    k = b[0:9]
+    r0 = t0.get(k) or _fill_record(0, k)
+    k = b[9:18]
+    r1 = t1.get(k) or _fill_record(1, k)
+    k = b[18:27]
+    r2 = t2.get(k) or _fill_record(2, k)
+    k = b[27:34]
+    rh = th.get(k) or _fill_record(3, k)
+    n_sets = 4 - n_melds
+    n_tiles = r0[2] + r1[2] + r2[2] + rh[2]
+    # regular form (see _regular_value), the greedy choice inlined
+    g = r0[1] + r1[1] + r2[1] + rh[1]
+    gain = max(r0[7], r1[7], r2[7], rh[7])
+    if gain >= 0:
+        g += (r0 if r0[7] == gain else r1 if r1[7] == gain else r2 if r2[7] == gain else rh)[6]
+    ms = g & 255
+    ks = g >> 8 & 255
+    pp = g >> 16
+    ub = 2 * n_sets + (n_tiles >= 3 * n_sets + 2)
+    if ms + ks + pp < ub:
+        ub = ms + ks + pp
+    v = (ms if ms < n_sets else n_sets) + (ks if ks < n_sets else n_sets) + pp
+    if v < ub:
+        v = _search(r0, r1, r2, rh, n_sets, ub)
+    value = 2 * n_sets - v
+    # irregular shapes: 13 or 14 concealed tiles, no melds; they never beat a ready (13
+    # tiles) or complete hand, so those skip the check.  Cheap bounds come from the
+    # per-group records; only the snakes / garden ever look at single tiles.
+    if n_melds == 0 and (value > 0 if n_tiles == 13 else n_tiles == 14 and value >= 0):
+        packed = r0[5] + r1[5] + r2[5] + rh[5]
+        kinds = packed >> 24
+        singles = packed >> 8 & 63
+        if duplicate_pairs:  # pairs = sum(x // 2) = (tiles - singles - threes) / 2
+            v = 6 - min((n_tiles - singles - (packed >> 16 & 63)) // 2, 7)
+        else:
+            v = 6 - (kinds - singles) + (7 - kinds if kinds < 7 else 0)
+        if v < value:
+            value = v
+        v = 13 - (packed & 15) - (packed & 0x70 != 0)  # thirteen orphans
+        if v < value:
+            value = v
+        # wind snake <= suit + winds + 1; dragon snake <= suit + dragons + 2;
+        # Peking garden <= suit + honours (kinds that fit); all <= suit + honours + 2
+        honour_kinds = rh[3]
+        if value > 11 - honour_kinds - min(kinds - honour_kinds, 9):
+            wind_kinds = rh[4]
+            fit = max(r0[3], r1[3], r2[3]) + max(
+                wind_kinds + 1, honour_kinds - wind_kinds + 2, honour_kinds
+            )
+            if value > 13 - fit:
+                v = _snakes_shanten(b)
+                if v < value:
+                    value = v
+    if value == 0 and 4 in b and not (n_tiles % 3 == 1 and _regular_waits(b)):
+        # (a regular wait never needs a fifth copy, so one shows the hand is ready)
         value = _fix_fifth_tile(b, value, n_melds, duplicate_pairs)
-    return value
-
-
-def _min_irregular(b: bytes, value: int, duplicate_pairs: bool) -> int:
-    """min(value, irregular shanten), skipping shapes whose cheap bound cannot beat it."""
-    c2 = b.count(2)
-    c3 = b.count(3)
-    c4 = b.count(4)
-    if duplicate_pairs:
-        sp = 6 - min(c2 + c3 + 2 * c4, 7)
-    else:
-        kinds = N_KINDS - b.count(0)
-        sp = 6 - (c2 + c3 + c4) + max(0, 7 - kinds)
-    if sp < value:
-        value = sp
-    honour_kinds = 7 - b[27:34].count(0)
-    if value > 6 - honour_kinds:  # orphans: at most 6 terminal kinds + honour kinds + pair
-        b0, b8, b9, b17, b18, b26 = b[0], b[8], b[9], b[17], b[18], b[26]
-        kinds = honour_kinds + (b0 > 0) + (b8 > 0) + (b9 > 0) + (b17 > 0) + (b18 > 0) + (b26 > 0)
-        pair = max(b0, b8, b9, b17, b18, b26, max(b[27:34])) >= 2
-        orphans = 13 - kinds - pair
-        if orphans < value:
-            value = orphans
-    suit_kinds = 9 - min(b[0:9].count(0), b[9:18].count(0), b[18:27].count(0))
-    wind_kinds = 4 - b[27:31].count(0)
-    dragon_kinds = honour_kinds - wind_kinds
-    # wind snake <= suit + winds + 1; dragon snake <= suit + dragons + 2; garden <= suit + hon.
-    snake_fit = suit_kinds + max(wind_kinds + 1, dragon_kinds + 2, honour_kinds)
-    if value > 13 - snake_fit:
-        value = min(value, _snakes_shanten(b))
     return value
