@@ -1,4 +1,5 @@
-"""Fixtures for the scoring tests: rule sets by name, hands from notation, scoring shortcuts.
+"""Shared test helpers: rule sets by name, hands from notation, scoring shortcuts, and
+tile / count-vector shorthands for the analysis and shanten tests.
 
 Rule sets are loaded with :func:`mahjong_nts.rulefiles.load_ruleset` when that loader
 exists, and otherwise straight from the shipped TOML files (base, then each ``+overlay``
@@ -44,6 +45,33 @@ def load(spec: str) -> RuleSet:
         data = merge(data, _read_toml(overlay))
     data.pop("base", None)
     return RuleSet.from_mapping(data, where=spec)
+
+
+# -- tile ints and count vectors (analysis, shanten) --------------------------------------
+
+# Tile shorthands: b = bamboo 0-8, k = circles (kringen) 9-17, t = characters (tekens) 18-26.
+E, S, W, N = 27, 28, 29, 30
+GREEN, RED, WHITE = 31, 32, 33
+
+
+def b(n: int) -> int:
+    return n - 1
+
+
+def k(n: int) -> int:
+    return 8 + n
+
+
+def t(n: int) -> int:
+    return 17 + n
+
+
+def cv(tiles: list[int]) -> list[int]:
+    """The 34-count vector of a list of tile ints."""
+    counts = [0] * 34
+    for x in tiles:
+        counts[x] += 1
+    return counts
 
 
 # -- hands ---------------------------------------------------------------------------------
@@ -136,14 +164,25 @@ def rules() -> Callable[[str], RuleSet]:
 
 __all__ = [
     "BASE_RULESETS",
+    "GREEN",
     "OVERLAYS",
+    "RED",
+    "WHITE",
+    "E",
     "Hand",
     "Meld",
     "MeldKind",
+    "N",
+    "S",
+    "W",
     "Win",
     "WinSource",
+    "b",
+    "cv",
     "hand",
     "item_map",
+    "k",
     "load",
     "score",
+    "t",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from conftest import GREEN, RED, WHITE, E, N, S, W, b, cv, k, t
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,29 +21,6 @@ from mahjong_nts.core.analysis import (
     seven_pair_tiles,
     waiting_tiles,
 )
-
-# Tile shorthands: b = bamboo 0-8, k = circles (kringen) 9-17, t = characters (tekens) 18-26.
-E, S, W, N = 27, 28, 29, 30
-GREEN, RED, WHITE = 31, 32, 33
-
-
-def b(n: int) -> int:
-    return n - 1
-
-
-def k(n: int) -> int:
-    return 8 + n
-
-
-def t(n: int) -> int:
-    return 17 + n
-
-
-def cv(tiles: list[int]) -> list[int]:
-    counts = [0] * 34
-    for x in tiles:
-        counts[x] += 1
-    return counts
 
 
 def chow(x: int) -> Block:

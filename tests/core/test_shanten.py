@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import GREEN, RED, WHITE, E, N, S, W, b, cv, k, t
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,28 +18,7 @@ from mahjong_nts.core.shanten import (
     thirteen_orphans_shanten,
 )
 
-E, S, W, N = 27, 28, 29, 30
-GREEN, RED, WHITE = 31, 32, 33
 WALL = [x for x in range(34) for _ in range(4)]
-
-
-def b(n: int) -> int:
-    return n - 1
-
-
-def k(n: int) -> int:
-    return 8 + n
-
-
-def t(n: int) -> int:
-    return 17 + n
-
-
-def cv(tiles: list[int]) -> list[int]:
-    counts = [0] * 34
-    for x in tiles:
-        counts[x] += 1
-    return counts
 
 
 def test_complete_and_ready() -> None:
