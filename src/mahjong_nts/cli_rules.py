@@ -7,7 +7,7 @@ shipped set, ``set+overlay``, or a path to a house-rule TOML file.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -24,6 +24,7 @@ from mahjong_nts.rulefiles import (
     overlay_info,
     ruleset_diff,
 )
+from mahjong_nts.rulesdoc import format_value as fmt
 
 __all__ = ["app"]
 
@@ -53,19 +54,6 @@ def _load(spec: str) -> RuleSet:
     except InvalidRuleSet as exc:
         Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {exc}", markup=False)
         raise typer.Exit(2) from None
-
-
-def fmt(value: Any) -> str:
-    """A rule value as shown in tables."""
-    if value is None:
-        return "—"
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    if isinstance(value, (list, tuple)):
-        return " > ".join(str(v) for v in value)
-    return str(value)
 
 
 @app.command("list")

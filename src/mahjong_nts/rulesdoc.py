@@ -26,7 +26,7 @@ from mahjong_nts.rulefiles import (
     shipped_mapping,
 )
 
-__all__ = ["RULINGS", "main", "render_rules_doc"]
+__all__ = ["RULINGS", "format_value", "main", "render_rules_doc"]
 
 REGENERATE: Final = "python -m mahjong_nts.rulesdoc > docs/rules.md"
 
@@ -295,7 +295,9 @@ _TABLE_DOC: Final = {
 }
 
 
-def _fmt(value: Any) -> str:
+def format_value(value: Any) -> str:
+    """A rule value as shown in tables (here and by ``mahjong-nts rules``): ``—`` for
+    none, ``yes`` / ``no``, a list as ``a > b > c``, anything else as ``str``."""
     if value is None:
         return "—"
     if value is True:
@@ -304,7 +306,13 @@ def _fmt(value: Any) -> str:
         return "no"
     if isinstance(value, (list, tuple)):
         return " > ".join(str(v) for v in value)
-    return str(value).replace("|", "\\|")
+    return str(value)
+
+
+def _fmt(value: Any) -> str:
+    """:func:`format_value` for a Markdown cell: a scalar's ``|`` escaped (lists as is)."""
+    text = format_value(value)
+    return text if isinstance(value, (list, tuple)) else text.replace("|", "\\|")
 
 
 def _limit_cell(lv: LimitValue | None) -> str:
