@@ -505,18 +505,11 @@ def is_complete(counts: Sequence[int], *, n_melds: int = 0, duplicate_pairs: boo
 def _regular_waits(b: bytes) -> int:
     """Bit mask (bit t for tile t) of tiles completing the hand regularly (5th tile excluded).
 
-    ``b`` is the 34 concealed counts as ``bytes``.
+    ``b`` is the 34 concealed counts as ``bytes``.  (Off the hot path: :func:`waiting_tiles`
+    does the same look-ups inline.)
     """
-    t0, t1, t2, th = _INFO
-    k = b[0:9]
-    i0 = t0.get(k) or _fill_info(0, k)
-    k = b[9:18]
-    i1 = t1.get(k) or _fill_info(1, k)
-    k = b[18:27]
-    i2 = t2.get(k) or _fill_info(2, k)
-    k = b[27:34]
-    ih = th.get(k) or _fill_info(3, k)
-    s = (i0[10] + i1[10] + i2[10] + ih[10]) & 255
+    i0, i1, i2, ih = _infos(b)
+    s = (i0[_PACKED] + i1[_PACKED] + i2[_PACKED] + ih[_PACKED]) & 255
     if s >= 10:
         return 0
     return i0[s] | i1[s] | i2[s] | ih[s]
