@@ -731,7 +731,7 @@ def _arrangement(
         elif dragons == 3:
             found["three_wise_men"] = 1
 
-        def describe(sets: list[_Set] = sets, wb: Block = wb) -> tuple[str, ...]:
+        def describe(wb: Block = wb) -> tuple[str, ...]:
             text = list(sc.meld_text)
             for b in concealed:
                 kind = _CHOW if b.kind is BlockKind.CHOW else _PUNG
