@@ -227,10 +227,12 @@ def test_overlays_values() -> None:
     three = load_ruleset("nmb-2009+three-players")
     t = three.table
     assert (t.players, t.suits, t.winds, t.wall_length, t.dead_wall) == (3, "bk", "ESW", 16, 10)
-    assert not t.open_chows and t.green_dragon_hand
+    assert not t.open_chows and t.green_dragon == "hand_per_round"
     assert three.settlement.dominant_double and three.doublings("pung_ruling_dragon") == 1
     five = load_ruleset("nts-2016+five-players")
-    assert five.table.dreamer and five.table.players == 4 and five.table.green_dragon_hand
+    assert (
+        five.table.dreamer and five.table.players == 4 and five.table.green_dragon == "final_round"
+    )
     assert five.settlement.dominant_double and five.doublings("pung_ruling_dragon") == 1
     both = load_ruleset("nmb-2009+flowers+three-players")
     assert both.table.flowers and both.table.wall_length == 16 and both.table.players == 3

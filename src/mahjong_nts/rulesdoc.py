@@ -290,7 +290,7 @@ _TABLE_DOC: Final = {
     "rounds": "rounds in a game",
     "hands": "hands in a game",
     "hands_at_least": "'hands' is a minimum",
-    "green_dragon_hand": "hands of the green dragon",
+    "green_dragon": "hands of the green dragon",
     "false_mahjong": "what a false mahjong claim does",
 }
 

@@ -37,5 +37,9 @@ class InvalidRuleSet(MahjongError):
     """A rule set (or house-rule file) with a missing, unknown or malformed value."""
 
 
+class InvalidAction(MahjongError):
+    """An action that is malformed: an unknown kind, a tile that is not one."""
+
+
 class IllegalAction(MahjongError):
     """A well-formed action that is not allowed in the current state."""

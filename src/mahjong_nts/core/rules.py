@@ -107,8 +107,10 @@ class TableRules:
     hands: int
     hands_at_least: bool
     """``hands`` is a minimum (winds may not rotate every hand)."""
-    green_dragon_hand: bool
-    """After each player was East once, one hand of the green dragon (3/5 players)."""
+    green_dragon: str
+    """Hands of the green dragon (3 and 5 players): ``"none"``; ``"hand_per_round"``, one
+    such hand after every round (3 players); ``"final_round"``, a whole extra round of them
+    after the last (5 players)."""
     false_mahjong: str
     """``"dead_hand"`` (the book) or ``"refuse"`` (a beginners' table)."""
 
@@ -406,6 +408,8 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
         rounds=_int(req("rounds"), f"{w}.rounds", minimum=1),
         hands=_int(req("hands"), f"{w}.hands", minimum=1),
         hands_at_least=_bool(req("hands_at_least"), f"{w}.hands_at_least"),
-        green_dragon_hand=_bool(req("green_dragon_hand"), f"{w}.green_dragon_hand"),
+        green_dragon=_choice(
+            req("green_dragon"), f"{w}.green_dragon", ("none", "hand_per_round", "final_round")
+        ),
         false_mahjong=_choice(req("false_mahjong"), f"{w}.false_mahjong", ("dead_hand", "refuse")),
     )

@@ -1,0 +1,153 @@
+"""Actions of the game: what a player may do, as small values with a text notation.
+
+======================  ===========================================================
+text                    meaning
+======================  ===========================================================
+``discard b3``          lay a tile out (own turn)
+``kong b3``             own turn: declare a concealed kong of four held tiles, or
+                        promote an open pung with the fourth; after a discard: claim
+                        it for an open kong with a concealed pung
+``pung b3``             claim the discard for a pung
+``chow b2``             claim the discard for the chow starting at ``b2`` (next player)
+``mahjong``             declare mahjong: on the own turn (self-drawn), or claim the
+                        discard (or a promoted kong's tile: robbing the kong)
+``pass``                let the discard go
+======================  ===========================================================
+
+Every action also has an integer id in ``range(NUM_ACTIONS)`` for learning code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from mahjong_nts.core.errors import InvalidAction, InvalidTile
+from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_honour, parse_tile
+
+__all__ = ["NUM_ACTIONS", "Action", "ActionKind", "action", "parse_action"]
+
+
+class ActionKind(IntEnum):
+    PASS = 0
+    MAHJONG = 1
+    DISCARD = 2
+    KONG = 3
+    CHOW = 4
+    PUNG = 5
+
+    def __repr__(self) -> str:
+        return f"ActionKind.{self.name}"
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+    @property
+    def has_tile(self) -> bool:
+        return self >= ActionKind.DISCARD
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action; ``tile`` is ``None`` exactly for ``pass`` and ``mahjong``.
+
+    Use :func:`action` (interned values) or :func:`parse_action` to make one.
+    """
+
+    kind: ActionKind
+    tile: Tile | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, ActionKind):
+            try:
+                object.__setattr__(self, "kind", ActionKind(self.kind))
+            except ValueError:
+                raise InvalidAction(f"unknown action kind {self.kind!r}") from None
+        kind = self.kind
+        if not kind.has_tile:
+            if self.tile is not None:
+                raise InvalidAction(f"'{kind.word}' takes no tile")
+            return
+        if self.tile is None:
+            raise InvalidAction(f"'{kind.word}' needs a tile, e.g. '{kind.word} b3'")
+        try:
+            tile = Tile(self.tile)
+        except ValueError:
+            raise InvalidAction(f"{self.tile!r} is not a tile") from None
+        if tile >= NUM_KINDS:
+            raise InvalidAction(f"'{kind.word} {tile.token}': flowers and seasons are never played")
+        if kind is ActionKind.CHOW and (is_honour(tile) or tile % 9 > 6):
+            raise InvalidAction(
+                f"'chow {tile.token}': a chow is named by its lowest tile, b1..b7, k1..k7, t1..t7"
+            )
+        object.__setattr__(self, "tile", tile)
+
+    def __str__(self) -> str:
+        return self.kind.word if self.tile is None else f"{self.kind.word} {self.tile.token}"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+    @property
+    def id(self) -> int:
+        """Integer id: ``pass`` 0, ``mahjong`` 1, then 34 ids each for discard, kong, chow, pung."""
+        if self.tile is None:
+            return int(self.kind)
+        return 2 + (self.kind - ActionKind.DISCARD) * NUM_KINDS + int(self.tile)
+
+    @staticmethod
+    def from_id(action_id: int) -> Action:
+        if isinstance(action_id, int) and 0 <= action_id < NUM_ACTIONS:
+            found = _BY_ID[action_id]
+            if found is not None:
+                return found
+        raise InvalidAction(f"{action_id!r} is not an action id (0..{NUM_ACTIONS - 1})")
+
+
+NUM_ACTIONS: Final = 2 + 4 * NUM_KINDS
+
+
+def _all_actions() -> tuple[Action | None, ...]:
+    """Every action by id; ``None`` in the chow slots of tiles that start no chow."""
+    out: list[Action | None] = [Action(ActionKind.PASS), Action(ActionKind.MAHJONG)]
+    for kind in (ActionKind.DISCARD, ActionKind.KONG, ActionKind.CHOW, ActionKind.PUNG):
+        for t in range(NUM_KINDS):
+            bad_chow = kind is ActionKind.CHOW and (t >= 27 or t % 9 > 6)
+            out.append(None if bad_chow else Action(kind, Tile(t)))
+    return tuple(out)
+
+
+_BY_ID: Final = _all_actions()
+_INTERNED: Final = {(a.kind, a.tile): a for a in _BY_ID if a is not None}
+
+
+def action(kind: ActionKind, tile: int | None = None) -> Action:
+    """The action ``kind`` (with ``tile``), interned; raises InvalidAction for a bad pair."""
+    found = _INTERNED.get((kind, tile))  # type: ignore[arg-type]
+    return found if found is not None else Action(kind, tile)  # type: ignore[arg-type]
+
+
+def parse_action(text: str) -> Action:
+    """Parse ``'discard b3'``, ``'pung E'``, ``'mahjong'``, ... (tile aliases accepted)."""
+    if not isinstance(text, str):
+        raise InvalidAction(f"an action is text like 'discard b3', not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise InvalidAction("empty action: say e.g. 'discard b3', 'pung', 'pass'")
+    word = words[0].lower()
+    try:
+        kind = ActionKind[word.upper()]
+    except KeyError:
+        names = ", ".join(k.word for k in ActionKind)
+        raise InvalidAction(f"unknown action {words[0]!r}: one of {names}") from None
+    if len(words) > 2:
+        raise InvalidAction(f"{text!r}: too many words (an action is a word and at most one tile)")
+    if len(words) == 1:
+        return action(kind)
+    try:
+        tile = parse_tile(words[1])
+    except InvalidTile as exc:
+        raise InvalidAction(f"{text!r}: {exc}") from None
+    return action(kind, tile)

@@ -1,0 +1,646 @@
+"""One hand of play, from the shuffle to the settlement, as a state machine.
+
+OpenSpiel-style: :attr:`Game.current_seat` is the seat that must decide,
+:meth:`Game.legal_actions` lists what it may do, :meth:`Game.apply` does it.
+Everything that needs no decision (drawing, flowers and their replacements,
+loose tiles, resolving claims, scoring and settling) happens inside ``apply``.
+Chance is the wall alone, shuffled by the injected RNG (``random.Random(seed)``), so a
+hand is its rule set, its seed and its actions.
+
+Seats are numbered by wind: 0 is East, 1 South, 2 West, 3 North (a 3-player
+table has seats 0-2).  The match (:mod:`mahjong_nts.core.match`) maps players
+to seats.  Decisions the books leave open are listed in ``docs/engine.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from mahjong_nts.core.actions import Action, ActionKind, action, parse_action
+from mahjong_nts.core.analysis import (
+    BlockKind,
+    arrangements,
+    irregular_shapes,
+    is_complete,
+    waiting_tiles,
+)
+from mahjong_nts.core.errors import IllegalAction, InvalidAction
+from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
+from mahjong_nts.core.items import LIMIT_HANDS
+from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.scoring import ScoreResult, Situation, score_hand
+from mahjong_nts.core.settlement import Settlement, settle
+from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile
+from mahjong_nts.core.wall import Rng, Wall
+
+__all__ = ["Event", "Game", "HandResult", "Phase", "Source"]
+
+_PASS: Final = action(ActionKind.PASS)
+_MAHJONG: Final = action(ActionKind.MAHJONG)
+_DISCARD: Final = tuple(action(ActionKind.DISCARD, t) for t in range(NUM_KINDS))
+_KONG: Final = tuple(action(ActionKind.KONG, t) for t in range(NUM_KINDS))
+_PUNG: Final = tuple(action(ActionKind.PUNG, t) for t in range(NUM_KINDS))
+_CHOW: Final = {t: action(ActionKind.CHOW, t) for t in range(27) if t % 9 <= 6}
+_TILES: Final = tuple(Tile(t) for t in range(42))
+
+
+class Phase(IntEnum):
+    TURN = 0
+    """The seat holding an extra tile discards, declares a kong, or goes mahjong."""
+    CLAIM = 1
+    """Seats that can use the last discard decide, one after another, in turn order."""
+    ROB = 2
+    """Seats that can go mahjong on a promoted kong's tile decide whether to rob it."""
+    OVER = 3
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class Source(IntEnum):
+    """How the seat on turn came by its extra tile."""
+
+    DEAL = 0
+    """East's fourteenth dealt tile (his first turn)."""
+    WALL = 1
+    LOOSE = 2
+    """A loose tile from the dead wall after a kong."""
+    REPLACED = 3
+    """A replacement for a drawn flower or season (self-drawn, but not a loose-tile win)."""
+    CLAIM = 4
+    """A claimed discard (chow or pung): the seat only discards or declares a kong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.  ``decided`` events are the seats' actions (a
+    replay re-applies them); the others follow from them and the wall."""
+
+    kind: str
+    seat: int
+    tiles: tuple[Tile, ...] = ()
+    decided: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    winner: int | None
+    """The seat that went mahjong; ``None`` for a remise."""
+    discarder: int | None
+    """The seat whose discard (or promoted kong) gave the winning tile."""
+    win: Win | None
+    winning_tile: Tile | None
+    scores: tuple[ScoreResult, ...]
+    """Each seat's scored hand (empty for a remise: nothing is scored)."""
+    settlement: Settlement
+    reason: str
+    """``"mahjong"``, or why the hand is a remise."""
+
+    @property
+    def remise(self) -> bool:
+        return self.winner is None
+
+
+def _counts_tuple(counts: Sequence[int]) -> tuple[Tile, ...]:
+    return tuple(_TILES[t] for t in range(NUM_KINDS) for _ in range(counts[t]))
+
+
+class Game:
+    """A hand being played.  Mutable; :meth:`clone` copies it."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        rng: Rng,
+        *,
+        round_wind: Tile = Tile.EAST,
+        dominant: int | None = None,
+    ) -> None:
+        table = rules.table
+        self.rules = rules
+        self.n = table.players
+        self.round_wind = Tile(round_wind)
+        self.dominant = dominant
+        self.wall = Wall(table, rng)
+        n = self.n
+        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.bonus: list[list[Tile]] = [[] for _ in range(n)]
+        self.discards: list[list[Tile]] = [[] for _ in range(n)]
+        self.dead: list[bool] = [False] * n
+        self.events: list[Event] = []
+        self.phase = Phase.TURN
+        self.turn = 0
+        """The seat whose turn it is (in a claim window: the discarder)."""
+        self.current_seat = 0
+        """The seat that must decide now (meaningless once :attr:`phase` is OVER)."""
+        self.tile: Tile | None = None
+        """On turn: the tile just drawn (``None`` after a claim); in a claim or
+        rob window: the tile on offer."""
+        self.source = Source.DEAL
+        self.kongs = 0
+        self.turn_kongs = 0
+        self.discard_count = 0
+        self.result: HandResult | None = None
+        self._waits: list[tuple[int, ...] | None] = [None] * n
+        self._pending: list[int] = []
+        self._options: dict[int, tuple[Action, ...]] = {}
+        self._claims: dict[int, Action] = {}
+        self._legal: tuple[Action, ...] | None = None
+        self._deal()
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def seat_wind(self, seat: int) -> Tile:
+        return WINDS[seat]
+
+    def concealed(self, seat: int) -> tuple[Tile, ...]:
+        """A seat's concealed tiles, sorted."""
+        return _counts_tuple(self.hands[seat])
+
+    def hand_of(self, seat: int, winning_tile: Tile | None = None) -> Hand:
+        """The seat's tiles as a core :class:`Hand` (for scoring and display)."""
+        return Hand(
+            self.concealed(seat), tuple(self.melds[seat]), tuple(self.bonus[seat]), winning_tile
+        )
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What :attr:`current_seat` may do now (empty once the hand is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, act: Action | str | int) -> None:
+        """Apply the current seat's action.
+
+        Raises :class:`InvalidAction` for a malformed action and
+        :class:`IllegalAction` for one not allowed now; either way the state is
+        left exactly as it was.  A mahjong that is not one is, under the book's
+        rule (``false_mahjong = "dead_hand"``), accepted and makes the hand dead.
+        """
+        if isinstance(act, str):
+            act = parse_action(act)
+        elif isinstance(act, int) and not isinstance(act, bool):
+            act = Action.from_id(act)
+        elif not isinstance(act, Action):
+            raise InvalidAction(f"an action is an Action, its text or its id, not {act!r}")
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the hand is over")
+        legal = self.legal_actions()
+        if act not in legal and not (act is _MAHJONG and self._false_mahjong_allowed()):
+            raise IllegalAction(self._why_illegal(act, legal))
+        self._legal = None
+        seat = self.current_seat
+        if self.phase is Phase.TURN:
+            self._apply_turn(seat, act, act in legal)
+        else:
+            self.events.append(Event(act.kind.word, seat, _tile_of(act), True))
+            self._claims[seat] = act
+            self._pending.pop(0)
+            if self._pending:
+                self.current_seat = self._pending[0]
+            else:
+                self._resolve_claims()
+
+    def _false_mahjong_allowed(self) -> bool:
+        return self.rules.table.false_mahjong == "dead_hand" and not self.dead[self.current_seat]
+
+    def _why_illegal(self, act: Action, legal: Sequence[Action]) -> str:
+        seat = self.current_seat
+        if act is _MAHJONG:
+            if self.dead[seat]:
+                return "a dead hand cannot go mahjong"
+            return "this is no mahjong (and the table refuses false claims)"
+        shown = ", ".join(str(a) for a in legal)
+        phase = {
+            Phase.TURN: "on your turn",
+            Phase.CLAIM: f"on the discard {self.tile.token if self.tile is not None else ''}",
+            Phase.ROB: "on the promoted kong",
+        }.get(self.phase, "")
+        return f"'{act}' is not allowed {phase} (seat {seat}); allowed: {shown}"
+
+    # ------------------------------------------------------------------ deal and draws
+
+    def _deal(self) -> None:
+        wall, n = self.wall, self.n
+        dealt: list[list[int]] = [[] for _ in range(n)]
+        for _ in range(3):
+            for s in range(n):
+                dealt[s].extend(wall.draw() for _ in range(4))
+        for s in range(n):
+            dealt[s].append(wall.draw())
+        dealt[0].append(wall.draw())
+        for s in range(n):
+            self.events.append(Event("deal", s, tuple(_TILES[t] for t in dealt[s])))
+            hand = self.hands[s]
+            for t in dealt[s]:
+                if t >= NUM_KINDS:
+                    self.bonus[s].append(_TILES[t])
+                    self.events.append(Event("flower", s, (_TILES[t],)))
+                else:
+                    hand[t] += 1
+        east_tile = next((_TILES[t] for t in reversed(dealt[0]) if t < NUM_KINDS), None)
+        for s in range(n):
+            for _ in range(len(self.bonus[s])):
+                if not self._replace(s):
+                    return
+                if s == 0:
+                    east_tile = self.tile
+        # East's "drawn" tile on his first turn: his last dealt (or replacement) tile
+        self.tile = east_tile
+        self._turn(0, Source.DEAL)
+
+    def _replace(self, seat: int) -> bool:
+        """Give ``seat`` a loose tile (replacing flowers it brings); False on remise."""
+        wall = self.wall
+        while True:
+            if not wall.dead_left:
+                self._remise("no loose tile left in the dead wall")
+                return False
+            t = wall.draw_loose()
+            self.events.append(Event("loose", seat, (t,)))
+            if t < NUM_KINDS:
+                self.hands[seat][t] += 1
+                self.tile = t
+                return True
+            self.bonus[seat].append(t)
+            self.events.append(Event("flower", seat, (t,)))
+
+    def _draw(self, seat: int) -> None:
+        wall = self.wall
+        if not wall.live_left:
+            self._remise("the live wall is exhausted")
+            return
+        t = wall.draw()
+        self.events.append(Event("draw", seat, (t,)))
+        source = Source.WALL
+        if t >= NUM_KINDS:
+            self.bonus[seat].append(t)
+            self.events.append(Event("flower", seat, (t,)))
+            if not self._replace(seat):
+                return
+            source = Source.REPLACED
+        else:
+            self.hands[seat][t] += 1
+            self.tile = t
+        self.turn_kongs = 0
+        self._turn(seat, source)
+
+    def _loose(self, seat: int) -> None:
+        if self._replace(seat):
+            self._turn(seat, Source.LOOSE)
+
+    def _turn(self, seat: int, source: Source) -> None:
+        self.phase = Phase.TURN
+        self.turn = self.current_seat = seat
+        self.source = source
+        self._waits[seat] = None
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase is Phase.OVER:
+            return ()
+        if phase is not Phase.TURN:
+            return self._options[self.current_seat]
+        seat = self.turn
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if (
+            self.source is not Source.CLAIM
+            and not self.dead[seat]
+            and self._self_drawn_win(seat) is not None
+        ):
+            out.append(_MAHJONG)
+        for m in self.melds[seat]:
+            if m.kind is MeldKind.PUNG and m.open and hand[m.tile]:
+                out.append(_KONG[m.tile])
+        for t in range(NUM_KINDS):
+            if hand[t] == 4:
+                out.append(_KONG[t])
+        out.extend(_DISCARD[t] for t in range(NUM_KINDS) if hand[t])
+        return tuple(out)
+
+    def _waits_of(self, seat: int) -> tuple[int, ...]:
+        w = self._waits[seat]
+        if w is None:
+            w = self._waits[seat] = waiting_tiles(
+                self.hands[seat],
+                n_melds=len(self.melds[seat]),
+                duplicate_pairs=self.rules.scoring.seven_pairs_duplicate,
+            )
+        return w
+
+    def _claim_options(self, seat: int, t: int, discarder: int, rob: bool) -> tuple[Action, ...]:
+        out: list[Action] = []
+        if not self.dead[seat] and t in self._waits_of(seat) and self._claimed_win(seat, t, rob):
+            out.append(_MAHJONG)
+        if not rob and self.wall.live_left:
+            hand = self.hands[seat]
+            k = hand[t]
+            if k >= 2:
+                out.append(_PUNG[t])
+                if k == 3:
+                    out.append(_KONG[t])
+            if t < 27 and seat == (discarder + 1) % self.n and self.rules.table.open_chows:
+                r = t % 9
+                if r >= 2 and hand[t - 2] and hand[t - 1]:
+                    out.append(_CHOW[t - 2])
+                if 1 <= r <= 7 and hand[t - 1] and hand[t + 1]:
+                    out.append(_CHOW[t - 1])
+                if r <= 6 and hand[t + 1] and hand[t + 2]:
+                    out.append(_CHOW[t])
+        if out:
+            out.append(_PASS)
+        return tuple(out)
+
+    # ------------------------------------------------------------------ wins
+
+    def _situation(self, seat: int, win: Win | None) -> Situation:
+        return Situation(WINDS[seat], self.round_wind, win, self.dead[seat])
+
+    def _score_win(self, seat: int, t: int, win: Win) -> ScoreResult | None:
+        """The winner's scored hand if it is a legal mahjong, else None."""
+        hand = Hand(
+            _counts_tuple(self.hands[seat]),
+            tuple(self.melds[seat]),
+            tuple(self.bonus[seat]),
+            _TILES[t],
+        )
+        res = score_hand(hand, self._situation(seat, win), self.rules)
+        return res if res.mahjong_allowed else None
+
+    def _self_drawn_win(self, seat: int) -> ScoreResult | None:
+        t = self.tile
+        hand = self.hands[seat]
+        if t is None or not is_complete(
+            hand,
+            n_melds=len(self.melds[seat]),
+            duplicate_pairs=self.rules.scoring.seven_pairs_duplicate,
+        ):
+            return None
+        return self._score_win(seat, t, self._self_drawn_flags(seat))
+
+    def _self_drawn_flags(self, seat: int) -> Win:
+        src = self.source
+        if src is Source.LOOSE:
+            return Win(WinSource.LOOSE_TILE, kong_on_kong=self.turn_kongs >= 2)
+        return Win(
+            WinSource.WALL,
+            last_tile=src is Source.WALL and not self.wall.live_left,
+            heaven=src is Source.DEAL and seat == 0,
+        )
+
+    def _claimed_flags(self, rob: bool) -> Win:
+        if rob:
+            return Win(WinSource.ROBBED_KONG)
+        return Win(
+            WinSource.DISCARD,
+            last_discard=not self.wall.live_left,
+            first_discard=self.discard_count == 1 and self.turn == 0,
+        )
+
+    def _claimed_win(self, seat: int, t: int, rob: bool) -> ScoreResult | None:
+        self.hands[seat][t] += 1
+        try:
+            return self._score_win(seat, t, self._claimed_flags(rob))
+        finally:
+            self.hands[seat][t] -= 1
+
+    def _claim_rank(self, seat: int, t: int, res: ScoreResult) -> int:
+        """Rank of a mahjong claim in the rule set's priority (lower goes first)."""
+        order = self.rules.table.mahjong_priority
+        kinds: set[str] = set()
+        if res.limit_hand is not None and (
+            self.rules.table.priority_limit == "any" or LIMIT_HANDS[res.limit_hand].irregular
+        ):
+            kinds.add("limit")
+        counts = list(self.hands[seat])
+        counts[t] += 1
+        for arr in arrangements(counts):
+            for blk in arr:
+                if blk.kind is BlockKind.PAIR and blk.tile == t:
+                    kinds.add("pair")
+                elif blk.kind is BlockKind.PUNG and blk.tile == t:
+                    kinds.add("pung")
+                elif blk.kind is BlockKind.CHOW and blk.tile <= t <= blk.tile + 2:
+                    kinds.add("chow")
+        if not self.melds[seat] and irregular_shapes(
+            counts, duplicate_pairs=self.rules.scoring.seven_pairs_duplicate
+        ):
+            kinds.add("pair" if counts[t] == 2 else "limit")
+        ranks = [order.index(k) for k in kinds if k in order]
+        return min(ranks) if ranks else len(order)
+
+    # ------------------------------------------------------------------ turn actions
+
+    def _apply_turn(self, seat: int, act: Action, legal: bool) -> None:
+        kind = act.kind
+        if kind is ActionKind.MAHJONG:
+            self.events.append(Event("mahjong", seat, (), True))
+            if not legal:
+                self._false_mahjong(seat)
+                return
+            t = self.tile
+            assert t is not None
+            res = self._self_drawn_win(seat)
+            assert res is not None
+            self._finish(seat, None, self._self_drawn_flags(seat), t, res)
+            return
+        tile = act.tile
+        assert tile is not None
+        hand = self.hands[seat]
+        if kind is ActionKind.DISCARD:
+            self.events.append(Event("discard", seat, (tile,), True))
+            hand[tile] -= 1
+            self._waits[seat] = None
+            self.discards[seat].append(tile)
+            self.discard_count += 1
+            self._offer(seat, tile, rob=False)
+            return
+        # a kong: concealed (four held) or promoted (an open pung and the fourth)
+        self.events.append(Event("kong", seat, (tile,), True))
+        self._waits[seat] = None
+        if hand[tile] == 4:
+            hand[tile] = 0
+            self.melds[seat].append(Meld(MeldKind.KONG, tile, open=False))
+            self._count_kong(seat, promoted=None)
+            return
+        hand[tile] -= 1
+        melds = self.melds[seat]
+        i = melds.index(Meld(MeldKind.PUNG, tile, True))
+        melds[i] = Meld(MeldKind.KONG, tile, True)
+        self._count_kong(seat, promoted=tile)
+
+    def _count_kong(self, seat: int, promoted: Tile | None) -> None:
+        self.kongs += 1
+        self.turn_kongs += 1
+        if self.kongs > self.rules.table.max_kongs:
+            self._remise(f"kong number {self.kongs} in one hand")
+            return
+        if promoted is not None:
+            self.tile = promoted
+            self._offer(seat, promoted, rob=True)
+        else:
+            self._loose(seat)
+
+    def _false_mahjong(self, seat: int) -> None:
+        self.dead[seat] = True
+        self.events.append(Event("dead", seat, (), False, "false mahjong"))
+
+    # ------------------------------------------------------------------ claims
+
+    def _offer(self, seat: int, tile: Tile, rob: bool) -> None:
+        """Open a claim window on ``tile`` (a discard, or a promoted kong's tile)."""
+        n = self.n
+        self.turn = seat
+        self.tile = tile
+        options: dict[int, tuple[Action, ...]] = {}
+        pending: list[int] = []
+        for k in range(1, n):
+            other = (seat + k) % n
+            opts = self._claim_options(other, tile, seat, rob)
+            if opts:
+                options[other] = opts
+                pending.append(other)
+        if not pending:
+            if rob:
+                self._loose(seat)
+            else:
+                self._draw((seat + 1) % n)
+            return
+        self.phase = Phase.ROB if rob else Phase.CLAIM
+        self._options = options
+        self._pending = pending
+        self._claims = {}
+        self.current_seat = pending[0]
+
+    def _resolve_claims(self) -> None:
+        seat, tile = self.turn, self.tile
+        assert tile is not None
+        rob = self.phase is Phase.ROB
+        n = self.n
+        claims = self._claims
+        order = [(seat + k) % n for k in range(1, n)]
+        winners: list[tuple[int, int, int, ScoreResult]] = []
+        for i, s in enumerate(order):
+            if claims.get(s) is _MAHJONG:
+                res = self._claimed_win(s, tile, rob) if _MAHJONG in self._options[s] else None
+                if res is None:
+                    self._false_mahjong(s)
+                else:
+                    winners.append((self._claim_rank(s, tile, res), i, s, res))
+        self._options, self._claims, self._pending = {}, {}, []
+        if winners:
+            _, _, s, res = min(winners, key=lambda w: (w[0], w[1]))
+            win = self._claimed_flags(rob)
+            if rob:
+                self._rob(seat, tile)
+            else:
+                self.discards[seat].pop()
+            self.hands[s][tile] += 1
+            self._finish(s, seat, win, tile, res)
+            return
+        if rob:
+            self._loose(seat)
+            return
+        for s in order:
+            act = claims.get(s)
+            if act is None or act.kind not in (ActionKind.PUNG, ActionKind.KONG):
+                continue
+            self._take(seat, s, tile)
+            hand = self.hands[s]
+            if act.kind is ActionKind.KONG:
+                hand[tile] -= 3
+                self.melds[s].append(Meld(MeldKind.KONG, tile, True))
+                self.events.append(Event("meld", s, (tile,) * 4))
+                self.turn_kongs = 0
+                self._turn(s, Source.CLAIM)
+                self._count_kong(s, promoted=None)
+            else:
+                hand[tile] -= 2
+                self.melds[s].append(Meld(MeldKind.PUNG, tile, True))
+                self.events.append(Event("meld", s, (tile,) * 3))
+                self._claimed_turn(s)
+            return
+        nxt = (seat + 1) % n
+        act = claims.get(nxt)
+        if act is not None and act.kind is ActionKind.CHOW:
+            start = act.tile
+            assert start is not None
+            self._take(seat, nxt, tile)
+            hand = self.hands[nxt]
+            for t in (start, start + 1, start + 2):
+                if t != tile:
+                    hand[t] -= 1
+            self.melds[nxt].append(Meld(MeldKind.CHOW, start, True))
+            self.events.append(Event("meld", nxt, (start, _TILES[start + 1], _TILES[start + 2])))
+            self._claimed_turn(nxt)
+            return
+        self._draw(nxt)
+
+    def _take(self, discarder: int, seat: int, tile: Tile) -> None:
+        """The claimed discard leaves the table (the caller melds it)."""
+        self.discards[discarder].pop()
+        self._waits[seat] = None
+
+    def _claimed_turn(self, seat: int) -> None:
+        self.turn_kongs = 0
+        self.tile = None
+        self._turn(seat, Source.CLAIM)
+
+    def _rob(self, robbed: int, tile: Tile) -> None:
+        """Take the fourth tile back off the robbed player's promoted kong."""
+        melds = self.melds[robbed]
+        i = melds.index(Meld(MeldKind.KONG, tile, True))
+        melds[i] = Meld(MeldKind.PUNG, tile, True)
+        self.kongs -= 1
+        self.events.append(Event("robbed", robbed, (tile,)))
+
+    # ------------------------------------------------------------------ end
+
+    def _finish(
+        self, winner: int, discarder: int | None, win: Win, tile: Tile, res: ScoreResult
+    ) -> None:
+        scores: list[ScoreResult] = []
+        for s in range(self.n):
+            if s == winner:
+                scores.append(res)
+            else:
+                scores.append(score_hand(self.hand_of(s), self._situation(s, None), self.rules))
+        settlement = settle(
+            [r.score for r in scores],
+            winner=winner,
+            discarder=discarder,
+            east=0,
+            rules=self.rules.settlement,
+            dominant=self.dominant,
+        )
+        self.events.append(Event("mahjong_won", winner, (tile,)))
+        self._end(HandResult(winner, discarder, win, tile, tuple(scores), settlement, "mahjong"))
+
+    def _remise(self, reason: str) -> None:
+        zeros = (0,) * self.n
+        self.events.append(Event("remise", -1, (), False, reason))
+        self._end(HandResult(None, None, None, None, (), Settlement(zeros, zeros, ()), reason))
+
+    def _end(self, result: HandResult) -> None:
+        self.result = result
+        self.phase = Phase.OVER
+        self._legal = ()
+
+
+def _tile_of(act: Action) -> tuple[Tile, ...]:
+    return () if act.tile is None else (act.tile,)

@@ -1,0 +1,162 @@
+"""The wall: tiles shuffled, built into walls of stacks, opened by dice.
+
+The book's procedure (NTS 2016, 1.6): East throws two dice and counts
+counter-clockwise from himself (East is one) to find the player who opens the
+wall; that player throws again, adds both throws and counts that many stacks
+from the right of his own wall.  The stack found is lifted out and its two tiles
+become the loose tiles on the dead wall, right of the opening.  The dead wall is
+the first ``dead_wall`` tiles right of the opening (loose tiles included); the
+live wall is drawn from the left of the opening, all the way round.  When both
+loose tiles are used, the next stack from the dead wall's far end goes on top.
+With the flowers option the dead wall is topped up from the live wall's end.
+
+Here the ring of stacks is numbered in drawing order, so the live wall is a
+sequence drawn from its front, and the dead wall is a sequence whose order is
+the order loose tiles are taken.  A :class:`Wall` is mutable game state; its
+tiles come from an injected :class:`Rng` (e.g. ``random.Random(seed)``), never a global one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from mahjong_nts.core.rules import TableRules
+from mahjong_nts.core.tiles import BONUS_TILES, Tile
+
+__all__ = ["Dice", "Rng", "Wall", "tile_set"]
+
+
+class Rng(Protocol):
+    """The chance the core needs, injected by the caller (``random.Random(seed)`` does)."""
+
+    def shuffle(self, x: list[Any], /) -> None: ...
+
+    def randint(self, a: int, b: int, /) -> int: ...
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+
+_SUIT_BASE = {"b": 0, "k": 9, "t": 18}
+_WIND_TILE = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
+_DRAGON_TILES = (Tile.GREEN, Tile.RED, Tile.WHITE)
+
+
+def tile_set(table: TableRules) -> tuple[Tile, ...]:
+    """Every tile of the table's set, four of each kind (one of each flower/season)."""
+    kinds: list[Tile] = []
+    for letter in table.suits:
+        base = _SUIT_BASE[letter]
+        kinds.extend(Tile(base + r) for r in range(9))
+    kinds.extend(_WIND_TILE[w] for w in table.winds)
+    kinds.extend(_DRAGON_TILES)
+    tiles = [t for t in kinds for _ in range(4)]
+    if table.flowers:
+        tiles.extend(BONUS_TILES)
+    return tuple(tiles)
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """The two throws that open the wall (each the sum of two dice)."""
+
+    first: int
+    """East's throw: counting counter-clockwise from East, it picks the opener."""
+    second: int
+    """The opener's throw, added to the first to count stacks on his wall."""
+
+    def opener(self, sides: int) -> int:
+        """Seat (0 = East) whose wall is opened."""
+        return (self.first - 1) % sides
+
+
+def _side_lengths(stacks: int, sides: int, wall_length: int) -> list[int]:
+    """Stacks in each side: ``wall_length`` each when the tiles fill them exactly,
+    else as equal as possible (the 3-player table with flowers: the book gives no
+    layout; see the flowers rule-set notes)."""
+    if stacks == sides * wall_length:
+        return [wall_length] * sides
+    base, extra = divmod(stacks, sides)
+    return [base + (1 if i < extra else 0) for i in range(sides)]
+
+
+class Wall:
+    """Live wall and dead wall of one hand, in drawing order."""
+
+    __slots__ = ("_dead", "_end", "_live", "_pos", "dice", "replenish")
+
+    def __init__(self, table: TableRules, rng: Rng) -> None:
+        tiles = list(tile_set(table))
+        rng.shuffle(tiles)
+        sides = table.players
+        lengths = _side_lengths(len(tiles) // 2, sides, table.wall_length)
+        d = Dice(rng.randint(1, 6) + rng.randint(1, 6), rng.randint(1, 6) + rng.randint(1, 6))
+        self.dice = d
+        self.replenish = table.dead_wall_replenish
+        # Stacks numbered in drawing order round the ring, side by side starting
+        # with East's wall; each stack is (top, bottom).
+        ring = [(tiles[2 * i], tiles[2 * i + 1]) for i in range(len(tiles) // 2)]
+        start = sum(lengths[: d.opener(sides)])
+        side_len = lengths[d.opener(sides)]
+        # Counting from the right of the opener's wall, i.e. against the drawing
+        # direction from the end of his side; the count may run on to the next side.
+        opening = (start + side_len - (d.first + d.second)) % len(ring)
+        n = len(ring)
+        loose = ring[opening]
+        dead_stacks = (table.dead_wall - 2) // 2
+        # Right of the opening, against drawing order: opening-1, opening-2, ...
+        dead_ring = [ring[(opening - 1 - i) % n] for i in range(dead_stacks)]
+        # Loose tiles: the one nearest the live wall (the bottom one) first; then
+        # stacks from the dead wall's far end, bottom tile first again.
+        dead: list[Tile] = [loose[1], loose[0]]
+        for top, bottom in reversed(dead_ring):
+            dead.extend((bottom, top))
+        live: list[Tile] = []
+        for i in range(n - 1 - dead_stacks):
+            top, bottom = ring[(opening + 1 + i) % n]
+            live.extend((top, bottom))
+        if len(tiles) % 2:  # an odd tile set: the last tile lies on its own at the end
+            live.append(tiles[-1])
+        self._live = live
+        self._pos = 0
+        self._end = len(live)
+        self._dead = dead
+
+    @property
+    def live_left(self) -> int:
+        """Tiles left in the live wall."""
+        return self._end - self._pos
+
+    @property
+    def dead_left(self) -> int:
+        """Tiles left in the dead wall."""
+        return len(self._dead)
+
+    def draw(self) -> Tile:
+        """The next tile from the live wall (the caller checks :attr:`live_left`)."""
+        t = self._live[self._pos]
+        self._pos += 1
+        return t
+
+    def draw_loose(self) -> Tile:
+        """A loose tile from the dead wall, topping it up from the live wall's end
+        when the rule set replenishes it (the caller checks :attr:`dead_left`)."""
+        t = self._dead.pop(0)
+        if self.replenish and self._end > self._pos:
+            self._end -= 1
+            self._dead.append(self._live[self._end])
+        return t
+
+    def remaining(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+        """The tiles not yet drawn: (live wall in drawing order, dead wall in loose-tile order)."""
+        return tuple(self._live[self._pos : self._end]), tuple(self._dead)
+
+    def copy(self) -> Wall:
+        other = object.__new__(Wall)
+        other._live = self._live
+        other._pos = self._pos
+        other._end = self._end
+        other._dead = list(self._dead)
+        other.dice = self.dice
+        other.replenish = self.replenish
+        return other
