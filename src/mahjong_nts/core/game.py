@@ -195,6 +195,8 @@ class Game:
             act = Action.from_id(act)
         elif not isinstance(act, Action):
             raise InvalidAction(f"an action is an Action, its text or its id, not {act!r}")
+        else:
+            act = action(act.kind, act.tile)  # the interned value: compared by identity below
         if self.phase is Phase.OVER:
             raise IllegalAction("the hand is over")
         legal = self.legal_actions()
