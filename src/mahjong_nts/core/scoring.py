@@ -3,33 +3,46 @@
 The hand is arranged every legal way (all arrangements of the concealed tiles,
 every set the winning tile may have completed, the irregular shapes, Pe-ling
 eet cake) and the highest score is kept (rulings 2 and 3).  What each item is
-worth comes from the rule set; which items a hand has is decided here.
+worth comes from the rule set; which items a hand has is decided by
+:mod:`mahjong_nts.core.scoring_tables`.  Each candidate is valued from that module's
+tables (a few look-ups); only the best one is explained item by item.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from mahjong_nts.core import analysis
 from mahjong_nts.core.analysis import Block, BlockKind, Shape
 from mahjong_nts.core.errors import InvalidWin
-from mahjong_nts.core.hand import Hand, MeldKind, Win, WinSource
+from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
-from mahjong_nts.core.tiles import (
-    NUM_KINDS,
-    Tile,
-    is_simple,
-    is_wind,
+from mahjong_nts.core.scoring_tables import (
+    BIT,
+    CHOW,
+    KONG,
+    LIMIT_SETS,
+    LIMIT_SNAKE,
+    PUNG,
+    SUMMARY_BITS,
+    Profile,
+    RuleTables,
+    fields,
+    profile_of,
+    rule_tables,
+    set_items,
+    unpack_set_items,
+    whole_found,
 )
+from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_wind
 
 __all__ = ["ScoreResult", "ScoredItem", "Situation", "score_hand"]
 
-_CHOW, _PUNG, _KONG = int(MeldKind.CHOW), int(MeldKind.PUNG), int(MeldKind.KONG)
-_EAST, _NORTH, _GREEN = int(Tile.EAST), int(Tile.NORTH), int(Tile.GREEN)
-_PAIR = 3
+_PAIR = 3  # a pair, for its text
+_BLOCK_PAIR = int(BlockKind.PAIR)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +106,20 @@ class ScoreResult:
 
 # A set while scoring: (kind, tile, concealed).
 _Set = tuple[int, int, bool]
+# A candidate's rank, best first: allowed, then a limit hand (which is always worth its
+# limit value, whatever its parts would count), then the highest score, points, fewest
+# doublings.  On a tie the first candidate stays.
+_Key = tuple[bool, bool, int, int, int]
+# How to explain a candidate: ``func(scorer, *args)``, called for the best one only.
+_Make = tuple[Callable[..., "ScoreResult"], tuple[Any, ...]]
 _NO_HELD: Final = (0,) * NUM_KINDS
 _ITEM_ORDER: Final = {item_id: i for i, item_id in enumerate(ITEMS)}
 _SNAKE_LAYOUTS: Final = ((3, 6, 2), (2, 6, 5), (2, 5, 8))  # two chow starts, pair rank
+_ORPHAN_ZEROS: Final = NUM_KINDS - 13  # kinds missing from thirteen orphans
 
 
 def _make_block_text(kind: int, tile: int) -> str:
-    size = {_CHOW: 0, _PUNG: 3, _KONG: 4}.get(kind, 2)
+    size = {CHOW: 0, PUNG: 3, KONG: 4}.get(kind, 2)
     if tile < 27:
         r = tile % 9 + 1
         if size == 0:
@@ -108,16 +128,10 @@ def _make_block_text(kind: int, tile: int) -> str:
     return Tile(tile).token * size
 
 
-_BLOCK_TEXT: Final = {
-    (kind, tile): _make_block_text(kind, tile)
-    for kind in (_CHOW, _PUNG, _KONG, _PAIR)
-    for tile in range(NUM_KINDS)
-}
-
-
-def _block_text(kind: int, tile: int) -> str:
-    """A set in notation, e.g. ``b123``, ``k555``, ``EEEE``, ``FF``."""
-    return _BLOCK_TEXT[kind, tile]
+_BLOCK_TEXT: Final = [
+    _make_block_text(kind, tile) for kind in (CHOW, PUNG, KONG, _PAIR) for tile in range(NUM_KINDS)
+]
+"""A set in notation (``b123``, ``k555``, ``EEEE``, ``FF``), index kind * NUM_KINDS + tile."""
 
 
 def _tiles_text(counts: Sequence[int]) -> str:
@@ -132,143 +146,122 @@ def _tiles_text(counts: Sequence[int]) -> str:
     return " ".join(parts)
 
 
-class _Profile:
-    """Whole-hand facts, judged on every tile held, melds included (ruling 13)."""
-
-    __slots__ = ("honours", "jade", "majors", "simples", "suit", "suits", "terminals")
-
-    def __init__(self, held: Sequence[int]) -> None:
-        b, k, t = any(held[0:9]), any(held[9:18]), any(held[18:27])
-        self.suits = b + k + t
-        self.suit = 0 if b else 1 if k else 2 if t else -1
-        self.honours = any(held[27:34])
-        simples = any(held[1:8]) or any(held[10:17]) or any(held[19:26])
-        terminals = bool(held[0] or held[8] or held[9] or held[17] or held[18] or held[26])
-        self.majors = not simples
-        self.simples = not (terminals or self.honours)
-        self.terminals = not (simples or self.honours)
-        self.jade = sum(held) == held[1] + held[2] + held[3] + held[5] + held[7] + held[31]
-
-    def clean_items(self, found: dict[str, int]) -> None:
-        if self.suits == 1:
-            found["clean_suit"] = 1
-            if not self.honours:
-                found["pure_suit"] = 1
-            if self.majors:
-                found["very_clean"] = 1
-        elif self.suits == 0:
-            found["pure_honours"] = 1
-        if self.majors:
-            found["clean_terminals"] = 1
-            if self.terminals:
-                found["pure_terminals"] = 1
-
-    def seven_pair_kinds(self) -> list[str]:
-        kinds = ["seven_pairs"]
-        if self.suits == 1:
-            kinds.append("seven_pairs_clean")
-            if not self.honours:
-                kinds.append("seven_pairs_pure")
-            if self.majors:
-                kinds.append("seven_pairs_very_clean")
-        elif self.suits == 0:
-            kinds.append("seven_pairs_honours")
-        if self.majors:
-            kinds.append("seven_pairs_terminals_honours")
-            if self.terminals:
-                kinds.append("seven_pairs_terminals")
-        return kinds
-
-
-_ValueTable = dict[str, tuple[int, int, str | None]]
 _SCORED: dict[tuple[str, int, int, int], ScoredItem] = {}
 """Scored items are values: equal ones are shared (interned) rather than rebuilt."""
-_TABLES: dict[int, tuple[RuleSet, _ValueTable]] = {}
+_Ranked = tuple[int, ScoredItem]  # an item with its place in the catalogue
 
 
-def _value_table(rules: RuleSet) -> _ValueTable:
-    """Item id -> (points, doublings, group) for the items ``rules`` values."""
-    entry = _TABLES.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        points, doublings = rules.scoring.points, rules.scoring.doublings
-        table: _ValueTable = {}
-        for item_id, item in ITEMS.items():
-            p, d = points.get(item_id, 0), doublings.get(item_id, 0)
-            if p or d:
-                table[item_id] = (p, d, item.group)
-        entry = (rules, table)
-        _TABLES[id(rules)] = entry
-    return entry[1]
+def _scored(item_id: str, points: int, doublings: int, count: int) -> ScoredItem:
+    key = (item_id, points, doublings, count)
+    scored = _SCORED.get(key)
+    if scored is None:
+        item = ITEMS[item_id]
+        scored = _SCORED[key] = ScoredItem(item_id, item.nl, item.en, points, doublings, count)
+    return scored
 
 
-@dataclass(slots=True)
-class _Candidate:
-    points: int
-    doublings: int
-    base: int
-    cap: int | None
-    score: int
-    allowed: bool
-    refusal: str | None
-    limit_hand: str | None
-    items: list[ScoredItem] | None
-    """Set for limit hands; regular candidates keep ``found``/``chosen`` instead."""
-    found: dict[str, int]
-    chosen: list[str]
-    describe: Callable[[], tuple[str, ...]]
+class _Explainer:
+    """The scored items of one rule set's tables, built as they are first needed."""
 
-    def key(self) -> tuple[bool, bool, int, int, int]:
-        """Best first: allowed, then a limit hand (which is always worth its limit value,
-        whatever its parts would count), then the highest score."""
-        return (self.allowed, self.limit_hand is not None, self.score, self.points, -self.doublings)
+    def __init__(self, rt: RuleTables) -> None:
+        self.rt = rt
+        self._items: dict[tuple[str, ...], tuple[_Ranked, ...]] = {}
+        self._sets: dict[int, tuple[_Ranked, ...]] = {}
+
+    def item(self, item_id: str, count: int) -> _Ranked:
+        p, d, _ = self.rt.values[item_id]
+        return (_ITEM_ORDER[item_id], _scored(item_id, p * count, d * count, count))
+
+    def items(self, item_ids: tuple[str, ...]) -> tuple[_Ranked, ...]:
+        """Items that count once each."""
+        ranked = self._items.get(item_ids)
+        if ranked is None:
+            ranked = self._items[item_ids] = tuple(self.item(i, 1) for i in item_ids)
+        return ranked
+
+    def sets(self, packed: int) -> tuple[_Ranked, ...]:
+        """The items of the sets, packed by :func:`pack_set_items`."""
+        ranked = self._sets.get(packed)
+        if ranked is None:
+            counts = unpack_set_items(packed)
+            ranked = self._sets[packed] = tuple(self.item(i, n) for i, n in counts.items())
+        return ranked
+
+
+_EXPLAINERS: dict[int, _Explainer] = {}
+
+
+def _explainer(rt: RuleTables) -> _Explainer:
+    ex = _EXPLAINERS.get(id(rt))
+    if ex is None or ex.rt is not rt:
+        if len(_EXPLAINERS) > 64:
+            _EXPLAINERS.clear()
+        ex = _EXPLAINERS[id(rt)] = _Explainer(rt)
+    return ex
 
 
 class _Scorer:
-    """Scores one hand; holds what every arrangement shares."""
+    """Scores one hand: holds what every candidate shares, and the best one so far."""
 
-    def __init__(self, hand: Hand, situation: Situation, rules: RuleSet) -> None:
+    def __init__(self, hand: Hand, situation: Situation, rules: RuleSet, winner: bool) -> None:
         self.hand = hand
+        self.winner = winner
         self.rules = rules
-        self.sr = rules.scoring
-        self.table = _value_table(rules)
-        self.win = situation.win
-        self.self_drawn = situation.win is not None and situation.win.source.self_drawn
+        self.rt = rt = rule_tables(rules)
+        self.sr = sr = rules.scoring
+        self.win = win = situation.win
+        self.self_drawn = win is not None and win.source.self_drawn
         self.seat = int(situation.seat_wind)
         self.round = int(situation.round_wind)
-        self.meld_sets: list[_Set] = [(int(m.kind), int(m.tile), not m.open) for m in hand.melds]
-        self.has_open_meld = any(m.open for m in hand.melds)
-        self.best: _Candidate | None = None
+        self.wt = wt = rt.winds(self.seat, self.round)
+        self.meld_sets: list[_Set] = []
+        self.meld_text: tuple[str, ...] = ()
+        self.has_open_meld = False
+        self.meld_p = self.meld_d = self.meld_x = 0  # the melds' values and summary
+        self.meld_counts = 0  # the melds' items, packed
+        for m in hand.melds:
+            kind, tile, concealed = int(m.kind), int(m.tile), not m.open
+            self.meld_sets.append((kind, tile, concealed))
+            text = _BLOCK_TEXT[kind * NUM_KINDS + tile]
+            self.meld_text += (f"({text})" if concealed else f"[{text}]",)
+            self.has_open_meld |= m.open
+            p, d, x = wt.sets[(kind * NUM_KINDS + tile) * 2 + concealed]
+            self.meld_counts += wt.set_counts[(kind * NUM_KINDS + tile) * 2 + concealed]
+            self.meld_p += p
+            self.meld_d += d
+            self.meld_x += x
+        self.bonus_p = self.bonus_d = 0
+        self.bonus: dict[str, int] = {}  # the bonus items that count
+        if hand.bonus:
+            found: dict[str, int] = {}
+            self.bonus_items(found)
+            self.bonus_p, self.bonus_d, chosen = rt.evaluate(found)
+            self.bonus = {i: found[i] for i in chosen}
+        extra = sr.limit_hand_concealed_doublings
+        self.limit_doublings = extra if extra and self.self_drawn and not self.has_open_meld else 0
+        self.best_key: _Key | None = None
+        self.best_make: _Make | None = None
 
-    @property
-    def meld_text(self) -> tuple[str, ...]:
-        return tuple(
-            f"[{_block_text(int(m.kind), int(m.tile))}]"
-            if m.open
-            else f"({_block_text(int(m.kind), int(m.tile))})"
-            for m in self.hand.melds
-        )
+    def consider(self, key: _Key, make: _Make) -> None:
+        if self.best_key is None or key > self.best_key:
+            self.best_key = key
+            self.best_make = make
 
-    def consider(self, cand: _Candidate) -> None:
-        if self.best is None or cand.key() > self.best.key():
-            self.best = cand
-
-    def held(self, counts: Sequence[int]) -> list[int]:
+    def held(self, counts: Sequence[int]) -> Sequence[int]:
+        if not self.meld_sets:
+            return counts
         held = list(counts)
         for kind, tile, _ in self.meld_sets:
-            if kind == _CHOW:
+            if kind == CHOW:
                 held[tile] += 1
                 held[tile + 1] += 1
                 held[tile + 2] += 1
             else:
-                held[tile] += 4 if kind == _KONG else 3
+                held[tile] += 4 if kind == KONG else 3
         return held
 
     def bonus_items(self, found: dict[str, int]) -> None:
         bonus = self.hand.bonus
-        if not bonus:
-            return
         found["bonus_tile"] = len(bonus)
         own = self.seat - Tile.EAST  # 0 East .. 3 North
         if Tile.F1 + own in bonus:
@@ -280,166 +273,121 @@ class _Scorer:
         if sum(1 for t in bonus if t >= Tile.S1) == 4:
             found["all_seasons"] = 1
 
-    def set_items(self, sets: Sequence[_Set], pair: int | None, found: dict[str, int]) -> list[int]:
-        """Items of the sets and the pair; returns [chows, pungs+kongs, wind pungs,
-        dragon pungs, kongs, concealed kongs] for the hand-level checks."""
-        chows = identical = winds = dragons = kongs = c_kongs = c_pungs = 0
-        seat, rnd = self.seat, self.round
-        for kind, tile, concealed in sets:
-            if kind == _CHOW:
-                chows += 1
-                continue
-            identical += 1
-            key = _SET_KEY[kind, tile, concealed]
-            found[key] = found.get(key, 0) + 1
-            if kind == _KONG:
-                kongs += 1
-                c_kongs += concealed
-            c_pungs += concealed
-            if tile >= _GREEN:
-                dragons += 1
-                found["pung_dragon"] = found.get("pung_dragon", 0) + 1
-                if tile == rnd:
-                    found["pung_ruling_dragon"] = 1
-            elif tile >= _EAST:
-                winds += 1
-                if tile == seat:
-                    found["pung_own_wind"] = 1
-                if tile == rnd:
-                    found["pung_round_wind"] = 1
-        if pair is not None and pair >= _EAST:
-            if pair >= _GREEN:
-                found["pair_dragon"] = 1
-            else:
-                if pair == seat:
-                    found["pair_own_wind"] = 1
-                if pair == rnd:
-                    found["pair_round_wind"] = 1
-        if c_pungs >= 3:
-            found["three_concealed_pungs"] = 1
-            if c_pungs >= 4:
-                found["four_concealed_pungs"] = 1
-        if kongs >= 3:
-            found["three_kongs"] = 1
-            if c_kongs >= 3:
-                found["three_concealed_kongs"] = 1
-            if kongs == 4:
-                found["four_kongs"] = 1
-        return [chows, identical, winds, dragons, kongs, c_kongs]
-
-    def evaluate(self, found: dict[str, int]) -> tuple[int, int, list[str]]:
-        """Total points and doublings of the items found (id -> count); of each
-        exclusive group only the most valuable member counts."""
-        table = self.table
-        points = doublings = 0
-        chosen: list[str] = []
-        groups: dict[str, tuple[int, str, int, int]] | None = None
-        for item_id, count in found.items():
-            v = table.get(item_id)
-            if v is None:
-                continue
-            p, d, group = v
-            if group is None:
-                points += p * count
-                doublings += d * count
-                chosen.append(item_id)
-                continue
-            if groups is None:
-                groups = {}
-            value = (p + d) * count
-            old = groups.get(group)
-            if old is None or value > old[0]:
-                groups[group] = (value, item_id, p * count, d * count)
-        if groups:
-            for _, item_id, p, d in groups.values():
-                points += p
-                doublings += d
-                chosen.append(item_id)
-        return points, doublings, chosen
-
-    def regular(
-        self,
-        found: dict[str, int],
-        describe: Callable[[], tuple[str, ...]],
-        cap: int | None,
-        winner: bool,
-    ) -> _Candidate:
-        points, doublings, chosen = self.evaluate(found)
+    def regular_key(self, points: int, doublings: int, cap: int | None) -> _Key:
+        """The rank of a non-winner's candidate."""
         base = points << doublings
-        score = base if cap is None or base <= cap else cap
-        allowed, refusal = True, None
-        if winner and doublings < self.sr.min_doublings:
-            may_clean = self.sr.clean_hand_may_win
-            if not (may_clean and any(ITEMS[i].group == "clean" for i in chosen)):
-                allowed = False
-                need = self.sr.min_doublings
-                refusal = (
-                    f"{doublings} doubling{'' if doublings == 1 else 's'}: a mahjong needs "
-                    f"at least {need}" + (" or a clean hand" if may_clean else "")
-                )
-        return _Candidate(
+        return (True, False, base if cap is None or base <= cap else cap, points, -doublings)
+
+    def limit_key(self, value: int) -> _Key:
+        doublings = self.limit_doublings
+        return (True, True, value << doublings, value, -doublings)
+
+    def result(
+        self,
+        items: tuple[ScoredItem, ...],
+        points: int,
+        doublings: int,
+        limit_hand: str | None,
+        base: int,
+        cap: int | None,
+        score: int,
+        allowed: bool,
+        refusal: str | None,
+        arrangement: tuple[str, ...],
+    ) -> ScoreResult:
+        return ScoreResult(
+            self.winner,
+            False,
+            items,
             points,
             doublings,
+            limit_hand,
             base,
             cap,
             score,
-            allowed,
+            allowed if self.winner else None,
             refusal,
-            None,
-            None,
-            found,
-            chosen,
-            describe,
+            arrangement,
         )
 
-    def limit(
-        self, limit_id: str, value: int, describe: Callable[[], tuple[str, ...]], detail: str
-    ) -> _Candidate:
+    def explain_found(
+        self, found: dict[str, int], cap: int | None, arrangement: tuple[str, ...]
+    ) -> ScoreResult:
+        """A regular candidate from all the items found (id -> count)."""
+        points, doublings, chosen = self.rt.evaluate(found)
+        clean = any(ITEMS[i].group == "clean" for i in chosen)
+        counts = {i: found[i] for i in chosen}
+        return self.explain(counts, points, doublings, clean, cap, arrangement)
+
+    def explain(
+        self,
+        counts: dict[str, int],
+        points: int,
+        doublings: int,
+        clean: bool,
+        cap: int | None,
+        arrangement: tuple[str, ...],
+    ) -> ScoreResult:
+        """A regular candidate from the items that count (id -> count) and their total;
+        ``clean``: a clean-hand item is among them."""
+        table = self.rt.values
+        items: list[ScoredItem] = []
+        total_p = total_d = 0
+        for item_id in sorted(counts, key=_ITEM_ORDER.__getitem__):
+            p, d, _ = table[item_id]
+            n = counts[item_id]
+            p *= n
+            d *= n
+            total_p += p
+            total_d += d
+            items.append(_scored(item_id, p, d, n))
+        assert (total_p, total_d) == (points, doublings), "the tables and the items disagree"
+        return self.finish(tuple(items), points, doublings, clean, cap, arrangement)
+
+    def finish(
+        self,
+        items: tuple[ScoredItem, ...],
+        points: int,
+        doublings: int,
+        clean: bool,
+        cap: int | None,
+        arrangement: tuple[str, ...],
+    ) -> ScoreResult:
+        """A regular candidate from its items and their total; ``clean``: a clean-hand
+        item is among them."""
+        base = points << doublings
+        score = base if cap is None or base <= cap else cap
+        allowed, refusal = True, None
+        sr = self.sr
+        if self.winner and doublings < sr.min_doublings:
+            may_clean = sr.clean_hand_may_win
+            if not (may_clean and clean):
+                allowed = False
+                refusal = (
+                    f"{doublings} doubling{'' if doublings == 1 else 's'}: a mahjong needs "
+                    f"at least {sr.min_doublings}" + (" or a clean hand" if may_clean else "")
+                )
+        return self.result(
+            items, points, doublings, None, base, cap, score, allowed, refusal, arrangement
+        )
+
+    def explain_limit(
+        self, limit_id: str, value: int, detail: str, arrangement: tuple[str, ...]
+    ) -> ScoreResult:
         hand = LIMIT_HANDS[limit_id]
         items = [ScoredItem(limit_id, hand.nl, hand.en, value, 0, 1, detail)]
-        doublings = 0
-        extra = self.sr.limit_hand_concealed_doublings
-        win = self.win
-        if extra and win is not None and win.source.self_drawn and not self.has_open_meld:
+        doublings = self.limit_doublings
+        if doublings:
             item = ITEMS["fully_concealed"]
             items.append(
-                ScoredItem("fully_concealed", item.nl, item.en, 0, extra, 1, "limit hand concealed")
+                ScoredItem(
+                    "fully_concealed", item.nl, item.en, 0, doublings, 1, "limit hand concealed"
+                )
             )
-            doublings = extra
         base = value << doublings
-        return _Candidate(
-            value, doublings, base, None, base, True, None, limit_id, items, {}, [], describe
+        return self.result(
+            tuple(items), value, doublings, limit_id, base, None, base, True, None, arrangement
         )
-
-    def items_of(self, cand: _Candidate) -> tuple[ScoredItem, ...]:
-        if cand.items is not None:
-            return tuple(cand.items)
-        table, found = self.table, cand.found
-        out: list[ScoredItem] = []
-        for item_id in sorted(cand.chosen, key=_ITEM_ORDER.__getitem__):
-            p, d, _ = table[item_id]
-            n = found[item_id]
-            key = (item_id, p * n, d * n, n)
-            scored = _SCORED.get(key)
-            if scored is None:
-                item = ITEMS[item_id]
-                scored = _SCORED[key] = ScoredItem(item_id, item.nl, item.en, p * n, d * n, n)
-            out.append(scored)
-        return tuple(out)
-
-
-# (kind, tile, concealed) -> item id of a pung or kong.
-_SET_KEY: Final = {
-    (kind, tile, concealed): f"{name}_{'simple' if is_simple(tile) else 'major'}_"
-    f"{'concealed' if concealed else 'open'}"
-    for kind, name in ((_PUNG, "pung"), (_KONG, "kong"))
-    for tile in range(NUM_KINDS)
-    for concealed in (False, True)
-}
-
-
-def _const(text: tuple[str, ...]) -> Callable[[], tuple[str, ...]]:
-    return lambda: text
 
 
 def _limit_value(rules: RuleSet, limit_id: str, self_drawn: bool) -> int | None:
@@ -481,27 +429,14 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
             arrangement=(),
         )
     hand.check_size(winner)
-    sc = _Scorer(hand, situation, rules)
+    sc = _Scorer(hand, situation, rules, winner)
     if winner:
         _winner(sc)
     else:
         _non_winner(sc)
-    best = sc.best
-    assert best is not None
-    return ScoreResult(
-        winner=winner,
-        dead=False,
-        items=sc.items_of(best),
-        points=best.points,
-        doublings=best.doublings,
-        limit_hand=best.limit_hand,
-        base=best.base,
-        cap=best.cap,
-        score=best.score,
-        mahjong_allowed=best.allowed if winner else None,
-        refusal=best.refusal,
-        arrangement=best.describe(),
-    )
+    assert sc.best_make is not None
+    explain, args = sc.best_make
+    return explain(sc, *args)
 
 
 def _non_winner(sc: _Scorer) -> None:
@@ -509,23 +444,23 @@ def _non_winner(sc: _Scorer) -> None:
     whole-hand doublings (ruling 2).  A pung always scores more than using its tiles
     otherwise, so every triple is a pung; the pair is the best one."""
     counts = sc.hand.counts
-    common: dict[str, int] = {}
-    _Profile(sc.held(counts)).clean_items(common)
-    sc.bonus_items(common)
+    bits = profile_of(sc.held(counts)).clean_bits
     pungs = [t for t in range(NUM_KINDS) if counts[t] >= 3]
-    sets = sc.meld_sets + [(_PUNG, t, True) for t in pungs]
+    sets = sc.meld_sets + [(PUNG, t, True) for t in pungs]
+    text = sc.meld_text + tuple(_BLOCK_TEXT[PUNG * NUM_KINDS + t] for t in pungs)
     cap = sc.sr.limit_non_winner
     pairs: list[int | None] = [None]
     pairs.extend(t for t in range(Tile.EAST, NUM_KINDS) if counts[t] == 2)
     for pair in pairs:
-        found = dict(common)
-        sc.set_items(sets, pair, found)
-
-        def describe(pair: int | None = pair) -> tuple[str, ...]:
-            text = sc.meld_text + tuple(_block_text(_PUNG, t) for t in pungs)
-            return text + ((_block_text(_PAIR, pair),) if pair is not None else ())
-
-        sc.consider(sc.regular(found, describe, cap, winner=False))
+        found = whole_found(bits)
+        found.update(sc.bonus)
+        set_items(sets, pair, sc.seat, sc.round, found)
+        points, doublings, _ = sc.rt.evaluate(found)
+        pair_text = (_BLOCK_TEXT[_PAIR * NUM_KINDS + pair],) if pair is not None else ()
+        sc.consider(
+            sc.regular_key(points, doublings, cap),
+            (_Scorer.explain_found, (found, cap, text + pair_text)),
+        )
     if not sc.hand.melds:
         _waiting_limit(sc, counts)
 
@@ -539,236 +474,282 @@ def _waiting_limit(sc: _Scorer, counts: Sequence[int]) -> None:
         full = list(counts)
         full[w] += 1
         shapes = analysis.irregular_shapes(full, duplicate_pairs=dup)
-        for limit_id in _shape_limits(shapes, full):
+        for limit_id in _shape_limits(shapes, profile_of(full)):
             lv = limit_hands.get(limit_id)
             if lv is None or lv.waiting is None:
                 continue
             hand = LIMIT_HANDS[limit_id]
-            item = ScoredItem(
-                limit_id, hand.nl, hand.en, lv.waiting, 0, 1, f"waiting on {Tile(w).token}"
-            )
+            v = lv.waiting
+            item = ScoredItem(limit_id, hand.nl, hand.en, v, 0, 1, f"waiting on {Tile(w).token}")
             text = (_tiles_text(counts),)
-            sc.consider(
-                _Candidate(
-                    lv.waiting,
-                    0,
-                    lv.waiting,
-                    None,
-                    lv.waiting,
-                    True,
-                    None,
-                    limit_id,
-                    [item],
-                    {},
-                    [],
-                    _const(text),
-                )
-            )
+            args = ((item,), v, 0, limit_id, v, None, v, True, None, text)
+            sc.consider((True, True, v, v, 0), (_Scorer.result, args))
 
 
-def _shape_limits(shapes: Iterable[Shape], counts: Sequence[int]) -> list[str]:
+def _shape_limits(shapes: Iterable[Shape], profile: Profile) -> list[str]:
     out: list[str] = []
     for shape in shapes:
         if shape is Shape.SEVEN_PAIRS:
-            out.extend(_Profile(counts).seven_pair_kinds())
+            out.extend(profile.seven_pair_kinds())
         else:
             out.append(shape.value)
     return out
 
 
 def _winner(sc: _Scorer) -> None:
-    hand, rules, win = sc.hand, sc.rules, sc.win
+    hand, win, rt = sc.hand, sc.win, sc.rt
     assert win is not None and hand.winning_tile is not None
     w = int(hand.winning_tile)
     counts = hand.counts
-    self_drawn = win.source.self_drawn
     dup = sc.sr.seven_pairs_duplicate
     n_melds = len(hand.melds)
-    cap = sc.sr.limit if self_drawn else sc.sr.limit_claimed
-    # The waits of the hand before the winning tile, counted structurally (ruling 4).
-    pre = list(counts)
-    pre[w] -= 1
-    waits = analysis.waiting_tiles(pre, n_melds=n_melds, held=_NO_HELD, duplicate_pairs=dup)
-    # Irregular limit hands: concealed up to the winning tile (ruling 12).
+    cap = sc.sr.limit if sc.self_drawn else sc.sr.limit_claimed
+    single_wait = False
+    if "only_possible_tile" in rt.values:
+        # The waits of the hand before the winning tile, counted structurally (ruling 4).
+        pre = list(counts)
+        pre[w] -= 1
+        waits = analysis.waiting_tiles(pre, n_melds=n_melds, held=_NO_HELD, duplicate_pairs=dup)
+        single_wait = len(waits) == 1
+    profile = profile_of(sc.held(counts))
     if n_melds == 0:
-        shapes = analysis.irregular_shapes(counts, duplicate_pairs=dup)
-        if shapes:
-            text = (_tiles_text(counts),)
-            limit_ids = _shape_limits(shapes, counts)
-            limit_ids += [
-                i for i, on in (("heaven", win.heaven), ("earth", win.first_discard)) if on
-            ]
-            for limit_id in limit_ids:
-                value = _limit_value(rules, limit_id, self_drawn)
-                if value is not None:
-                    sc.consider(sc.limit(limit_id, value, _const(text), "limit hand"))
+        _irregular(sc, counts, profile)
     # Regular arrangements; Pe-ling eet cake lets circles 1 be bamboo 1 (ruling 9).
     variants: list[tuple[Sequence[int], int, bool]] = [(counts, w, False)]
-    if w == Tile.K1 and 1 <= counts[Tile.B1] <= 3 and "peling_eats_cake" in sc.table:
+    if w == Tile.K1 and 1 <= counts[Tile.B1] <= 3 and "peling_eats_cake" in rt.values:
         sub = list(counts)
         sub[Tile.K1] -= 1
         sub[Tile.B1] += 1
         variants.append((sub, int(Tile.B1), True))
+    win_bits = _win_bits(sc)
+    if single_wait:
+        win_bits |= BIT["only_possible_tile"]
     for vcounts, vw, peling in variants:
         arrangements = analysis.arrangements(vcounts)
         if not arrangements:
             continue
-        profile = _Profile(sc.held(vcounts))
-        whole: dict[str, int] = {}
-        profile.clean_items(whole)
-        sc.bonus_items(whole)
-        _winner_hand_items(sc, whole, profile, peling, len(waits) == 1)
-        for blocks in arrangements:
-            _arrangement(sc, blocks, vw, peling, profile, whole, cap)
-    if sc.best is None:
+        bits = win_bits
+        if peling:
+            profile = profile_of(sc.held(vcounts))
+            bits |= BIT["peling_eats_cake"]
+        bits |= profile.clean_bits
+        if profile.simples:
+            bits |= BIT["pure_simples"]
+        _arrangements(sc, arrangements, vw, peling, profile, bits, cap)
+    if sc.best_key is None:
         note = "" if n_melds == 0 else " (irregular hands must be concealed)"
-        sc.best = _Candidate(
-            0,
-            0,
-            0,
-            cap,
-            0,
-            False,
+        refusal = (
             "not a complete hand: no arrangement into four sets and a pair, nor a limit "
-            f"hand of this rule set{note}",
-            None,
-            None,
-            {},
-            [],
-            lambda: (),
+            f"hand of this rule set{note}"
         )
+        sc.best_make = (_Scorer.result, ((), 0, 0, None, 0, cap, 0, False, refusal, ()))
 
 
-def _winner_hand_items(
-    sc: _Scorer, found: dict[str, int], profile: _Profile, peling: bool, single_wait: bool
-) -> None:
-    """Winner items that do not depend on the arrangement."""
+def _irregular(sc: _Scorer, counts: Sequence[int], profile: Profile) -> None:
+    """Irregular limit hands: concealed up to the winning tile (ruling 12)."""
+    win = sc.win
+    assert win is not None
+    # Each shape needs one suit at most, only pairs, or the 13 kinds of thirteen orphans.
+    b = bytes(counts)
+    if profile.suits > 1 and (b.count(1) or b.count(3)) and b.count(0) != _ORPHAN_ZEROS:
+        return
+    shapes = analysis.irregular_shapes(counts, duplicate_pairs=sc.sr.seven_pairs_duplicate)
+    if not shapes:
+        return
+    text = (_tiles_text(counts),)
+    limit_ids = _shape_limits(shapes, profile)
+    limit_ids += [i for i, on in (("heaven", win.heaven), ("earth", win.first_discard)) if on]
+    for limit_id in limit_ids:
+        value = _limit_value(sc.rules, limit_id, sc.self_drawn)
+        if value is not None:
+            sc.consider(
+                sc.limit_key(value), (_Scorer.explain_limit, (limit_id, value, "limit hand", text))
+            )
+
+
+def _win_bits(sc: _Scorer) -> int:
+    """The winner's whole-hand items that come from how he won."""
     win = sc.win
     assert win is not None
     w = sc.hand.winning_tile
-    found["mahjong"] = 1
-    if win.source.self_drawn:
-        found["self_drawn"] = 1
+    bits = BIT["mahjong"]
+    if sc.self_drawn:
+        bits |= BIT["self_drawn"]
         if not sc.has_open_meld:
-            found["fully_concealed"] = 1
-    if single_wait:
-        found["only_possible_tile"] = 1
-    if peling:
-        found["peling_eats_cake"] = 1
-    if profile.simples:
-        found["pure_simples"] = 1
+            bits |= BIT["fully_concealed"]
     if win.last_tile:
-        found["last_tile"] = 1
+        bits |= BIT["last_tile"]
         if w is Tile.K1:
-            found["last_tile_circles1"] = 1
+            bits |= BIT["last_tile_circles1"]
     if win.last_tile or win.last_discard:
-        found["last_tile_points"] = 1
+        bits |= BIT["last_tile_points"]
     if win.last_discard:
-        found["last_discard"] = 1
+        bits |= BIT["last_discard"]
     if win.source is WinSource.LOOSE_TILE:
-        found["loose_tile"] = 1
+        bits |= BIT["loose_tile"]
         if w is Tile.K5:
-            found["loose_tile_circles5"] = 1
+            bits |= BIT["loose_tile_circles5"]
         if win.kong_on_kong:
-            found["kong_on_kong"] = 1
+            bits |= BIT["kong_on_kong"]
     elif win.source is WinSource.ROBBED_KONG:
-        found["robbing_kong"] = 1
+        bits |= BIT["robbing_kong"]
     if win.first_discard:
-        found["earth_doublings"] = 1
+        bits |= BIT["earth_doublings"]
     if win.lucky_thirteen:
-        found["lucky_thirteen"] = 1
+        bits |= BIT["lucky_thirteen"]
+    return bits
 
 
-def _arrangement(
+def _arrangements(
     sc: _Scorer,
-    blocks: tuple[Block, ...],
+    arrangements: tuple[tuple[Block, ...], ...],
     w: int,
     peling: bool,
-    profile: _Profile,
-    whole: dict[str, int],
+    profile: Profile,
+    bits: int,
     cap: int | None,
 ) -> None:
-    win = sc.win
+    """Every arrangement, with every set the winning tile may have completed (each
+    distinct choice is legal), valued from the tables: the hot path."""
+    win, rt = sc.win, sc.rt
     assert win is not None
+    whole_p, whole_d, clean = rt.whole.get(bits) or rt.fill_whole(bits)
+    p0 = whole_p + sc.bonus_p + sc.meld_p
+    d0 = whole_d + sc.bonus_d + sc.meld_d
+    x0 = sc.meld_x
+    set_values, pair_values, pair_class = sc.wt.sets, sc.wt.pairs, sc.wt.pair_class
+    derived, fill_derived = rt.derived, rt.fill_derived
+    cp_p, cp_d = rt.completes_pair
     claimed = not sc.self_drawn
-    # Blocks come sorted by (kind, tile): the pair is the last one.
-    pair = blocks[-1].tile
-    concealed = blocks[:-1]
-    # Which block did the winning tile complete?  Every distinct choice is legal.
-    seen: set[tuple[int, int]] = set()
-    for wb in blocks:
-        wkind = wb.kind
-        if wkind == _CHOW:
-            if peling or not wb.tile <= w <= wb.tile + 2:
+    hand_key = profile.simples << 30 | sc.has_open_meld << 31
+    check_limits = profile.jade or win.heaven or win.first_discard
+    snake = profile.suits == 1 and not profile.honours
+    min_d = sc.sr.min_doublings
+    clean_wins = clean and sc.sr.clean_hand_may_win
+    for blocks in arrangements:
+        # Blocks come sorted by (kind, tile): the pair is the last one.
+        pair = blocks[-1].tile
+        pp, pd = pair_values[pair]
+        sp, sd, sx = p0 + pp, d0 + pd, x0
+        for b in blocks[:-1]:
+            p, d, x = set_values[(b.kind * NUM_KINDS + b.tile) * 2 + 1]
+            sp += p
+            sd += d
+            sx += x
+        pair_key = pair_class[pair] << SUMMARY_BITS | hand_key
+        last_kind = last_tile = -1
+        for wb in blocks:
+            kind, tile = wb.kind, wb.tile
+            if kind == last_kind and tile == last_tile:
+                continue  # the same choice again (two equal chows)
+            last_kind, last_tile = kind, tile
+            if kind == CHOW:
+                if peling or not tile <= w <= tile + 2:
+                    continue
+            elif tile != w or (peling and kind != _BLOCK_PAIR):
                 continue
-        elif wb.tile != w or (peling and wkind != BlockKind.PAIR):
-            continue
-        if seen and (wkind, wb.tile) in seen:
-            continue
-        seen.add((wkind, wb.tile))
-        sets = sc.meld_sets + [
-            (_CHOW if b.kind == _CHOW else _PUNG, b.tile, not (claimed and b is wb))
-            for b in concealed
-        ]
-        found = dict(whole)
-        chows, identical, winds, dragons, kongs, c_kongs = sc.set_items(sets, pair, found)
-        if wkind == BlockKind.PAIR:
-            found["completes_pair"] = 1
-        if chows == 4:
-            found["four_chows"] = 1
-            found["chows_and_pair_points"] = 1
-            if sc.sr.four_chows_simples_concealed and profile.simples and sc.has_open_meld:
-                del found["four_chows"]
-                found.pop("pure_simples", None)
-        elif identical == 4:
-            found["four_pungs"] = 1
-            if profile.simples:
-                found["all_pungs_simples"] = 1
-        if winds == 3 and _EAST <= pair <= _NORTH:
-            found["small_four_winds"] = 1
-        if dragons == 2 and pair >= _GREEN:
-            found["small_three_dragons"] = 1
-        elif dragons == 3:
-            found["three_wise_men"] = 1
+            p, d, x = sp, sd, sx
+            if kind == _BLOCK_PAIR:
+                p += cp_p
+                d += cp_d
+            elif claimed:  # the set the claimed tile completed is open
+                i = (kind * NUM_KINDS + tile) * 2
+                op, od, ox = set_values[i]
+                cp, cd, cx = set_values[i + 1]
+                p += op - cp
+                d += od - cd
+                x += ox - cx
+            key = x | pair_key
+            dp, dd, limits = derived.get(key) or fill_derived(key)
+            p += dp
+            d += dd
+            if check_limits or limits & LIMIT_SETS or (limits & LIMIT_SNAKE and snake):
+                _limits(sc, blocks, wb, profile, x)
+            base = p << d
+            cand = (
+                d >= min_d or clean_wins,
+                False,
+                base if cap is None or base <= cap else cap,
+                p,
+                -d,
+            )
+            if sc.best_key is None or cand > sc.best_key:
+                sc.best_key = cand
+                sc.best_make = (_explain, (blocks, wb, bits, key, cap, p, d))
 
-        def describe(wb: Block = wb) -> tuple[str, ...]:
-            text = list(sc.meld_text)
-            for b in concealed:
-                kind = _CHOW if b.kind is BlockKind.CHOW else _PUNG
-                text.append(_block_text(kind, b.tile) + ("*" if b is wb else ""))
-            text.append(_block_text(_PAIR, pair) + ("*" if wb.kind is BlockKind.PAIR else ""))
-            return tuple(text)
 
-        maybe_limit = (
-            identical >= 2
-            or profile.jade
-            or win.heaven
-            or win.first_discard
-            or (pair == sc.seat and kongs)
-        )
-        for limit_id in (
-            maybe_limit
-            and _regular_limits(sc, sets, pair, profile, identical, winds, dragons, kongs, c_kongs)
-        ) or ():
-            value = _limit_value(sc.rules, limit_id, sc.self_drawn)
-            if value is not None:
-                sc.consider(sc.limit(limit_id, value, describe, "limit hand"))
-        sc.consider(sc.regular(found, describe, cap, winner=True))
+def _describe(sc: _Scorer, blocks: tuple[Block, ...], wb: Block) -> tuple[str, ...]:
+    text = [_BLOCK_TEXT[b.kind * NUM_KINDS + b.tile] for b in blocks]
+    text[-1] = _BLOCK_TEXT[_PAIR * NUM_KINDS + blocks[-1].tile]
+    for i, b in enumerate(blocks):
+        if b is wb:
+            text[i] += "*"
+            break
+    return sc.meld_text + tuple(text)
+
+
+def _explain(
+    sc: _Scorer,
+    blocks: tuple[Block, ...],
+    wb: Block,
+    bits: int,
+    key: int,
+    cap: int | None,
+    points: int,
+    doublings: int,
+) -> ScoreResult:
+    """The best regular candidate, item by item, from the tables that valued it."""
+    rt, wt = sc.rt, sc.wt
+    ex = _explainer(rt)
+    claimed = not sc.self_drawn
+    set_counts = wt.set_counts
+    packed = sc.meld_counts
+    for b in blocks[:-1]:
+        packed += set_counts[(b.kind * NUM_KINDS + b.tile) * 2 + (not (claimed and b is wb))]
+    derived, dropped = rt.derived_items[key]
+    ranked = (
+        ex.items(rt.whole_items[bits])
+        + ex.sets(packed)
+        + ex.items(wt.pair_items[blocks[-1].tile])
+        + ex.items(derived)
+    )
+    if dropped:
+        ranked = tuple(r for r in ranked if r[1].id != "pure_simples")
+    if wb.kind == _BLOCK_PAIR and "completes_pair" in rt.values:
+        ranked += (ex.item("completes_pair", 1),)
+    if sc.bonus:
+        ranked += tuple(ex.item(i, n) for i, n in sc.bonus.items())
+    items = tuple([r[1] for r in sorted(ranked)])
+    assert sum(i.points for i in items) == points, "the tables and the items disagree"
+    assert sum(i.doublings for i in items) == doublings, "the tables and the items disagree"
+    clean = rt.whole[bits][2]
+    return sc.finish(items, points, doublings, clean, cap, _describe(sc, blocks, wb))
+
+
+def _limits(sc: _Scorer, blocks: tuple[Block, ...], wb: Block, profile: Profile, x: int) -> None:
+    """Consider the regular limit hands of one arrangement."""
+    claimed = not sc.self_drawn
+    sets = sc.meld_sets + [
+        (CHOW if b.kind == CHOW else PUNG, b.tile, not (claimed and b is wb)) for b in blocks[:-1]
+    ]
+    for limit_id in _regular_limits(sc, sets, blocks[-1].tile, profile, x):
+        value = _limit_value(sc.rules, limit_id, sc.self_drawn)
+        if value is not None:
+            sc.consider(sc.limit_key(value), (_explain_limit, (limit_id, value, blocks, wb)))
+
+
+def _explain_limit(
+    sc: _Scorer, limit_id: str, value: int, blocks: tuple[Block, ...], wb: Block
+) -> ScoreResult:
+    return sc.explain_limit(limit_id, value, "limit hand", _describe(sc, blocks, wb))
 
 
 def _regular_limits(
-    sc: _Scorer,
-    sets: Sequence[_Set],
-    pair: int,
-    profile: _Profile,
-    identical: int,
-    winds: int,
-    dragons: int,
-    kongs: int,
-    c_kongs: int,
+    sc: _Scorer, sets: Sequence[_Set], pair: int, profile: Profile, x: int
 ) -> list[str]:
     win = sc.win
     assert win is not None
+    _, identical, winds, dragons, kongs, c_kongs, _ = fields(x)
     out: list[str] = []
     if winds == 4:
         out.append("four_winds")
@@ -791,14 +772,14 @@ def _regular_limits(
             out.append("only_honours")
     if identical == 2 and profile.suits == 1 and not profile.honours:
         base = profile.suit * 9
-        pungs = sorted(s[1] - base for s in sets if s[0] != _CHOW)
-        chows = sorted(s[1] - base + 1 for s in sets if s[0] == _CHOW)
+        pungs = sorted(s[1] - base for s in sets if s[0] != CHOW)
+        chows = sorted(s[1] - base + 1 for s in sets if s[0] == CHOW)
         if pungs == [0, 8] and (chows[0], chows[1], pair - base + 1) in _SNAKE_LAYOUTS:
             out.append("twisting_snake")
     if (
         pair == sc.seat
-        and any(s[0] == _KONG and s[1] == Tile.RED for s in sets)
-        and sorted(s[1] for s in sets if s[0] == _CHOW) == [Tile.T1, Tile.T4, Tile.T7]
+        and any(s[0] == KONG and s[1] == Tile.RED for s in sets)
+        and sorted(s[1] for s in sets if s[0] == CHOW) == [Tile.T1, Tile.T4, Tile.T7]
     ):
         out.append("red_dragon")
     return out

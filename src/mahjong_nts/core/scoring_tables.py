@@ -1,0 +1,504 @@
+"""Scoring items and a rule set compiled into look-up tables for the scorer.
+
+Which items a hand has is decided by the detection functions here, each adding item ids
+to a ``found`` dict (id -> count); :meth:`RuleTables.evaluate` values such a dict under a
+rule set.  The scorer's hot path never builds those dicts for every arrangement: it adds
+up values from tables that are filled from the very same detection functions, once per
+rule set (per set, per pair, per combination of whole-hand items, per summary of set
+counts), and only the best candidate is detected again item by item to explain it.
+No table is keyed by a whole hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from mahjong_nts.core.hand import MeldKind
+from mahjong_nts.core.items import ITEMS
+from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_simple
+
+__all__ = ["Profile", "RuleTables", "WindTables", "profile_of", "rule_tables", "set_items"]
+
+CHOW, PUNG, KONG = int(MeldKind.CHOW), int(MeldKind.PUNG), int(MeldKind.KONG)
+_EAST, _NORTH, _GREEN = int(Tile.EAST), int(Tile.NORTH), int(Tile.GREEN)
+
+# ---------------------------------------------------------------- whole-hand facts
+
+# Per-group fact bits: the group holds tiles, a 2-8, a 1 or 9, a tile outside the
+# jade hand (bamboo 2 3 4 6 8 and the green dragon).
+_PRESENT, _SIMPLE, _TERMINAL, _NOT_JADE = 1, 2, 4, 8
+_JADE_BAMBOO: Final = (1, 2, 3, 5, 7)
+_JADE_HONOUR: Final = 4  # green, counted from East
+
+
+def _suit_code(key: bytes, g: int) -> int:
+    code = _PRESENT if any(key) else 0
+    if any(key[1:8]):
+        code |= _SIMPLE
+    if key[0] or key[8]:
+        code |= _TERMINAL
+    if any(n for r, n in enumerate(key) if g or r not in _JADE_BAMBOO):
+        code |= _NOT_JADE
+    return code
+
+
+def _honour_code(key: bytes) -> int:
+    code = _PRESENT if any(key) else 0
+    if any(n for r, n in enumerate(key) if r != _JADE_HONOUR):
+        code |= _NOT_JADE
+    return code
+
+
+# Bits of the whole-hand items, in the order the scorer has always detected them (the
+# order decides ties inside an exclusive group): clean hands, then the winner's items.
+WHOLE_IDS: Final = (
+    "clean_suit",
+    "pure_suit",
+    "very_clean",
+    "pure_honours",
+    "clean_terminals",
+    "pure_terminals",
+    "mahjong",
+    "self_drawn",
+    "fully_concealed",
+    "only_possible_tile",
+    "peling_eats_cake",
+    "pure_simples",
+    "last_tile",
+    "last_tile_circles1",
+    "last_tile_points",
+    "last_discard",
+    "loose_tile",
+    "loose_tile_circles5",
+    "kong_on_kong",
+    "robbing_kong",
+    "earth_doublings",
+    "lucky_thirteen",
+)
+BIT: Final = {item_id: 1 << i for i, item_id in enumerate(WHOLE_IDS)}
+
+
+class Profile:
+    """Whole-hand facts, judged on every tile held, melds included (ruling 13)."""
+
+    __slots__ = (
+        "clean_bits",
+        "honours",
+        "jade",
+        "majors",
+        "simples",
+        "suit",
+        "suits",
+        "terminals",
+    )
+
+    def __init__(self, code: int) -> None:
+        """``code``: the four groups' fact bits, 4 bits each (bamboo lowest)."""
+        groups = [code >> (4 * g) & 15 for g in range(4)]
+        present = [g & _PRESENT for g in groups[:3]]
+        self.suits = sum(present)
+        self.suit = present.index(1) if self.suits else -1
+        self.honours = bool(groups[3] & _PRESENT)
+        simples = any(g & _SIMPLE for g in groups[:3])
+        terminals = any(g & _TERMINAL for g in groups[:3])
+        self.majors = not simples
+        self.simples = not (terminals or self.honours)
+        self.terminals = not (simples or self.honours)
+        self.jade = not any(g & _NOT_JADE for g in groups)
+        self.clean_bits = 0
+        for item_id in self.clean_items():
+            self.clean_bits |= BIT[item_id]
+
+    def clean_items(self) -> list[str]:
+        found: list[str] = []
+        if self.suits == 1:
+            found.append("clean_suit")
+            if not self.honours:
+                found.append("pure_suit")
+            if self.majors:
+                found.append("very_clean")
+        elif self.suits == 0:
+            found.append("pure_honours")
+        if self.majors:
+            found.append("clean_terminals")
+            if self.terminals:
+                found.append("pure_terminals")
+        return found
+
+    def seven_pair_kinds(self) -> list[str]:
+        kinds = ["seven_pairs"]
+        if self.suits == 1:
+            kinds.append("seven_pairs_clean")
+            if not self.honours:
+                kinds.append("seven_pairs_pure")
+            if self.majors:
+                kinds.append("seven_pairs_very_clean")
+        elif self.suits == 0:
+            kinds.append("seven_pairs_honours")
+        if self.majors:
+            kinds.append("seven_pairs_terminals_honours")
+            if self.terminals:
+                kinds.append("seven_pairs_terminals")
+        return kinds
+
+
+_GROUP_CODES: Final[tuple[dict[bytes, int], ...]] = ({}, {}, {}, {})
+_PROFILES: Final[dict[int, Profile]] = {}
+
+
+def _group_code(g: int, key: bytes) -> int:
+    code = _honour_code(key) if g == 3 else _suit_code(key, g)
+    _GROUP_CODES[g][key] = code
+    return code
+
+
+def profile_of(held: Sequence[int]) -> Profile:
+    """The whole-hand facts of the 34 counts ``held`` (per-group tables, one object per
+    combination of group facts)."""
+    b = bytes(held)
+    t0, t1, t2, th = _GROUP_CODES
+    k = b[0:9]
+    code = t0[k] if k in t0 else _group_code(0, k)
+    k = b[9:18]
+    code |= (t1[k] if k in t1 else _group_code(1, k)) << 4
+    k = b[18:27]
+    code |= (t2[k] if k in t2 else _group_code(2, k)) << 8
+    k = b[27:34]
+    code |= (th[k] if k in th else _group_code(3, k)) << 12
+    profile = _PROFILES.get(code)
+    if profile is None:
+        profile = _PROFILES[code] = Profile(code)
+    return profile
+
+
+# ---------------------------------------------------------------- set items
+
+# A summary of a hand's sets, one 4-bit count per field, so summaries add up.
+S_CHOWS, S_IDENTICAL, S_WINDS, S_DRAGONS = 1, 1 << 4, 1 << 8, 1 << 12
+S_KONGS, S_CONCEALED_KONGS, S_CONCEALED_PUNGS = 1 << 16, 1 << 20, 1 << 24
+SUMMARY_BITS: Final = 28
+
+
+def fields(x: int) -> tuple[int, int, int, int, int, int, int]:
+    """(chows, pungs+kongs, wind pungs, dragon pungs, kongs, concealed kongs,
+    concealed pungs+kongs) of a summary."""
+    return (
+        x & 15,
+        x >> 4 & 15,
+        x >> 8 & 15,
+        x >> 12 & 15,
+        x >> 16 & 15,
+        x >> 20 & 15,
+        x >> 24 & 15,
+    )
+
+
+# (kind, tile, concealed) -> item id of a pung or kong.
+_SET_KEY: Final = {
+    (kind, tile, concealed): f"{name}_{'simple' if is_simple(tile) else 'major'}_"
+    f"{'concealed' if concealed else 'open'}"
+    for kind, name in ((PUNG, "pung"), (KONG, "kong"))
+    for tile in range(NUM_KINDS)
+    for concealed in (False, True)
+}
+
+
+SET_ITEM_IDS: Final = (
+    *sorted(set(_SET_KEY.values())),
+    "pung_dragon",
+    "pung_ruling_dragon",
+    "pung_own_wind",
+    "pung_round_wind",
+)
+"""The items a single set can have; their counts pack into an int, 4 bits each."""
+_SET_ITEM_SHIFT: Final = {item_id: 4 * i for i, item_id in enumerate(SET_ITEM_IDS)}
+
+
+def pack_set_items(item_ids: Sequence[str]) -> int:
+    """Item counts of one or more sets as one int (they add up: at most 4 sets of each)."""
+    return sum(1 << _SET_ITEM_SHIFT[i] for i in item_ids)
+
+
+def unpack_set_items(packed: int) -> dict[str, int]:
+    return {
+        i: packed >> _SET_ITEM_SHIFT[i] & 15
+        for i in SET_ITEM_IDS
+        if packed >> _SET_ITEM_SHIFT[i] & 15
+    }
+
+
+def one_set_items(
+    kind: int, tile: int, concealed: bool, seat: int, rnd: int, found: dict[str, int]
+) -> int:
+    """The items of one set; returns its summary."""
+    if kind == CHOW:
+        return S_CHOWS
+    key = _SET_KEY[kind, tile, concealed]
+    found[key] = found.get(key, 0) + 1
+    x = S_IDENTICAL
+    if kind == KONG:
+        x += S_KONGS + S_CONCEALED_KONGS * concealed
+    x += S_CONCEALED_PUNGS * concealed
+    if tile >= _GREEN:
+        x += S_DRAGONS
+        found["pung_dragon"] = found.get("pung_dragon", 0) + 1
+        if tile == rnd:
+            found["pung_ruling_dragon"] = 1
+    elif tile >= _EAST:
+        x += S_WINDS
+        if tile == seat:
+            found["pung_own_wind"] = 1
+        if tile == rnd:
+            found["pung_round_wind"] = 1
+    return x
+
+
+def pair_items(pair: int, seat: int, rnd: int, found: dict[str, int]) -> None:
+    if pair >= _EAST:
+        if pair >= _GREEN:
+            found["pair_dragon"] = 1
+        else:
+            if pair == seat:
+                found["pair_own_wind"] = 1
+            if pair == rnd:
+                found["pair_round_wind"] = 1
+
+
+def summary_items(x: int, found: dict[str, int]) -> None:
+    """Items of the sets taken together, for every player."""
+    _, _, _, _, kongs, c_kongs, c_pungs = fields(x)
+    if c_pungs >= 3:
+        found["three_concealed_pungs"] = 1
+        if c_pungs >= 4:
+            found["four_concealed_pungs"] = 1
+    if kongs >= 3:
+        found["three_kongs"] = 1
+        if c_kongs >= 3:
+            found["three_concealed_kongs"] = 1
+        if kongs == 4:
+            found["four_kongs"] = 1
+
+
+def set_items(
+    sets: Sequence[tuple[int, int, bool]],
+    pair: int | None,
+    seat: int,
+    rnd: int,
+    found: dict[str, int],
+) -> int:
+    """Items of the sets (kind, tile, concealed) and the pair; returns the summary."""
+    x = 0
+    for kind, tile, concealed in sets:
+        x += one_set_items(kind, tile, concealed, seat, rnd, found)
+    if pair is not None:
+        pair_items(pair, seat, rnd, found)
+    summary_items(x, found)
+    return x
+
+
+# Pair classes: a suit tile, a wind, a dragon, the seat wind.
+PAIR_SUIT, PAIR_WIND, PAIR_DRAGON, PAIR_SEAT = 0, 1, 2, 3
+
+
+def winner_summary_items(
+    x: int,
+    pair_class: int,
+    simples: bool,
+    open_meld: bool,
+    four_chows_simples_concealed: bool,
+    found: dict[str, int],
+) -> bool:
+    """The winner's items of the sets taken together; True when four chows took
+    "all simples" away (nmb-2009: four chows and simples need a concealed hand)."""
+    chows, identical, winds, dragons, _, _, _ = fields(x)
+    dropped = False
+    if chows == 4:
+        found["four_chows"] = 1
+        found["chows_and_pair_points"] = 1
+        if four_chows_simples_concealed and simples and open_meld:
+            del found["four_chows"]
+            found.pop("pure_simples", None)
+            dropped = True
+    elif identical == 4:
+        found["four_pungs"] = 1
+        if simples:
+            found["all_pungs_simples"] = 1
+    if winds == 3 and pair_class & PAIR_WIND:
+        found["small_four_winds"] = 1
+    if dragons == 2 and pair_class == PAIR_DRAGON:
+        found["small_three_dragons"] = 1
+    elif dragons == 3:
+        found["three_wise_men"] = 1
+    return dropped
+
+
+# Which regular limit hands a summary may allow (the scorer then checks them in full):
+LIMIT_SETS = 1  # four winds, three dragons, four kongs, four pungs, a kong and the seat pair
+LIMIT_SNAKE = 2  # two pungs: the twisting snake, in a pure hand
+
+
+def _limit_bits(x: int, pair_class: int) -> int:
+    _, identical, winds, dragons, kongs, _, _ = fields(x)
+    bits = 0
+    if (
+        winds == 4
+        or dragons == 3
+        or kongs == 4
+        or identical == 4
+        or (kongs and pair_class == PAIR_SEAT)
+    ):
+        bits |= LIMIT_SETS
+    if identical == 2:
+        bits |= LIMIT_SNAKE
+    return bits
+
+
+# ---------------------------------------------------------------- compiled rule sets
+
+_Value = tuple[int, int, str | None]
+_Entry = tuple[int, int, int]  # points, doublings, summary (or limit bits)
+
+
+class WindTables:
+    """Values of every set and pair for one seat wind and round wind."""
+
+    __slots__ = ("pair_class", "pair_items", "pairs", "set_counts", "sets")
+
+    def __init__(self, rt: RuleTables, seat: int, rnd: int) -> None:
+        self.sets: list[_Entry] = []
+        """Index ``(kind * NUM_KINDS + tile) * 2 + concealed``: (points, doublings, summary)."""
+        self.set_counts: list[int] = []
+        """The same index: the valued items of the set, packed (see :func:`pack_set_items`)."""
+        for kind in (CHOW, PUNG, KONG):
+            for tile in range(NUM_KINDS):
+                for concealed in (False, True):
+                    found: dict[str, int] = {}
+                    x = one_set_items(kind, tile, concealed, seat, rnd, found)
+                    p, d, chosen = rt.evaluate(found)
+                    self.sets.append((p, d, x))
+                    self.set_counts.append(pack_set_items(chosen))
+        self.pairs: list[tuple[int, int]] = []
+        self.pair_items: list[tuple[str, ...]] = []
+        self.pair_class: list[int] = []
+        for tile in range(NUM_KINDS):
+            found = {}
+            pair_items(tile, seat, rnd, found)
+            p, d, chosen = rt.evaluate(found)
+            self.pairs.append((p, d))
+            self.pair_items.append(tuple(chosen))
+            self.pair_class.append(
+                PAIR_SUIT
+                if tile < _EAST
+                else PAIR_DRAGON
+                if tile >= _GREEN
+                else PAIR_SEAT
+                if tile == seat
+                else PAIR_WIND
+            )
+
+
+class RuleTables:
+    """A rule set compiled for the scorer (built once per :class:`RuleSet` object)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        sr = self.sr = rules.scoring
+        self.values: dict[str, _Value] = {}
+        """Item id -> (points, doublings, group) for the items ``rules`` values."""
+        for item_id, item in ITEMS.items():
+            p, d = sr.points.get(item_id, 0), sr.doublings.get(item_id, 0)
+            if p or d:
+                self.values[item_id] = (p, d, item.group)
+        self.completes_pair = self.values.get("completes_pair", (0, 0, None))[:2]
+        self._winds: dict[tuple[int, int], WindTables] = {}
+        self.whole: dict[int, tuple[int, int, bool]] = {}
+        """Whole-hand item bits -> (points, doublings, a clean-hand item counts)."""
+        self.whole_items: dict[int, tuple[str, ...]] = {}
+        """The same key: the items that count."""
+        self.derived: dict[int, _Entry] = {}
+        """Summary | pair class << 28 | simples << 30 | open meld << 31 ->
+        (points, doublings, limit bits) of the winner's set-count items."""
+        self.derived_items: dict[int, tuple[tuple[str, ...], bool]] = {}
+        """The same key: the items that count, and whether "all simples" is dropped."""
+
+    def winds(self, seat: int, rnd: int) -> WindTables:
+        tables = self._winds.get((seat, rnd))
+        if tables is None:
+            tables = self._winds[seat, rnd] = WindTables(self, seat, rnd)
+        return tables
+
+    def evaluate(self, found: dict[str, int]) -> tuple[int, int, list[str]]:
+        """Total points and doublings of the items found (id -> count), and the items
+        that count; of each exclusive group only the most valuable member counts (the
+        first found on a tie)."""
+        table = self.values
+        points = doublings = 0
+        chosen: list[str] = []
+        groups: dict[str, tuple[int, str, int, int]] | None = None
+        for item_id, count in found.items():
+            v = table.get(item_id)
+            if v is None:
+                continue
+            p, d, group = v
+            if group is None:
+                points += p * count
+                doublings += d * count
+                chosen.append(item_id)
+                continue
+            if groups is None:
+                groups = {}
+            value = (p + d) * count
+            old = groups.get(group)
+            if old is None or value > old[0]:
+                groups[group] = (value, item_id, p * count, d * count)
+        if groups:
+            for _, item_id, p, d in groups.values():
+                points += p
+                doublings += d
+                chosen.append(item_id)
+        return points, doublings, chosen
+
+    def fill_whole(self, bits: int) -> tuple[int, int, bool]:
+        p, d, chosen = self.evaluate(whole_found(bits))
+        entry = (p, d, any(ITEMS[i].group == "clean" for i in chosen))
+        self.whole[bits] = entry
+        self.whole_items[bits] = tuple(chosen)
+        return entry
+
+    def fill_derived(self, key: int) -> _Entry:
+        x = key & ((1 << SUMMARY_BITS) - 1)
+        pair_class = key >> SUMMARY_BITS & 3
+        simples, open_meld = bool(key >> 30 & 1), bool(key >> 31 & 1)
+        found: dict[str, int] = {}
+        summary_items(x, found)
+        rule = self.sr.four_chows_simples_concealed
+        dropped = winner_summary_items(x, pair_class, simples, open_meld, rule, found)
+        p, d, chosen = self.evaluate(found)
+        pure_simples = self.values.get("pure_simples")
+        if dropped and pure_simples:  # counted with the whole-hand items: take it back
+            p -= pure_simples[0]
+            d -= pure_simples[1]
+        entry = (p, d, _limit_bits(x, pair_class))
+        self.derived[key] = entry
+        self.derived_items[key] = (tuple(chosen), dropped)
+        return entry
+
+
+def whole_found(bits: int) -> dict[str, int]:
+    """The whole-hand items of ``bits``, in detection order."""
+    return {item_id: 1 for item_id in WHOLE_IDS if bits & BIT[item_id]}
+
+
+_TABLES: dict[int, RuleTables] = {}
+
+
+def rule_tables(rules: RuleSet) -> RuleTables:
+    """The compiled tables of ``rules`` (kept per rule-set object)."""
+    tables = _TABLES.get(id(rules))
+    if tables is None or tables.rules is not rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        tables = _TABLES[id(rules)] = RuleTables(rules)
+    return tables
