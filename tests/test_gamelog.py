@@ -320,18 +320,38 @@ def test_claimed_over_while_still_in_play() -> None:
         ("", None, "empty"),
         ("not json\n", 1, "invalid JSON"),
         ("[1, 2]\n", 1, "expected a JSON object"),
-        ('{"type": "event"}\n', 1, "unknown field"),
+        ('{"type": "event"}\n', 1, "not a hand log"),
         ('{"type": "header", "format": "other"}\n', 1, "not a hand log"),
         ('{"type": "header", "format": "mahjong-nts/hand-log", "version": 9}\n', 1, "version 9"),
-        ('{"type": "thing"}\n', 1, "unknown line type"),
+        ('{"type": "header", "format": "mahjong-nts/hand-log", "version": 1}\n', 1, "missing"),
     ],
 )
 def test_not_a_hand_log(text: str, line: int | None, words: str) -> None:
-    if words == "unknown field":
-        text = '{"type": "result", "over": true, "events": 0, "reason": "x", "extra": 1}\n'
     with pytest.raises(LogFormatError) as err:
         parse_hand_log(text)
     assert err.value.line == line and words in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        ('{"type": "thing"}', "unknown line type"),
+        (
+            '{"type": "result", "over": true, "events": 0, "reason": "x", "extra": 1}',
+            "unknown field",
+        ),
+        ('{"type": "event", "n": 0, "kind": "sneeze", "seat": 0}', "unknown event kind"),
+        ('{"type": "event", "n": 0, "kind": "draw", "seat": 7}', "seat"),
+        ("", "empty line"),
+    ],
+)
+def test_bad_line_after_the_header(won: tuple[int, Game], bad: str, words: str) -> None:
+    seed, game = won
+    lines = text_of(lines_of(game, "nts-2016", seed)).splitlines()
+    lines.insert(3, bad)
+    with pytest.raises(LogFormatError) as err:
+        parse_hand_log("\n".join(lines) + "\n")
+    assert err.value.line == 4 and words in str(err.value)
 
 
 def test_first_line_must_be_the_header(won: tuple[int, Game]) -> None:
@@ -340,6 +360,9 @@ def test_first_line_must_be_the_header(won: tuple[int, Game]) -> None:
     with pytest.raises(LogFormatError) as err:
         parse_hand_log(text_of(lines[1:]))
     assert err.value.line == 1 and "header" in str(err.value)
+    with pytest.raises(LogMismatch) as mis:  # a second header later on
+        verify([*lines[:5], lines[0], *lines[5:]])
+    assert mis.value.line == 6 and mis.value.found == "a header line"
 
 
 def test_bad_field_names_line_and_field(won: tuple[int, Game]) -> None:

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from mahjong_nts import cli_rules, wire
+from mahjong_nts import cli_replay, cli_rules, wire
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
@@ -38,6 +38,7 @@ app = typer.Typer(
 
 
 app.add_typer(cli_rules.app, name="rules")
+app.command("replay")(cli_replay.replay_cmd)
 
 
 class UsageProblem(ValueError):

@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from mahjong_nts import __version__, wire
-from mahjong_nts.core.actions import Action, ActionKind
+from mahjong_nts.core.actions import Action, ActionKind, action
 from mahjong_nts.core.errors import IllegalAction, InvalidAction, MahjongError
 from mahjong_nts.core.game import Event, Game
 from mahjong_nts.core.match import HandSetup
@@ -319,6 +319,10 @@ def _parse_line(raw: str, lineno: int) -> Line:
     if not isinstance(data, dict):
         raise LogFormatError(lineno, f"expected a JSON object, got {type(data).__name__}")
     kind = data.get("type")
+    if lineno == 1 and kind != "header":
+        raise LogFormatError(
+            1, f"not a hand log: the first line should be the header, it is of type {kind!r}"
+        )
     model = _MODELS.get(kind) if isinstance(kind, str) else None
     if model is None:
         raise LogFormatError(lineno, f"unknown line type {kind!r}: header, event or result")
@@ -352,10 +356,7 @@ def parse_hand_log(text: str, path: str = "") -> HandLog:
             raise LogFormatError(i, "empty line")
         parsed.append((i, _parse_line(raw.rstrip("\r"), i)))
     first = parsed[0][1]
-    if not isinstance(first, HeaderLine):
-        raise LogFormatError(
-            1, f"not a hand log: the first line is a {first.type} line, not the header"
-        )
+    assert isinstance(first, HeaderLine)
     return HandLog(first, tuple(parsed[1:]), path)
 
 
@@ -429,7 +430,7 @@ def _load_rules(header: HeaderLine) -> RuleSet:
 
 def _action(line: EventLine) -> Action:
     tile = parse_tile(line.tiles) if line.tiles else None
-    return Action(ActionKind[line.kind.upper()], tile)
+    return action(ActionKind[line.kind.upper()], tile)
 
 
 def _legal_text(game: Game) -> str:
