@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Final
 
 from mahjong_nts.core import analysis
@@ -30,6 +31,7 @@ from mahjong_nts.core.scoring_tables import (
     SUMMARY_BITS,
     Profile,
     RuleTables,
+    WindTables,
     fields,
     profile_of,
     rule_tables,
@@ -115,7 +117,6 @@ _Make = tuple[Callable[..., "ScoreResult"], tuple[Any, ...]]
 _NO_HELD: Final = (0,) * NUM_KINDS
 _ITEM_ORDER: Final = {item_id: i for i, item_id in enumerate(ITEMS)}
 _SNAKE_LAYOUTS: Final = ((3, 6, 2), (2, 6, 5), (2, 5, 8))  # two chow starts, pair rank
-_ORPHAN_ZEROS: Final = NUM_KINDS - 13  # kinds missing from thirteen orphans
 
 
 def _make_block_text(kind: int, tile: int) -> str:
@@ -149,6 +150,7 @@ def _tiles_text(counts: Sequence[int]) -> str:
 _SCORED: dict[tuple[str, int, int, int], ScoredItem] = {}
 """Scored items are values: equal ones are shared (interned) rather than rebuilt."""
 _Ranked = tuple[int, ScoredItem]  # an item with its place in the catalogue
+_SECOND: Final = itemgetter(1)
 
 
 def _scored(item_id: str, points: int, doublings: int, count: int) -> ScoredItem:
@@ -191,56 +193,63 @@ class _Explainer:
 _EXPLAINERS: dict[int, _Explainer] = {}
 
 
-def _explainer(rt: RuleTables) -> _Explainer:
-    ex = _EXPLAINERS.get(id(rt))
-    if ex is None or ex.rt is not rt:
+def _explainer(rules: RuleSet) -> _Explainer:
+    """The explainer of ``rules``'s tables (kept per rule-set object)."""
+    ex = _EXPLAINERS.get(id(rules))
+    if ex is None or ex.rt.rules is not rules:
         if len(_EXPLAINERS) > 64:
             _EXPLAINERS.clear()
-        ex = _EXPLAINERS[id(rt)] = _Explainer(rt)
+        ex = _EXPLAINERS[id(rules)] = _Explainer(rule_tables(rules))
     return ex
 
 
 class _Scorer:
     """Scores one hand: holds what every candidate shares, and the best one so far."""
 
+    # A hand without melds or bonus tiles keeps these.
+    meld_sets: tuple[_Set, ...] = ()
+    meld_text: tuple[str, ...] = ()
+    has_open_meld = False
+    meld_value = 0  # the melds' values, packed (WindTables)
+    meld_counts = 0  # the melds' items, packed
+    bonus_p = bonus_d = 0
+    bonus: tuple[tuple[str, int], ...] = ()  # the bonus items that count, with their count
+    best_key: _Key | None = None
+    best_make: _Make | None = None
+
     def __init__(self, hand: Hand, situation: Situation, rules: RuleSet, winner: bool) -> None:
         self.hand = hand
         self.winner = winner
-        self.rules = rules
-        self.rt = rt = rule_tables(rules)
-        self.sr = sr = rules.scoring
+        self.ex = ex = _explainer(rules)
+        self.rt = rt = ex.rt
+        self.sr = rules.scoring
         self.win = win = situation.win
         self.self_drawn = win is not None and win.source.self_drawn
-        self.seat = int(situation.seat_wind)
-        self.round = int(situation.round_wind)
-        self.wt = wt = rt.winds(self.seat, self.round)
-        self.meld_sets: list[_Set] = []
-        self.meld_text: tuple[str, ...] = ()
-        self.has_open_meld = False
-        self.meld_p = self.meld_d = self.meld_x = 0  # the melds' values and summary
-        self.meld_counts = 0  # the melds' items, packed
-        for m in hand.melds:
-            kind, tile, concealed = int(m.kind), int(m.tile), not m.open
-            self.meld_sets.append((kind, tile, concealed))
-            text = _BLOCK_TEXT[kind * NUM_KINDS + tile]
-            self.meld_text += (f"({text})" if concealed else f"[{text}]",)
-            self.has_open_meld |= m.open
-            p, d, x = wt.sets[(kind * NUM_KINDS + tile) * 2 + concealed]
-            self.meld_counts += wt.set_counts[(kind * NUM_KINDS + tile) * 2 + concealed]
-            self.meld_p += p
-            self.meld_d += d
-            self.meld_x += x
-        self.bonus_p = self.bonus_d = 0
-        self.bonus: dict[str, int] = {}  # the bonus items that count
+        self.seat = seat = int(situation.seat_wind)
+        self.round = rnd = int(situation.round_wind)
+        self.wt = wt = rt.winds(seat, rnd)
+        if hand.melds:
+            self._melds(hand, wt)
         if hand.bonus:
             found: dict[str, int] = {}
             self.bonus_items(found)
             self.bonus_p, self.bonus_d, chosen = rt.evaluate(found)
-            self.bonus = {i: found[i] for i in chosen}
-        extra = sr.limit_hand_concealed_doublings
-        self.limit_doublings = extra if extra and self.self_drawn and not self.has_open_meld else 0
-        self.best_key: _Key | None = None
-        self.best_make: _Make | None = None
+            self.bonus = tuple((i, found[i]) for i in chosen)
+
+    def _melds(self, hand: Hand, wt: WindTables) -> None:
+        sets: list[_Set] = []
+        text: list[str] = []
+        for m in hand.melds:
+            kind, tile, concealed = int(m.kind), int(m.tile), not m.open
+            sets.append((kind, tile, concealed))
+            block = _BLOCK_TEXT[kind * NUM_KINDS + tile]
+            text.append(f"({block})" if concealed else f"[{block}]")
+            self.has_open_meld |= m.open
+            i = kind * NUM_KINDS + tile
+            self.meld_value += (wt.concealed if concealed else wt.open)[i]
+            self.meld_counts += (wt.concealed_items if concealed else wt.open_items)[i]
+        self.meld_sets = tuple(sets)
+        self.meld_text = tuple(text)
 
     def consider(self, key: _Key, make: _Make) -> None:
         if self.best_key is None or key > self.best_key:
@@ -277,6 +286,12 @@ class _Scorer:
         """The rank of a non-winner's candidate."""
         base = points << doublings
         return (True, False, base if cap is None or base <= cap else cap, points, -doublings)
+
+    @property
+    def limit_doublings(self) -> int:
+        """A limit hand's doublings: a self-drawn concealed one may have some."""
+        extra = self.sr.limit_hand_concealed_doublings
+        return extra if extra and self.self_drawn and not self.has_open_meld else 0
 
     def limit_key(self, value: int) -> _Key:
         doublings = self.limit_doublings
@@ -446,7 +461,7 @@ def _non_winner(sc: _Scorer) -> None:
     counts = sc.hand.counts
     bits = profile_of(sc.held(counts)).clean_bits
     pungs = [t for t in range(NUM_KINDS) if counts[t] >= 3]
-    sets = sc.meld_sets + [(PUNG, t, True) for t in pungs]
+    sets = [*sc.meld_sets, *((PUNG, t, True) for t in pungs)]
     text = sc.meld_text + tuple(_BLOCK_TEXT[PUNG * NUM_KINDS + t] for t in pungs)
     cap = sc.sr.limit_non_winner
     pairs: list[int | None] = [None]
@@ -497,45 +512,32 @@ def _shape_limits(shapes: Iterable[Shape], profile: Profile) -> list[str]:
 
 
 def _winner(sc: _Scorer) -> None:
-    hand, win, rt = sc.hand, sc.win, sc.rt
-    assert win is not None and hand.winning_tile is not None
+    hand, rt = sc.hand, sc.rt
+    assert hand.winning_tile is not None
     w = int(hand.winning_tile)
     counts = hand.counts
-    dup = sc.sr.seven_pairs_duplicate
     n_melds = len(hand.melds)
     cap = sc.sr.limit if sc.self_drawn else sc.sr.limit_claimed
-    single_wait = False
+    bits = _win_bits(sc)
     if "only_possible_tile" in rt.values:
         # The waits of the hand before the winning tile, counted structurally (ruling 4).
         pre = list(counts)
         pre[w] -= 1
+        dup = sc.sr.seven_pairs_duplicate
         waits = analysis.waiting_tiles(pre, n_melds=n_melds, held=_NO_HELD, duplicate_pairs=dup)
-        single_wait = len(waits) == 1
+        if len(waits) == 1:
+            bits |= BIT["only_possible_tile"]
     profile = profile_of(sc.held(counts))
-    if n_melds == 0:
+    if n_melds == 0 and profile.irregular:
         _irregular(sc, counts, profile)
-    # Regular arrangements; Pe-ling eet cake lets circles 1 be bamboo 1 (ruling 9).
-    variants: list[tuple[Sequence[int], int, bool]] = [(counts, w, False)]
+    _arrangements(sc, counts, w, False, profile, bits, cap)
+    # Pe-ling eet cake lets circles 1 be bamboo 1 (ruling 9).
     if w == Tile.K1 and 1 <= counts[Tile.B1] <= 3 and "peling_eats_cake" in rt.values:
         sub = list(counts)
         sub[Tile.K1] -= 1
         sub[Tile.B1] += 1
-        variants.append((sub, int(Tile.B1), True))
-    win_bits = _win_bits(sc)
-    if single_wait:
-        win_bits |= BIT["only_possible_tile"]
-    for vcounts, vw, peling in variants:
-        arrangements = analysis.arrangements(vcounts)
-        if not arrangements:
-            continue
-        bits = win_bits
-        if peling:
-            profile = profile_of(sc.held(vcounts))
-            bits |= BIT["peling_eats_cake"]
-        bits |= profile.clean_bits
-        if profile.simples:
-            bits |= BIT["pure_simples"]
-        _arrangements(sc, arrangements, vw, peling, profile, bits, cap)
+        profile = profile_of(sc.held(sub))
+        _arrangements(sc, sub, Tile.B1, True, profile, bits | BIT["peling_eats_cake"], cap)
     if sc.best_key is None:
         note = "" if n_melds == 0 else " (irregular hands must be concealed)"
         refusal = (
@@ -549,10 +551,6 @@ def _irregular(sc: _Scorer, counts: Sequence[int], profile: Profile) -> None:
     """Irregular limit hands: concealed up to the winning tile (ruling 12)."""
     win = sc.win
     assert win is not None
-    # Each shape needs one suit at most, only pairs, or the 13 kinds of thirteen orphans.
-    b = bytes(counts)
-    if profile.suits > 1 and (b.count(1) or b.count(3)) and b.count(0) != _ORPHAN_ZEROS:
-        return
     shapes = analysis.irregular_shapes(counts, duplicate_pairs=sc.sr.seven_pairs_duplicate)
     if not shapes:
         return
@@ -560,7 +558,7 @@ def _irregular(sc: _Scorer, counts: Sequence[int], profile: Profile) -> None:
     limit_ids = _shape_limits(shapes, profile)
     limit_ids += [i for i, on in (("heaven", win.heaven), ("earth", win.first_discard)) if on]
     for limit_id in limit_ids:
-        value = _limit_value(sc.rules, limit_id, sc.self_drawn)
+        value = _limit_value(sc.rt.rules, limit_id, sc.self_drawn)
         if value is not None:
             sc.consider(
                 sc.limit_key(value), (_Scorer.explain_limit, (limit_id, value, "limit hand", text))
@@ -571,12 +569,17 @@ def _win_bits(sc: _Scorer) -> int:
     """The winner's whole-hand items that come from how he won."""
     win = sc.win
     assert win is not None
-    w = sc.hand.winning_tile
     bits = BIT["mahjong"]
     if sc.self_drawn:
         bits |= BIT["self_drawn"]
         if not sc.has_open_meld:
             bits |= BIT["fully_concealed"]
+    source = win.source
+    if (source is WinSource.WALL or source is WinSource.DISCARD) and not (
+        win.last_tile or win.last_discard or win.first_discard or win.lucky_thirteen
+    ):
+        return bits  # the usual win: nothing more
+    w = sc.hand.winning_tile
     if win.last_tile:
         bits |= BIT["last_tile"]
         if w is Tile.K1:
@@ -585,13 +588,13 @@ def _win_bits(sc: _Scorer) -> int:
         bits |= BIT["last_tile_points"]
     if win.last_discard:
         bits |= BIT["last_discard"]
-    if win.source is WinSource.LOOSE_TILE:
+    if source is WinSource.LOOSE_TILE:
         bits |= BIT["loose_tile"]
         if w is Tile.K5:
             bits |= BIT["loose_tile_circles5"]
         if win.kong_on_kong:
             bits |= BIT["kong_on_kong"]
-    elif win.source is WinSource.ROBBED_KONG:
+    elif source is WinSource.ROBBED_KONG:
         bits |= BIT["robbing_kong"]
     if win.first_discard:
         bits |= BIT["earth_doublings"]
@@ -602,69 +605,69 @@ def _win_bits(sc: _Scorer) -> int:
 
 def _arrangements(
     sc: _Scorer,
-    arrangements: tuple[tuple[Block, ...], ...],
+    counts: Sequence[int],
     w: int,
     peling: bool,
     profile: Profile,
     bits: int,
     cap: int | None,
 ) -> None:
-    """Every arrangement, with every set the winning tile may have completed (each
-    distinct choice is legal), valued from the tables: the hot path."""
-    win, rt = sc.win, sc.rt
+    """Every arrangement of ``counts``, with every set the winning tile ``w`` may have
+    completed, valued from the tables: the hot path.  ``bits``: the winner's items from
+    how he won."""
+    arrangements = analysis.arrangements(counts)
+    if not arrangements:
+        return
+    win, rt, wt = sc.win, sc.rt, sc.wt
     assert win is not None
+    bits |= profile.whole_bits
     whole_p, whole_d, clean = rt.whole.get(bits) or rt.fill_whole(bits)
-    p0 = whole_p + sc.bonus_p + sc.meld_p
-    d0 = whole_d + sc.bonus_d + sc.meld_d
-    x0 = sc.meld_x
-    set_values, pair_values, pair_class = sc.wt.sets, sc.wt.pairs, sc.wt.pair_class
+    p0 = whole_p + sc.bonus_p
+    d0 = whole_d + sc.bonus_d
+    meld_value = sc.meld_value
+    concealed, opened, pair_values, pair_class = wt.concealed, wt.open, wt.pairs, wt.pair_class
+    p_shift, d_mask, x_mask = wt.point_shift, wt.doubling_mask, (1 << SUMMARY_BITS) - 1
     derived, fill_derived = rt.derived, rt.fill_derived
-    cp_p, cp_d = rt.completes_pair
     claimed = not sc.self_drawn
     hand_key = profile.simples << 30 | sc.has_open_meld << 31
     check_limits = profile.jade or win.heaven or win.first_discard
-    snake = profile.suits == 1 and not profile.honours
     min_d = sc.sr.min_doublings
     clean_wins = clean and sc.sr.clean_hand_may_win
+    # The sets (table index kind * NUM_KINDS + tile) that hold the winning tile: chows
+    # from w-2 to w (no chow of an arrangement starts on an 8 or 9), the pung, in the
+    # order of an arrangement's sets; in Pe-ling only the pair takes the tile.
+    holds_w = () if peling else (w - 2, w - 1, w, PUNG * NUM_KINDS + w)
     for blocks in arrangements:
-        # Blocks come sorted by (kind, tile): the pair is the last one.
+        # Blocks come sorted by (kind, tile), so the sets' indices ascend; the pair is last.
+        idx = [b.kind * NUM_KINDS + b.tile for b in blocks[:-1]]
         pair = blocks[-1].tile
-        pp, pd = pair_values[pair]
-        sp, sd, sx = p0 + pp, d0 + pd, x0
-        for b in blocks[:-1]:
-            p, d, x = set_values[(b.kind * NUM_KINDS + b.tile) * 2 + 1]
-            sp += p
-            sd += d
-            sx += x
+        value = meld_value + pair_values[pair] + sum(map(concealed.__getitem__, idx))
+        # The sets the winning tile may have completed, -1 for the pair: every distinct
+        # choice is legal, but self-drawn (all sets concealed) they are all worth the
+        # same and the first one stands.
+        wbs: list[int] = []
+        for i in holds_w:
+            if i in idx:
+                wbs.append(i)
+                if not claimed:
+                    break
+        if pair == w:
+            wbs.append(-1)
         pair_key = pair_class[pair] << SUMMARY_BITS | hand_key
-        last_kind = last_tile = -1
-        for wb in blocks:
-            kind, tile = wb.kind, wb.tile
-            if kind == last_kind and tile == last_tile:
-                continue  # the same choice again (two equal chows)
-            last_kind, last_tile = kind, tile
-            if kind == CHOW:
-                if peling or not tile <= w <= tile + 2:
-                    continue
-            elif tile != w or (peling and kind != _BLOCK_PAIR):
-                continue
-            p, d, x = sp, sd, sx
-            if kind == _BLOCK_PAIR:
-                p += cp_p
-                d += cp_d
-            elif claimed:  # the set the claimed tile completed is open
-                i = (kind * NUM_KINDS + tile) * 2
-                op, od, ox = set_values[i]
-                cp, cd, cx = set_values[i + 1]
-                p += op - cp
-                d += od - cd
-                x += ox - cx
+        for i in wbs:
+            v = value
+            if claimed and i >= 0:  # the set the claimed tile completed is open
+                v += opened[i] - concealed[i]
+            x = v & x_mask
             key = x | pair_key
             dp, dd, limits = derived.get(key) or fill_derived(key)
-            p += dp
-            d += dd
-            if check_limits or limits & LIMIT_SETS or (limits & LIMIT_SNAKE and snake):
-                _limits(sc, blocks, wb, profile, x)
+            p = p0 + (v >> p_shift) + dp
+            d = d0 + (v >> 32 & d_mask) + dd
+            if i < 0:
+                p += rt.completes_pair[0]
+                d += rt.completes_pair[1]
+            if check_limits or limits & LIMIT_SETS or (limits & LIMIT_SNAKE and profile.snake):
+                _limits(sc, blocks, idx, i, profile, x)
             base = p << d
             cand = (
                 d >= min_d or clean_wins,
@@ -675,37 +678,38 @@ def _arrangements(
             )
             if sc.best_key is None or cand > sc.best_key:
                 sc.best_key = cand
-                sc.best_make = (_explain, (blocks, wb, bits, key, cap, p, d))
+                sc.best_make = (_explain, (blocks, idx, i, bits, key, cap, p, d))
 
 
-def _describe(sc: _Scorer, blocks: tuple[Block, ...], wb: Block) -> tuple[str, ...]:
-    text = [_BLOCK_TEXT[b.kind * NUM_KINDS + b.tile] for b in blocks]
-    text[-1] = _BLOCK_TEXT[_PAIR * NUM_KINDS + blocks[-1].tile]
-    for i, b in enumerate(blocks):
-        if b is wb:
-            text[i] += "*"
-            break
+def _describe(sc: _Scorer, blocks: tuple[Block, ...], idx: list[int], i: int) -> tuple[str, ...]:
+    """The arrangement in notation, melds first; ``*`` marks the set ``i`` (-1: the
+    pair) that the winning tile completed."""
+    text = list(map(_BLOCK_TEXT.__getitem__, idx))
+    pair = _BLOCK_TEXT[_PAIR * NUM_KINDS + blocks[-1].tile]
+    if i >= 0:
+        pos = idx.index(i)
+        text[pos] += "*"
+    text.append(pair if i >= 0 else pair + "*")
     return sc.meld_text + tuple(text)
 
 
 def _explain(
     sc: _Scorer,
     blocks: tuple[Block, ...],
-    wb: Block,
+    idx: list[int],
+    i: int,
     bits: int,
     key: int,
     cap: int | None,
     points: int,
     doublings: int,
 ) -> ScoreResult:
-    """The best regular candidate, item by item, from the tables that valued it."""
-    rt, wt = sc.rt, sc.wt
-    ex = _explainer(rt)
-    claimed = not sc.self_drawn
-    set_counts = wt.set_counts
-    packed = sc.meld_counts
-    for b in blocks[:-1]:
-        packed += set_counts[(b.kind * NUM_KINDS + b.tile) * 2 + (not (claimed and b is wb))]
+    """The best regular candidate, item by item, from the tables that valued it (the
+    items add up to ``points`` and ``doublings``)."""
+    rt, wt, ex = sc.rt, sc.wt, sc.ex
+    packed = sc.meld_counts + sum(map(wt.concealed_items.__getitem__, idx))
+    if i >= 0 and not sc.self_drawn:
+        packed += wt.open_items[i] - wt.concealed_items[i]
     derived, dropped = rt.derived_items[key]
     ranked = (
         ex.items(rt.whole_items[bits])
@@ -715,33 +719,38 @@ def _explain(
     )
     if dropped:
         ranked = tuple(r for r in ranked if r[1].id != "pure_simples")
-    if wb.kind == _BLOCK_PAIR and "completes_pair" in rt.values:
+    if i < 0 and "completes_pair" in rt.values:
         ranked += (ex.item("completes_pair", 1),)
     if sc.bonus:
-        ranked += tuple(ex.item(i, n) for i, n in sc.bonus.items())
-    items = tuple([r[1] for r in sorted(ranked)])
-    assert sum(i.points for i in items) == points, "the tables and the items disagree"
-    assert sum(i.doublings for i in items) == doublings, "the tables and the items disagree"
+        ranked += tuple(ex.item(item_id, n) for item_id, n in sc.bonus)
+    items = tuple(map(_SECOND, sorted(ranked)))
     clean = rt.whole[bits][2]
-    return sc.finish(items, points, doublings, clean, cap, _describe(sc, blocks, wb))
+    return sc.finish(items, points, doublings, clean, cap, _describe(sc, blocks, idx, i))
 
 
-def _limits(sc: _Scorer, blocks: tuple[Block, ...], wb: Block, profile: Profile, x: int) -> None:
-    """Consider the regular limit hands of one arrangement."""
-    claimed = not sc.self_drawn
-    sets = sc.meld_sets + [
-        (CHOW if b.kind == CHOW else PUNG, b.tile, not (claimed and b is wb)) for b in blocks[:-1]
+def _limits(
+    sc: _Scorer, blocks: tuple[Block, ...], idx: list[int], i: int, profile: Profile, x: int
+) -> None:
+    """Consider the regular limit hands of an arrangement whose set ``i`` (-1: the pair)
+    the winning tile completed."""
+    opened = idx.index(i) if i >= 0 and not sc.self_drawn else -1
+    sets = [
+        *sc.meld_sets,
+        *(
+            (CHOW if b.kind == CHOW else PUNG, b.tile, k != opened)
+            for k, b in enumerate(blocks[:-1])
+        ),
     ]
     for limit_id in _regular_limits(sc, sets, blocks[-1].tile, profile, x):
-        value = _limit_value(sc.rules, limit_id, sc.self_drawn)
+        value = _limit_value(sc.rt.rules, limit_id, sc.self_drawn)
         if value is not None:
-            sc.consider(sc.limit_key(value), (_explain_limit, (limit_id, value, blocks, wb)))
+            sc.consider(sc.limit_key(value), (_explain_limit, (limit_id, value, blocks, idx, i)))
 
 
 def _explain_limit(
-    sc: _Scorer, limit_id: str, value: int, blocks: tuple[Block, ...], wb: Block
+    sc: _Scorer, limit_id: str, value: int, blocks: tuple[Block, ...], idx: list[int], i: int
 ) -> ScoreResult:
-    return sc.explain_limit(limit_id, value, "limit hand", _describe(sc, blocks, wb))
+    return sc.explain_limit(limit_id, value, "limit hand", _describe(sc, blocks, idx, i))
 
 
 def _regular_limits(

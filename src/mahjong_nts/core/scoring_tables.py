@@ -26,29 +26,28 @@ _EAST, _NORTH, _GREEN = int(Tile.EAST), int(Tile.NORTH), int(Tile.GREEN)
 
 # ---------------------------------------------------------------- whole-hand facts
 
-# Per-group fact bits: the group holds tiles, a 2-8, a 1 or 9, a tile outside the
-# jade hand (bamboo 2 3 4 6 8 and the green dragon).
-_PRESENT, _SIMPLE, _TERMINAL, _NOT_JADE = 1, 2, 4, 8
+# Per-group facts, 10 bits: the group holds tiles, a 2-8, a 1 or 9, a tile outside the
+# jade hand (bamboo 2 3 4 6 8 and the green dragon), a kind an odd number of times; and
+# (bits 5-8) how many kinds it holds.
+_PRESENT, _SIMPLE, _TERMINAL, _NOT_JADE, _ODD, _KINDS = 1, 2, 4, 8, 16, 32
+_GROUP_BITS = 10
 _JADE_BAMBOO: Final = (1, 2, 3, 5, 7)
-_JADE_HONOUR: Final = 4  # green, counted from East
+_JADE_HONOURS: Final = (4,)  # green, counted from East
 
 
-def _suit_code(key: bytes, g: int) -> int:
+def _group_facts(key: bytes, g: int) -> int:
     code = _PRESENT if any(key) else 0
-    if any(key[1:8]):
-        code |= _SIMPLE
-    if key[0] or key[8]:
-        code |= _TERMINAL
-    if any(n for r, n in enumerate(key) if g or r not in _JADE_BAMBOO):
+    if g < 3:
+        if any(key[1:8]):
+            code |= _SIMPLE
+        if key[0] or key[8]:
+            code |= _TERMINAL
+    jade = _JADE_BAMBOO if g == 0 else _JADE_HONOURS if g == 3 else ()
+    if any(n for r, n in enumerate(key) if r not in jade):
         code |= _NOT_JADE
-    return code
-
-
-def _honour_code(key: bytes) -> int:
-    code = _PRESENT if any(key) else 0
-    if any(n for r, n in enumerate(key) if r != _JADE_HONOUR):
-        code |= _NOT_JADE
-    return code
+    if any(n % 2 for n in key):
+        code |= _ODD
+    return code + _KINDS * (len(key) - key.count(0))
 
 
 # Bits of the whole-hand items, in the order the scorer has always detected them (the
@@ -86,17 +85,20 @@ class Profile:
     __slots__ = (
         "clean_bits",
         "honours",
+        "irregular",
         "jade",
         "majors",
         "simples",
+        "snake",
         "suit",
         "suits",
         "terminals",
+        "whole_bits",
     )
 
     def __init__(self, code: int) -> None:
-        """``code``: the four groups' fact bits, 4 bits each (bamboo lowest)."""
-        groups = [code >> (4 * g) & 15 for g in range(4)]
+        """``code``: the four groups' facts, 10 bits each (bamboo lowest)."""
+        groups = [code >> (_GROUP_BITS * g) & (1 << _GROUP_BITS) - 1 for g in range(4)]
         present = [g & _PRESENT for g in groups[:3]]
         self.suits = sum(present)
         self.suit = present.index(1) if self.suits else -1
@@ -107,9 +109,17 @@ class Profile:
         self.simples = not (terminals or self.honours)
         self.terminals = not (simples or self.honours)
         self.jade = not any(g & _NOT_JADE for g in groups)
+        kinds = sum(g // _KINDS for g in groups)
+        self.irregular = self.suits <= 1 or not any(g & _ODD for g in groups) or kinds == 13
+        """14 such tiles may form an irregular shape: they need one suit at most, only
+        pairs, or the 13 kinds of thirteen orphans."""
+        self.snake = self.suits == 1 and not self.honours
+        """The twisting snake is possible."""
         self.clean_bits = 0
         for item_id in self.clean_items():
             self.clean_bits |= BIT[item_id]
+        self.whole_bits = self.clean_bits | (BIT["pure_simples"] if self.simples else 0)
+        """The winner's whole-hand items of these tiles: clean hands, all simples."""
 
     def clean_items(self) -> list[str]:
         found: list[str] = []
@@ -149,8 +159,7 @@ _PROFILES: Final[dict[int, Profile]] = {}
 
 
 def _group_code(g: int, key: bytes) -> int:
-    code = _honour_code(key) if g == 3 else _suit_code(key, g)
-    _GROUP_CODES[g][key] = code
+    code = _GROUP_CODES[g][key] = _group_facts(key, g)
     return code
 
 
@@ -162,11 +171,11 @@ def profile_of(held: Sequence[int]) -> Profile:
     k = b[0:9]
     code = t0[k] if k in t0 else _group_code(0, k)
     k = b[9:18]
-    code |= (t1[k] if k in t1 else _group_code(1, k)) << 4
+    code |= (t1[k] if k in t1 else _group_code(1, k)) << _GROUP_BITS
     k = b[18:27]
-    code |= (t2[k] if k in t2 else _group_code(2, k)) << 8
+    code |= (t2[k] if k in t2 else _group_code(2, k)) << 2 * _GROUP_BITS
     k = b[27:34]
-    code |= (th[k] if k in th else _group_code(3, k)) << 12
+    code |= (th[k] if k in th else _group_code(3, k)) << 3 * _GROUP_BITS
     profile = _PROFILES.get(code)
     if profile is None:
         profile = _PROFILES[code] = Profile(code)
@@ -362,31 +371,44 @@ _Entry = tuple[int, int, int]  # points, doublings, summary (or limit bits)
 
 
 class WindTables:
-    """Values of every set and pair for one seat wind and round wind."""
+    """Values of every set and pair for one seat wind and round wind.
 
-    __slots__ = ("pair_class", "pair_items", "pairs", "set_counts", "sets")
+    A value is packed into one int, ``points << point_shift | doublings << 32 |
+    summary``, so the values of a hand's four sets and pair add up in one sum; the
+    doublings field is wide enough for five of the largest.
+    """
+
+    __slots__ = (
+        "concealed",
+        "concealed_items",
+        "doubling_mask",
+        "open",
+        "open_items",
+        "pair_class",
+        "pair_items",
+        "pairs",
+        "point_shift",
+    )
 
     def __init__(self, rt: RuleTables, seat: int, rnd: int) -> None:
-        self.sets: list[_Entry] = []
-        """Index ``(kind * NUM_KINDS + tile) * 2 + concealed``: (points, doublings, summary)."""
-        self.set_counts: list[int] = []
-        """The same index: the valued items of the set, packed (see :func:`pack_set_items`)."""
+        sets: dict[bool, list[_Entry]] = {False: [], True: []}
+        set_items: dict[bool, list[int]] = {False: [], True: []}
         for kind in (CHOW, PUNG, KONG):
             for tile in range(NUM_KINDS):
                 for concealed in (False, True):
                     found: dict[str, int] = {}
                     x = one_set_items(kind, tile, concealed, seat, rnd, found)
                     p, d, chosen = rt.evaluate(found)
-                    self.sets.append((p, d, x))
-                    self.set_counts.append(pack_set_items(chosen))
-        self.pairs: list[tuple[int, int]] = []
+                    sets[concealed].append((p, d, x))
+                    set_items[concealed].append(pack_set_items(chosen))
+        pairs: list[_Entry] = []
         self.pair_items: list[tuple[str, ...]] = []
         self.pair_class: list[int] = []
         for tile in range(NUM_KINDS):
             found = {}
             pair_items(tile, seat, rnd, found)
             p, d, chosen = rt.evaluate(found)
-            self.pairs.append((p, d))
+            pairs.append((p, d, 0))
             self.pair_items.append(tuple(chosen))
             self.pair_class.append(
                 PAIR_SUIT
@@ -397,6 +419,17 @@ class WindTables:
                 if tile == seat
                 else PAIR_WIND
             )
+        most = max(d for table in (*sets.values(), pairs) for _, d, _ in table)
+        self.point_shift = 32 + (5 * most).bit_length()
+        self.doubling_mask = (1 << (self.point_shift - 32)) - 1
+
+        def pack(table: list[_Entry]) -> list[int]:
+            return [p << self.point_shift | d << 32 | x for p, d, x in table]
+
+        # Sets by kind * NUM_KINDS + tile; their valued items packed by pack_set_items.
+        self.concealed, self.open = pack(sets[True]), pack(sets[False])
+        self.concealed_items, self.open_items = set_items[True], set_items[False]
+        self.pairs = pack(pairs)
 
 
 class RuleTables:
