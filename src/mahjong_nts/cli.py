@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from mahjong_nts import cli_replay, cli_rules, wire
+from mahjong_nts import cli_play, cli_replay, cli_rules, wire
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
@@ -39,6 +39,7 @@ app = typer.Typer(
 
 app.add_typer(cli_rules.app, name="rules")
 app.command("replay")(cli_replay.replay_cmd)
+app.command("play")(cli_play.play_cmd)
 
 
 class UsageProblem(ValueError):
@@ -347,7 +348,7 @@ def _print_settlement(
     table.add_column(lab["seat"])
     table.add_column(lab["score"], justify="right")
     table.add_column(lab["balance"], justify="right")
-    for i in range(4):
+    for i in range(len(resp["scores"])):
         seat = _seat_label(i, east, lang) + (" *" if i == winner else "")
         table.add_row(seat, str(resp["scores"][i]), f"{resp['balances'][i]:+d}")
     console.print(table)

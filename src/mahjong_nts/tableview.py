@@ -121,7 +121,7 @@ def visible_to(kind: str, seat: int, decided: bool, viewer: int, in_claim: bool)
     seat's decision on a discard (pass or claim) is not shown: the claim that
     wins shows as its meld."""
     if seat == viewer:
-        return kind != "deal"
+        return True
     if kind == "deal":
         return False
     return not (decided and in_claim)
@@ -164,7 +164,7 @@ def render_table(
     wind = "green dragon" if obs.round_wind == Tile.GREEN else obs.round_wind.token
     dominant = f", dominant {seat_label(obs.dominant, names)}" if obs.dominant is not None else ""
     console.print(
-        f"Round {wind}{dominant} · wall: {obs.live_left} tiles, dead wall {obs.dead_left}",
+        f"Round {wind}{dominant} · tiles left: wall {obs.live_left}, dead wall {obs.dead_left}",
         markup=False,
         highlight=False,
     )
