@@ -151,6 +151,11 @@ _SCORED: dict[tuple[str, int, int, int], ScoredItem] = {}
 """Scored items are values: equal ones are shared (interned) rather than rebuilt."""
 _Ranked = tuple[int, ScoredItem]  # an item with its place in the catalogue
 _SECOND: Final = itemgetter(1)
+_MAHJONG: Final = BIT["mahjong"]
+_SELF_DRAWN: Final = _MAHJONG | BIT["self_drawn"]
+_CONCEALED_SELF_DRAWN: Final = _SELF_DRAWN | BIT["fully_concealed"]
+_ONLY_POSSIBLE: Final = BIT["only_possible_tile"]
+_PELING: Final = BIT["peling_eats_cake"]
 
 
 def _scored(item_id: str, points: int, doublings: int, count: int) -> ScoredItem:
@@ -518,26 +523,24 @@ def _winner(sc: _Scorer) -> None:
     counts = hand.counts
     n_melds = len(hand.melds)
     cap = sc.sr.limit if sc.self_drawn else sc.sr.limit_claimed
+    arrangements = analysis.arrangements(counts)
     bits = _win_bits(sc)
-    if "only_possible_tile" in rt.values:
-        # The waits of the hand before the winning tile, counted structurally (ruling 4).
-        pre = list(counts)
-        pre[w] -= 1
-        dup = sc.sr.seven_pairs_duplicate
-        waits = analysis.waiting_tiles(pre, n_melds=n_melds, held=_NO_HELD, duplicate_pairs=dup)
-        if len(waits) == 1:
-            bits |= BIT["only_possible_tile"]
+    if "only_possible_tile" in rt.values and _single_wait(sc, counts, w, arrangements):
+        bits |= _ONLY_POSSIBLE
     profile = profile_of(sc.held(counts))
     if n_melds == 0 and profile.irregular:
         _irregular(sc, counts, profile)
-    _arrangements(sc, counts, w, False, profile, bits, cap)
+    if arrangements:
+        _arrangements(sc, arrangements, w, False, profile, bits, cap)
     # Pe-ling eet cake lets circles 1 be bamboo 1 (ruling 9).
     if w == Tile.K1 and 1 <= counts[Tile.B1] <= 3 and "peling_eats_cake" in rt.values:
         sub = list(counts)
         sub[Tile.K1] -= 1
         sub[Tile.B1] += 1
-        profile = profile_of(sc.held(sub))
-        _arrangements(sc, sub, Tile.B1, True, profile, bits | BIT["peling_eats_cake"], cap)
+        arrangements = analysis.arrangements(sub)
+        if arrangements:
+            profile = profile_of(sc.held(sub))
+            _arrangements(sc, arrangements, Tile.B1, True, profile, bits | _PELING, cap)
     if sc.best_key is None:
         note = "" if n_melds == 0 else " (irregular hands must be concealed)"
         refusal = (
@@ -545,6 +548,33 @@ def _winner(sc: _Scorer) -> None:
             f"hand of this rule set{note}"
         )
         sc.best_make = (_Scorer.result, ((), 0, 0, None, 0, cap, 0, False, refusal, ()))
+
+
+def _single_wait(
+    sc: _Scorer, counts: Sequence[int], w: int, arrangements: tuple[tuple[Block, ...], ...]
+) -> bool:
+    """The hand before the winning tile waits on one tile kind only, counting every
+    completion structurally (ruling 4)."""
+    # A quick proof of a second wait: in some arrangement the winning tile completed a
+    # pung (the pair could have been completed instead), or a chow at one end whose
+    # other side is in the suit too; unless that other tile would be a fifth copy.
+    rank = w % 9
+    for blocks in arrangements:
+        for b in blocks[:-1]:
+            if b.kind == PUNG:
+                if b.tile == w and counts[blocks[-1].tile] < 4:
+                    return False
+            elif b.tile == w:  # w+1 w+2 could have waited on w+3 too
+                if rank <= 5 and counts[w + 3] < 4:
+                    return False
+            elif b.tile + 2 == w and rank >= 3 and counts[w - 3] < 4:
+                return False
+    pre = list(counts)
+    pre[w] -= 1
+    n_melds, dup = len(sc.hand.melds), sc.sr.seven_pairs_duplicate
+    return (
+        len(analysis.waiting_tiles(pre, n_melds=n_melds, held=_NO_HELD, duplicate_pairs=dup)) == 1
+    )
 
 
 def _irregular(sc: _Scorer, counts: Sequence[int], profile: Profile) -> None:
@@ -569,11 +599,10 @@ def _win_bits(sc: _Scorer) -> int:
     """The winner's whole-hand items that come from how he won."""
     win = sc.win
     assert win is not None
-    bits = BIT["mahjong"]
-    if sc.self_drawn:
-        bits |= BIT["self_drawn"]
-        if not sc.has_open_meld:
-            bits |= BIT["fully_concealed"]
+    if not sc.self_drawn:
+        bits = _MAHJONG
+    else:
+        bits = _SELF_DRAWN if sc.has_open_meld else _CONCEALED_SELF_DRAWN
     source = win.source
     if (source is WinSource.WALL or source is WinSource.DISCARD) and not (
         win.last_tile or win.last_discard or win.first_discard or win.lucky_thirteen
@@ -605,19 +634,16 @@ def _win_bits(sc: _Scorer) -> int:
 
 def _arrangements(
     sc: _Scorer,
-    counts: Sequence[int],
+    arrangements: tuple[tuple[Block, ...], ...],
     w: int,
     peling: bool,
     profile: Profile,
     bits: int,
     cap: int | None,
 ) -> None:
-    """Every arrangement of ``counts``, with every set the winning tile ``w`` may have
-    completed, valued from the tables: the hot path.  ``bits``: the winner's items from
-    how he won."""
-    arrangements = analysis.arrangements(counts)
-    if not arrangements:
-        return
+    """Every arrangement, with every set the winning tile ``w`` may have completed,
+    valued from the tables: the hot path.  ``bits``: the winner's items from how he
+    won."""
     win, rt, wt = sc.win, sc.rt, sc.wt
     assert win is not None
     bits |= profile.whole_bits

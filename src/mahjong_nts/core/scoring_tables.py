@@ -158,9 +158,17 @@ _GROUP_CODES: Final[tuple[dict[bytes, int], ...]] = ({}, {}, {}, {})
 _PROFILES: Final[dict[int, Profile]] = {}
 
 
-def _group_code(g: int, key: bytes) -> int:
-    code = _GROUP_CODES[g][key] = _group_facts(key, g)
-    return code
+def _fill_profile(b: bytes) -> Profile:
+    code = 0
+    for g, key in enumerate((b[0:9], b[9:18], b[18:27], b[27:34])):
+        facts = _GROUP_CODES[g].get(key)
+        if facts is None:
+            facts = _GROUP_CODES[g][key] = _group_facts(key, g)
+        code |= facts << (_GROUP_BITS * g)
+    profile = _PROFILES.get(code)
+    if profile is None:
+        profile = _PROFILES[code] = Profile(code)
+    return profile
 
 
 def profile_of(held: Sequence[int]) -> Profile:
@@ -168,18 +176,15 @@ def profile_of(held: Sequence[int]) -> Profile:
     combination of group facts)."""
     b = bytes(held)
     t0, t1, t2, th = _GROUP_CODES
-    k = b[0:9]
-    code = t0[k] if k in t0 else _group_code(0, k)
-    k = b[9:18]
-    code |= (t1[k] if k in t1 else _group_code(1, k)) << _GROUP_BITS
-    k = b[18:27]
-    code |= (t2[k] if k in t2 else _group_code(2, k)) << 2 * _GROUP_BITS
-    k = b[27:34]
-    code |= (th[k] if k in th else _group_code(3, k)) << 3 * _GROUP_BITS
-    profile = _PROFILES.get(code)
-    if profile is None:
-        profile = _PROFILES[code] = Profile(code)
-    return profile
+    try:
+        return _PROFILES[
+            t0[b[0:9]]
+            | t1[b[9:18]] << _GROUP_BITS
+            | t2[b[18:27]] << 2 * _GROUP_BITS
+            | th[b[27:34]] << 3 * _GROUP_BITS
+        ]
+    except KeyError:
+        return _fill_profile(b)
 
 
 # ---------------------------------------------------------------- set items
