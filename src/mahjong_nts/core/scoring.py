@@ -4,8 +4,9 @@ The hand is arranged every legal way (all arrangements of the concealed tiles,
 every set the winning tile may have completed, the irregular shapes, Pe-ling
 eet cake) and the highest score is kept (rulings 2 and 3).  What each item is
 worth comes from the rule set; which items a hand has is decided by
-:mod:`mahjong_nts.core.scoring_tables`.  Each candidate is valued from that module's
-tables (a few look-ups); only the best one is explained item by item.
+:mod:`mahjong_nts.core.scoring_tables`, whose tables value a winner's candidate in a
+few look-ups.  Only the best candidate is explained: its items, with their Dutch and
+English names, come from the same tables.
 """
 
 from __future__ import annotations
@@ -336,33 +337,8 @@ class _Scorer:
         """A regular candidate from all the items found (id -> count)."""
         points, doublings, chosen = self.rt.evaluate(found)
         clean = any(ITEMS[i].group == "clean" for i in chosen)
-        counts = {i: found[i] for i in chosen}
-        return self.explain(counts, points, doublings, clean, cap, arrangement)
-
-    def explain(
-        self,
-        counts: dict[str, int],
-        points: int,
-        doublings: int,
-        clean: bool,
-        cap: int | None,
-        arrangement: tuple[str, ...],
-    ) -> ScoreResult:
-        """A regular candidate from the items that count (id -> count) and their total;
-        ``clean``: a clean-hand item is among them."""
-        table = self.rt.values
-        items: list[ScoredItem] = []
-        total_p = total_d = 0
-        for item_id in sorted(counts, key=_ITEM_ORDER.__getitem__):
-            p, d, _ = table[item_id]
-            n = counts[item_id]
-            p *= n
-            d *= n
-            total_p += p
-            total_d += d
-            items.append(_scored(item_id, p, d, n))
-        assert (total_p, total_d) == (points, doublings), "the tables and the items disagree"
-        return self.finish(tuple(items), points, doublings, clean, cap, arrangement)
+        items = tuple(map(_SECOND, sorted(self.ex.item(i, found[i]) for i in chosen)))
+        return self.finish(items, points, doublings, clean, cap, arrangement)
 
     def finish(
         self,
@@ -540,7 +516,7 @@ def _winner(sc: _Scorer) -> None:
         arrangements = analysis.arrangements(sub)
         if arrangements:
             profile = profile_of(sc.held(sub))
-            _arrangements(sc, arrangements, Tile.B1, True, profile, bits | _PELING, cap)
+            _arrangements(sc, arrangements, int(Tile.B1), True, profile, bits | _PELING, cap)
     if sc.best_key is None:
         note = "" if n_melds == 0 else " (irregular hands must be concealed)"
         refusal = (

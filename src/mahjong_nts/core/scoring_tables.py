@@ -2,11 +2,12 @@
 
 Which items a hand has is decided by the detection functions here, each adding item ids
 to a ``found`` dict (id -> count); :meth:`RuleTables.evaluate` values such a dict under a
-rule set.  The scorer's hot path never builds those dicts for every arrangement: it adds
-up values from tables that are filled from the very same detection functions, once per
-rule set (per set, per pair, per combination of whole-hand items, per summary of set
-counts), and only the best candidate is detected again item by item to explain it.
-No table is keyed by a whole hand.
+rule set.  The scorer does not build those dicts for every candidate: it adds up values
+from tables filled from the very same functions, once per rule set and as first needed
+(per set and pair for a seat and round wind, per combination of whole-hand items, per
+summary of the set counts), and the tables keep the items that count, to explain the
+best candidate.  Whole-hand facts come from per-group tables (a suit's 9 counts, the
+honours' 7).  No table is keyed by a whole hand.
 """
 
 from __future__ import annotations
@@ -19,7 +20,18 @@ from mahjong_nts.core.items import ITEMS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_simple
 
-__all__ = ["Profile", "RuleTables", "WindTables", "profile_of", "rule_tables", "set_items"]
+__all__ = [
+    "BIT",
+    "Profile",
+    "RuleTables",
+    "WindTables",
+    "fields",
+    "profile_of",
+    "rule_tables",
+    "set_items",
+    "unpack_set_items",
+    "whole_found",
+]
 
 CHOW, PUNG, KONG = int(MeldKind.CHOW), int(MeldKind.PUNG), int(MeldKind.KONG)
 _EAST, _NORTH, _GREEN = int(Tile.EAST), int(Tile.NORTH), int(Tile.GREEN)
