@@ -274,3 +274,10 @@ def test_glyph_and_token_shown_for_the_drawn_tile(tmp_path: Path) -> None:
     match = re.search(r"drew (\S) ([a-zA-Z]\d?)", res.output)
     assert match
     assert parse_tile(match.group(2)).glyph == match.group(1)
+
+
+def test_score_table_keeps_open_melds_in_its_title() -> None:
+    """The explained score (shared with 'score') shows a hand's [..] melds, not as markup."""
+    res = runner.invoke(app, ["score", "F [k777] [b444] [k666] [CCC] +F"])
+    assert res.exit_code == 0, res.output
+    assert "Hand: F [k777] [b444] [k666] [CCC] +F" in res.output

@@ -19,6 +19,7 @@ import typer
 from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from mahjong_nts import cli_play, cli_replay, cli_rules, wire
 from mahjong_nts.core.errors import MahjongError
@@ -292,7 +293,8 @@ def _hand_text(hand: Hand) -> str:
 def _print_score(console: Console, resp: dict[str, Any], hand: Hand, lang: str) -> None:
     lab = _labels(lang)
     other = "en" if lang == "nl" else "nl"
-    table = Table(title=f"{lab['hand']}: {_hand_text(hand)}", title_justify="left")
+    # Text, not markup: "[k777]" in a hand is a meld, not a style tag
+    table = Table(title=Text(f"{lab['hand']}: {_hand_text(hand)}"), title_justify="left")
     table.add_column(lab["item"])
     table.add_column(lab["other"], style="dim")
     show_count = any(it["count"] != 1 for it in resp["items"])
