@@ -12,15 +12,22 @@ With the flowers option the dead wall is topped up from the live wall's end.
 
 Here the ring of stacks is numbered in drawing order, so the live wall is a
 sequence drawn from its front, and the dead wall is a sequence whose order is
-the order loose tiles are taken.  A :class:`Wall` is mutable game state; its
+the order loose tiles are taken.  Each player draws leftwards along a wall (from
+his own view), so the drawing order runs clockwise round the table, against the
+order of play: East's wall, then North's (the player left of East), West's,
+South's; and it runs along each wall from its owner's right to his left, so the
+opener's count "from the right" runs in drawing order.  A :class:`Wall` is mutable game state; its
 tiles come from an injected :class:`Rng` (e.g. ``random.Random(seed)``), never a global one.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from mahjong_nts.core.errors import InvalidHand
 from mahjong_nts.core.rules import TableRules
 from mahjong_nts.core.tiles import BONUS_TILES, Tile
 
@@ -91,17 +98,19 @@ class Wall:
         sides = table.players
         lengths = _side_lengths(len(tiles) // 2, sides, table.wall_length)
         d = Dice(rng.randint(1, 6) + rng.randint(1, 6), rng.randint(1, 6) + rng.randint(1, 6))
-        self.dice = d
+        self.dice: Dice | None = d
+        """The throws that opened the wall (``None`` for a :meth:`stacked` wall)."""
         self.replenish = table.dead_wall_replenish
         # Stacks numbered in drawing order round the ring, side by side starting
-        # with East's wall; each stack is (top, bottom).
+        # with East's wall, then clockwise (North's, West's, South's); each stack
+        # is (top, bottom).
         ring = [(tiles[2 * i], tiles[2 * i + 1]) for i in range(len(tiles) // 2)]
-        start = sum(lengths[: d.opener(sides)])
-        side_len = lengths[d.opener(sides)]
-        # Counting from the right of the opener's wall, i.e. against the drawing
-        # direction from the end of his side; the count may run on to the next side.
-        opening = (start + side_len - (d.first + d.second)) % len(ring)
         n = len(ring)
+        side = -d.opener(sides) % sides
+        start = sum(lengths[:side])
+        # The opener counts from the right end of his wall, the first of his side
+        # in drawing order; the count may run on to the next wall on his left.
+        opening = (start + d.first + d.second - 1) % n
         loose = ring[opening]
         dead_stacks = (table.dead_wall - 2) // 2
         # Right of the opening, against drawing order: opening-1, opening-2, ...
@@ -121,6 +130,35 @@ class Wall:
         self._pos = 0
         self._end = len(live)
         self._dead = dead
+
+    @classmethod
+    def stacked(cls, table: TableRules, live: Sequence[int], dead: Sequence[int]) -> Wall:
+        """A wall laid out in a chosen order (tests, puzzles, a position to study):
+        ``live`` in drawing order, the deal included; ``dead`` in loose-tile order,
+        ``table.dead_wall`` tiles.  Together they must be exactly the table's tile
+        set (:func:`tile_set`); else :class:`InvalidHand` says what is wrong.  Such a
+        wall has no dice (``dice`` is ``None``)."""
+        if len(dead) != table.dead_wall:
+            raise InvalidHand(
+                f"the dead wall has {table.dead_wall} tiles at this table, not {len(dead)}"
+            )
+        want = Counter(int(t) for t in tile_set(table))
+        got = Counter(int(t) for t in (*live, *dead))
+        if got != want:
+            extra = ", ".join(Tile(t).token for t in sorted((got - want).elements()))
+            missing = ", ".join(Tile(t).token for t in sorted((want - got).elements()))
+            raise InvalidHand(
+                "the walls are not the table's tile set: "
+                f"extra [{extra or '-'}], missing [{missing or '-'}]"
+            )
+        wall = object.__new__(cls)
+        wall._live = [Tile(t) for t in live]
+        wall._pos = 0
+        wall._end = len(live)
+        wall._dead = [Tile(t) for t in dead]
+        wall.dice = None
+        wall.replenish = table.dead_wall_replenish
+        return wall
 
     @property
     def live_left(self) -> int:
