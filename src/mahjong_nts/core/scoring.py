@@ -363,8 +363,19 @@ class _Scorer:
                     f"{doublings} doubling{'' if doublings == 1 else 's'}: a mahjong needs "
                     f"at least {sr.min_doublings}" + (" or a clean hand" if may_clean else "")
                 )
-        return self.result(
-            items, points, doublings, None, base, cap, score, allowed, refusal, arrangement
+        return ScoreResult(
+            self.winner,
+            False,
+            items,
+            points,
+            doublings,
+            None,
+            base,
+            cap,
+            score,
+            allowed if self.winner else None,
+            refusal,
+            arrangement,
         )
 
     def explain_limit(
@@ -500,14 +511,15 @@ def _winner(sc: _Scorer) -> None:
     n_melds = len(hand.melds)
     cap = sc.sr.limit if sc.self_drawn else sc.sr.limit_claimed
     arrangements = analysis.arrangements(counts)
+    indices = _indices(arrangements)
     bits = _win_bits(sc)
-    if "only_possible_tile" in rt.values and _single_wait(sc, counts, w, arrangements):
+    if "only_possible_tile" in rt.values and _single_wait(sc, counts, w, arrangements, indices):
         bits |= _ONLY_POSSIBLE
     profile = profile_of(sc.held(counts))
     if n_melds == 0 and profile.irregular:
         _irregular(sc, counts, profile)
     if arrangements:
-        _arrangements(sc, arrangements, w, False, profile, bits, cap)
+        _arrangements(sc, arrangements, indices, w, False, profile, bits, cap)
     # Pe-ling eet cake lets circles 1 be bamboo 1 (ruling 9).
     if w == Tile.K1 and 1 <= counts[Tile.B1] <= 3 and "peling_eats_cake" in rt.values:
         sub = list(counts)
@@ -515,8 +527,9 @@ def _winner(sc: _Scorer) -> None:
         sub[Tile.B1] += 1
         arrangements = analysis.arrangements(sub)
         if arrangements:
-            profile = profile_of(sc.held(sub))
-            _arrangements(sc, arrangements, int(Tile.B1), True, profile, bits | _PELING, cap)
+            profile, bits = profile_of(sc.held(sub)), bits | _PELING
+            indices = _indices(arrangements)
+            _arrangements(sc, arrangements, indices, int(Tile.B1), True, profile, bits, cap)
     if sc.best_key is None:
         note = "" if n_melds == 0 else " (irregular hands must be concealed)"
         refusal = (
@@ -526,8 +539,18 @@ def _winner(sc: _Scorer) -> None:
         sc.best_make = (_Scorer.result, ((), 0, 0, None, 0, cap, 0, False, refusal, ()))
 
 
+def _indices(arrangements: tuple[tuple[Block, ...], ...]) -> list[list[int]]:
+    """The sets of each arrangement as table indices, kind * NUM_KINDS + tile: they
+    ascend, as the blocks come sorted by (kind, tile) (the pair, last, is left out)."""
+    return [[b.kind * NUM_KINDS + b.tile for b in blocks[:-1]] for blocks in arrangements]
+
+
 def _single_wait(
-    sc: _Scorer, counts: Sequence[int], w: int, arrangements: tuple[tuple[Block, ...], ...]
+    sc: _Scorer,
+    counts: Sequence[int],
+    w: int,
+    arrangements: tuple[tuple[Block, ...], ...],
+    indices: list[list[int]],
 ) -> bool:
     """The hand before the winning tile waits on one tile kind only, counting every
     completion structurally (ruling 4)."""
@@ -535,16 +558,13 @@ def _single_wait(
     # pung (the pair could have been completed instead), or a chow at one end whose
     # other side is in the suit too; unless that other tile would be a fifth copy.
     rank = w % 9
-    for blocks in arrangements:
-        for b in blocks[:-1]:
-            if b.kind == PUNG:
-                if b.tile == w and counts[blocks[-1].tile] < 4:
-                    return False
-            elif b.tile == w:  # w+1 w+2 could have waited on w+3 too
-                if rank <= 5 and counts[w + 3] < 4:
-                    return False
-            elif b.tile + 2 == w and rank >= 3 and counts[w - 3] < 4:
-                return False
+    for blocks, idx in zip(arrangements, indices, strict=True):
+        if PUNG * NUM_KINDS + w in idx and counts[blocks[-1].tile] < 4:
+            return False
+        if rank <= 5 and w in idx and counts[w + 3] < 4:  # w+1 w+2 also wait on w+3
+            return False
+        if rank >= 3 and w - 2 in idx and counts[w - 3] < 4:  # w-2 w-1 also wait on w-3
+            return False
     pre = list(counts)
     pre[w] -= 1
     n_melds, dup = len(sc.hand.melds), sc.sr.seven_pairs_duplicate
@@ -611,6 +631,7 @@ def _win_bits(sc: _Scorer) -> int:
 def _arrangements(
     sc: _Scorer,
     arrangements: tuple[tuple[Block, ...], ...],
+    indices: list[list[int]],
     w: int,
     peling: bool,
     profile: Profile,
@@ -639,9 +660,7 @@ def _arrangements(
     # from w-2 to w (no chow of an arrangement starts on an 8 or 9), the pung, in the
     # order of an arrangement's sets; in Pe-ling only the pair takes the tile.
     holds_w = () if peling else (w - 2, w - 1, w, PUNG * NUM_KINDS + w)
-    for blocks in arrangements:
-        # Blocks come sorted by (kind, tile), so the sets' indices ascend; the pair is last.
-        idx = [b.kind * NUM_KINDS + b.tile for b in blocks[:-1]]
+    for blocks, idx in zip(arrangements, indices, strict=True):
         pair = blocks[-1].tile
         value = meld_value + pair_values[pair] + sum(map(concealed.__getitem__, idx))
         # The sets the winning tile may have completed, -1 for the pair: every distinct
