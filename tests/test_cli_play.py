@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from mahjong_nts import cli_play, gamelog
 from mahjong_nts.cli import app
 from mahjong_nts.cli_play import QUIT, Choice, parse_choice
-from mahjong_nts.core.actions import parse_action
+from mahjong_nts.core.actions import ActionKind, parse_action
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.tiles import parse_tile
 from mahjong_nts.rulefiles import load_ruleset
@@ -281,3 +281,41 @@ def test_score_table_keeps_open_melds_in_its_title() -> None:
     res = runner.invoke(app, ["score", "F [k777] [b444] [k666] [CCC] +F"])
     assert res.exit_code == 0, res.output
     assert "Hand: F [k777] [b444] [k666] [CCC] +F" in res.output
+
+
+def test_feed_hides_what_a_seat_cannot_see() -> None:
+    """Another seat's drawn tiles, its concealed kong's tile and its decisions on a
+    discard are hidden from East; the seat itself (and a spectator) sees them."""
+    rules = load_ruleset("nts-2016")
+    for seed in range(500):
+        game = Game(rules, random.Random(seed))
+        pick = random.Random(seed)
+        feeds = {me: cli_play.Feed(me, ["a", "b", "c", "d"]) for me in (0, 1, 2, 3, None)}
+        kong_seat = None
+        while not game.is_over and kong_seat is None:
+            legal = game.legal_actions()
+            seat = game.current_seat
+            kongs = [a for a in legal if a.kind is ActionKind.KONG]
+            concealed = [a for a in kongs if game.hands[seat][a.tile] == 4]  # type: ignore[index]
+            act = concealed[0] if concealed and seat != 0 else pick.choice(legal)
+            for feed in feeds.values():
+                feed.before_apply(game, act)
+            game.apply(act)
+            if act in concealed:
+                kong_seat, tile = seat, act.tile
+        if kong_seat is None:
+            continue
+        seen = {me: "\n".join(feed.lines(game)) for me, feed in feeds.items()}
+        assert tile is not None
+        label = f"{'ESWN'[kong_seat]} {'abcd'[kong_seat]}"
+        assert f"{label} kong (concealed)" in seen[0]
+        assert f"{label} kong {tile.glyph} {tile.token}" in seen[kong_seat]
+        assert f"{label} kong {tile.glyph} {tile.token}" in seen[None]
+        assert re.search(r"^[SWN] \w draws$", seen[0], re.M)
+        assert not re.search(r"^[SWN] \w draws ", seen[0], re.M)
+        decided_claims = [e for e in game.events if e.kind == "pass" and e.seat != 0]
+        if decided_claims:
+            assert " passes" not in seen[0].replace("E a passes", "")
+            assert " passes" in seen[None]
+        return
+    raise AssertionError("no concealed kong in 500 seeds")

@@ -60,9 +60,7 @@ _SHORT = {
 }
 
 QUIT = "quit"
-_WORDS = frozenset(
-    {*_SHORT, *(k.word for k in ActionKind), "q", "quit", "exit", "?", "h", "help"}
-)
+_WORDS = frozenset({*_SHORT, *(k.word for k in ActionKind), "q", "quit", "exit", "?", "h", "help"})
 
 
 class Choice(ValueError):
@@ -110,6 +108,50 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
     if same:
         raise Choice(f"'{act}' is not possible now; you may: {', '.join(same)}")
     raise Choice(f"you cannot {act.kind.word} now (? for help)")
+
+
+class Feed:
+    """The events of a hand as the player at seat ``me`` sees them (``None``: a
+    spectator, who sees everything): another seat's draws and loose tiles
+    without the tile, its decisions on a discard not at all (the claim that
+    wins shows as its meld), its concealed kong without the tile."""
+
+    def __init__(self, me: int | None, names: Sequence[str]) -> None:
+        self.me = me
+        self.names = names
+        self.shown = 0
+        self.claims: set[int] = set()
+        """Indices of decided events made in a claim or rob window."""
+        self.secret: set[int] = set()
+        """Indices of concealed kongs."""
+
+    def before_apply(self, game: Game, act: Action) -> None:
+        """Note how the action about to be applied will show."""
+        index = len(game.events)
+        if game.phase in (Phase.CLAIM, Phase.ROB):
+            self.claims.add(index)
+        elif (
+            act.kind is ActionKind.KONG
+            and act.tile is not None
+            and game.hands[game.current_seat][act.tile] == 4
+        ):
+            self.secret.add(index)
+
+    def lines(self, game: Game) -> list[str]:
+        """The events since the last call, as lines."""
+        me, out = self.me, []
+        for i in range(self.shown, len(game.events)):
+            e: Event = game.events[i]
+            if me is not None and not visible_to(e.kind, e.seat, e.decided, me, i in self.claims):
+                continue
+            hide = me is not None and e.seat != me
+            tiles = () if hide and i in self.secret else e.tiles
+            text = event_text(e.kind, e.seat, tiles, e.note, self.names, hide_tiles=hide)
+            if not tiles and e.tiles:
+                text += " (concealed)"
+            out.append(text)
+        self.shown = len(game.events)
+        return out
 
 
 class _Stop(Exception):
@@ -165,23 +207,19 @@ class Session:
         me = setup.players.index(self.human) if self.human in setup.players else None
         self._header(setup, me, seat_names)
         actions: list[Action] = []
-        shown = 0
-        claims: set[int] = set()  # indices of decided events made in a claim window
+        feed = Feed(me, seat_names)
         try:
             while not game.is_over:
                 seat = game.current_seat
                 player = setup.players[seat]
                 if player == self.human:
-                    shown = self._show_feed(game, shown, me, seat_names, claims)
+                    self._print_feed(feed.lines(game))
                     act = self._ask(game, seat, seat_names)
                 else:
                     act = self.players[player].act(observe(game, seat))
-                in_claim = game.phase in (Phase.CLAIM, Phase.ROB)
-                before = len(game.events)
+                feed.before_apply(game, act)
                 game.apply(act)
                 actions.append(act)
-                if in_claim:
-                    claims.add(before)
         except (_Stop, KeyboardInterrupt, EOFError) as exc:
             stop = exc if isinstance(exc, _Stop) else _stop_of(exc)
             self.console.print()
@@ -195,7 +233,7 @@ class Session:
                 soft_wrap=True,
             )
             raise stop from None
-        self._show_feed(game, shown, me, seat_names, claims)
+        self._print_feed(feed.lines(game))
         self._show_result(game, seat_names)
         self.match.record(game)
         path = self._write(setup, game, seat_names, "")
@@ -214,16 +252,9 @@ class Session:
             highlight=False,
         )
 
-    def _show_feed(
-        self, game: Game, shown: int, me: int | None, names: list[str], claims: set[int]
-    ) -> int:
-        for i in range(shown, len(game.events)):
-            e: Event = game.events[i]
-            if me is None or visible_to(e.kind, e.seat, e.decided, me, i in claims):
-                hide = me is not None and e.seat != me
-                text = event_text(e.kind, e.seat, e.tiles, e.note, names, hide_tiles=hide)
-                self.console.print(f"  {text}", markup=False, highlight=False)
-        return len(game.events)
+    def _print_feed(self, lines: list[str]) -> None:
+        for line in lines:
+            self.console.print(f"  {line}", markup=False, highlight=False)
 
     def _ask(self, game: Game, seat: int, names: list[str]) -> Action:
         obs = observe(game, seat)
