@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_nts import cli_play, cli_replay, cli_rules, wire
+from mahjong_nts import cli_play, cli_replay, cli_rules, cli_simulate, wire
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
@@ -41,6 +41,7 @@ app = typer.Typer(
 app.add_typer(cli_rules.app, name="rules")
 app.command("replay")(cli_replay.replay_cmd)
 app.command("play")(cli_play.play_cmd)
+app.command("simulate")(cli_simulate.simulate_cmd)
 
 
 class UsageProblem(ValueError):

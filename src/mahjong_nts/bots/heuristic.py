@@ -1,0 +1,556 @@
+"""A heuristic bot: plays for a hand that may go mahjong, from its observation only.
+
+A mahjong needs the rule set's minimum doublings (two in every shipped set) or a limit
+hand, so the bot weighs *plans*, each a way to get there, and measures each by the
+shanten of the tiles that fit it:
+
+* ``pure`` in one suit (three doublings under nts-2016): only that suit's tiles count;
+* ``clean`` in one suit (one doubling): that suit and the honours;
+* ``simples``: only tiles 2-8 (one doubling, with a chance of four chows or pungs);
+* ``free``: any tiles, the doublings to come from pungs of dragons, the own wind and the
+  round wind;
+* ``seven pairs``, a limit hand, while no meld is declared.
+
+An undeclared hand counts part of the fully-concealed doublings it earns when won
+self-drawn.  A plan costs ``cost_per_doubling`` shanten steps for every doubling it still
+lacks (a pair of a value tile that can still become a pung counts as part of one); plans
+that the declared melds rule out are dropped.  A hand's value is a soft minimum over the
+plans (keeping several open is worth a little), and every choice compares values:
+
+* discard: the tile whose removal leaves the best value; ties go to the tile least
+  connected to the rest of the hand.  A ready hand prefers waits with live tiles.  While
+  the hand is far from ready, tiles that an opponent's open melds show he collects (his
+  suit in a clean-looking hand, the neighbours of his chows) are avoided;
+* claims (pung, kong, chow): taken when the value after the claim and the best discard
+  beats passing by ``claim_margin``; a pung of a value tile usually does;
+* kongs on the own turn: when they do not make the hand worse;
+* mahjong: always, whenever it is legal.
+
+Tiles seen (own tiles, every discard, every open meld) give each kind's live count: a
+pair of a value tile whose other two copies are gone is no pung in the making, and a
+wait on dead tiles is no wait.  The doubling values come from the rule set when the bot
+is given one (they are public), else from nts-2016.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from mahjong_nts.core.actions import Action, ActionKind
+from mahjong_nts.core.analysis import waiting_tiles
+from mahjong_nts.core.game import Phase
+from mahjong_nts.core.hand import MeldKind
+from mahjong_nts.core.observation import Observation
+from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.shanten import regular_shanten, seven_pairs_shanten
+from mahjong_nts.core.tiles import NUM_KINDS, Tile
+
+__all__ = ["HeuristicBot", "Weights"]
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The bot's tunable judgement (defaults chosen by simulation, see docs/simulate.md)."""
+
+    cost_per_doubling: float = 1.5
+    """Shanten steps a plan pays for each doubling it still lacks."""
+    concealed_share: float = 0.75
+    """Share of the fully-concealed doublings an undeclared hand counts on (they need a
+    self-drawn winning tile)."""
+    value_pair: float = 0.6
+    """Share of a pung's doublings counted for a pair of a value tile with a live copy."""
+    simples_extra: float = 0.5
+    """Doublings the simples plan hopes for beyond all-simples (four chows or pungs)."""
+    seven_pairs_penalty: float = 0.7
+    """Seven pairs waits on single tiles with few live copies: a slower plan."""
+    claim_margin: float = 0.25
+    danger_weight: float = 0.6
+    prune: float = 3.0
+    """Plans whose best case is this much worse than the best plan's are left out."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Values:
+    """The doublings that matter to the plans, from the rule set."""
+
+    need: int = 2
+    clean: int = 1
+    pure: int = 3
+    concealed: int = 2
+    simples: int = 1
+    four_sets: int = 1
+    dragon: int = 1
+    own_wind: int = 1
+    round_wind: int = 1
+    ruling_dragon: int = 1
+    clean_may_win: bool = False
+    seven_pairs: bool = True
+    duplicate_pairs: bool = True
+    simples_concealed: bool = False
+
+    @classmethod
+    def of(cls, rules: RuleSet | None) -> _Values:
+        if rules is None:
+            return cls()
+        d, sc = rules.doublings, rules.scoring
+        return cls(
+            need=sc.min_doublings,
+            clean=d("clean_suit"),
+            pure=d("pure_suit"),
+            concealed=d("fully_concealed"),
+            simples=d("pure_simples"),
+            four_sets=min(d("four_chows"), d("four_pungs")),
+            dragon=d("pung_dragon"),
+            own_wind=d("pung_own_wind"),
+            round_wind=d("pung_round_wind"),
+            ruling_dragon=d("pung_ruling_dragon"),
+            clean_may_win=sc.clean_hand_may_win,
+            seven_pairs="seven_pairs" in sc.limit_hands,
+            duplicate_pairs=sc.seven_pairs_duplicate,
+            simples_concealed=sc.four_chows_simples_concealed,
+        )
+
+
+MAX_WAIT_BONUS = 0.24
+"""A ready hand with 8 or more live winning tiles is worth this much more (fewer: less)."""
+NO_LIVE_WAIT = 0.8
+"""A ready hand whose winning tiles are all in sight is worth this much less."""
+SOFTMIN = 2.0
+"""Sharpness of the soft minimum over plans (higher: closer to the plain minimum)."""
+
+_HONOURS = range(27, NUM_KINDS)
+_SUITS = (range(0, 9), range(9, 18), range(18, 27))
+_EXP = tuple(math.exp(-SOFTMIN * i / 20.0) for i in range(61))
+"""exp(-SOFTMIN d) for d in steps of 0.05 up to 3 (differences between plan values)."""
+_ZEROS = bytes(NUM_KINDS)
+_CACHE: tuple[dict[bytes, int], ...] = ({}, {}, {}, {}, {})
+"""Regular shanten by tile counts, one table per number of declared melds."""
+_CACHE_SIZE = 200_000
+
+
+def _shanten(counts: bytes | bytearray, n_melds: int) -> int:
+    """:func:`regular_shanten`, remembered (hands repeat a lot between turns and plans)."""
+    cache = _CACHE[n_melds]
+    key = bytes(counts)
+    sh = cache.get(key)
+    if sh is None:
+        if len(cache) >= _CACHE_SIZE:
+            cache.clear()
+        sh = cache[key] = regular_shanten(key, n_melds)
+    return sh
+
+
+class _Plan:
+    """One plan: the tile kinds it keeps and the doublings it brings by itself."""
+
+    __slots__ = ("doublings", "honours", "keep", "kind", "runs")
+
+    def __init__(self, kind: str, keep: Callable[[int], bool], doublings: float) -> None:
+        self.kind = kind
+        self.keep = tuple(keep(t) for t in range(NUM_KINDS))
+        self.honours = all(self.keep[t] for t in _HONOURS)
+        self.doublings = doublings
+        runs: list[tuple[int, int]] = []
+        for t in range(NUM_KINDS):
+            if self.keep[t]:
+                if runs and runs[-1][1] == t:
+                    runs[-1] = (runs[-1][0], t + 1)
+                else:
+                    runs.append((t, t + 1))
+        self.runs = tuple(runs)
+        """The kept kinds as ranges ``[lo, hi)``."""
+
+    def restrict(self, b: bytes) -> bytes:
+        """The counts ``b`` with the kinds outside the plan taken out."""
+        if self.kind == "free":
+            return b
+        out = bytearray(NUM_KINDS)
+        for lo, hi in self.runs:
+            out[lo:hi] = b[lo:hi]
+        return bytes(out)
+
+
+def _suit_keeper(suit: int, honours: bool) -> Callable[[int], bool]:
+    def keep(t: int) -> bool:
+        return t // 9 == suit or (honours and t >= 27)
+
+    return keep
+
+
+def _plans(v: _Values, w: Weights) -> dict[str, _Plan]:
+    plans = {"free": _Plan("free", lambda t: True, 0.0)}
+    clean = v.need if v.clean_may_win else v.clean
+    for s in range(3):
+        plans[f"clean{s}"] = _Plan("clean", _suit_keeper(s, honours=True), clean)
+        plans[f"pure{s}"] = _Plan("pure", _suit_keeper(s, honours=False), v.pure)
+    simples = v.simples + w.simples_extra * v.four_sets
+    plans["simples"] = _Plan("simples", lambda t: t < 27 and 0 < t % 9 < 8, simples)
+    return plans
+
+
+class _Context:
+    """What one decision needs to know, read off the observation once."""
+
+    __slots__ = (
+        "concealed",
+        "danger",
+        "live",
+        "meld_value",
+        "n_melds",
+        "plans",
+        "sevens",
+        "v",
+        "w",
+        "worth",
+    )
+
+    def __init__(self, obs: Observation, v: _Values, w: Weights, plans: dict[str, _Plan]) -> None:
+        self.v, self.w = v, w
+        seat = obs.seat
+        worth = [0] * NUM_KINDS
+        for t in (Tile.GREEN, Tile.RED, Tile.WHITE):
+            worth[t] = v.dragon
+        worth[Tile.EAST + seat] += v.own_wind
+        rw = obs.round_wind
+        worth[rw] += v.ruling_dragon if rw == Tile.GREEN else v.round_wind
+        self.worth = worth
+
+        seen = [0] * NUM_KINDS
+        for t in obs.concealed:
+            seen[t] += 1
+        for view in obs.seats:
+            for t in view.discards:
+                seen[t] += 1
+            for m in view.melds:
+                if m is None:
+                    continue
+                if m.kind is MeldKind.CHOW:
+                    seen[m.tile] += 1
+                    seen[m.tile + 1] += 1
+                    seen[m.tile + 2] += 1
+                else:
+                    seen[m.tile] += 4 if m.kind is MeldKind.KONG else 3
+        self.live = [4 - x if x < 4 else 0 for x in seen]
+
+        melds = [m for m in obs.me.melds if m is not None]  # own melds always show
+        self.n_melds = len(melds)
+        self.concealed = not any(m.open for m in melds)
+        self.meld_value = sum(worth[m.tile] for m in melds if m.kind is not MeldKind.CHOW)
+        self.plans = tuple(
+            p for p in plans.values() if all(_fits(p, m.kind, m.tile) for m in melds)
+        )
+        self.sevens = v.seven_pairs and not melds
+        self.danger = _danger(obs)
+
+    def held_value(self, counts: Sequence[int]) -> float:
+        """Doublings that the concealed value tiles bring or promise."""
+        worth, live = self.worth, self.live
+        value = 0.0
+        for t in _HONOURS:
+            w = worth[t]
+            if w:
+                k = counts[t]
+                if k >= 3:
+                    value += w
+                elif k == 2 and live[t]:
+                    value += self.w.value_pair * w
+        return value
+
+    def lack_cost(self, plan: _Plan, held_value: float) -> float:
+        """Shanten steps charged for the doublings the plan still lacks."""
+        doublings = plan.doublings + self.meld_value
+        if plan.honours:
+            doublings += held_value
+        if self.concealed:
+            doublings += self.w.concealed_share * self.v.concealed
+        elif plan.kind == "simples" and self.v.simples_concealed:
+            doublings = self.meld_value
+        lack = self.v.need - doublings
+        return self.w.cost_per_doubling * lack if lack > 0 else 0.0
+
+
+def _fits(plan: _Plan, kind: MeldKind, tile: int) -> bool:
+    """Whether a meld (chow starting at ``tile``, or pung/kong of it) keeps the plan."""
+    keep = plan.keep
+    if kind is MeldKind.CHOW:
+        return keep[tile] and keep[tile + 1] and keep[tile + 2]
+    return keep[tile]
+
+
+def _danger(obs: Observation) -> list[float]:
+    """How much each tile kind looks needed by an opponent, from his open melds."""
+    danger = [0.0] * NUM_KINDS
+    for view in obs.seats:
+        if view.seat == obs.seat:
+            continue
+        shown = [m for m in view.melds if m is not None and m.open]
+        if not shown:
+            continue
+        suits = {m.tile // 9 for m in shown if m.tile < 27}
+        weight = 1.5 if view.concealed_count <= 4 else 1.0  # close to mahjong
+        if len(suits) == 1 and len(shown) >= 2:  # a clean-looking hand
+            (s,) = suits
+            for t in _SUITS[s]:
+                danger[t] += weight
+            for t in _HONOURS:
+                danger[t] += 0.4 * weight
+        for m in shown:
+            if m.kind is MeldKind.CHOW:
+                rank = m.tile % 9
+                if rank > 0:
+                    danger[m.tile - 1] += 0.5 * weight
+                if rank < 6:
+                    danger[m.tile + 3] += 0.5 * weight
+        for t in set(view.discards):  # he let it go once
+            danger[t] *= 0.5
+    return danger
+
+
+def _softmin(values: list[float]) -> float:
+    """``-log(sum(exp(-k v))) / k``: the minimum, lowered a little by near-equal values."""
+    lo = min(values)
+    total = 0.0
+    for v in values:
+        d = v - lo
+        if d < 3.0:
+            total += _EXP[int(d * 20.0)]
+    return lo - math.log(total) / SOFTMIN
+
+
+def _waits_adjustment(counts: list[int], ctx: _Context) -> float:
+    """A ready hand: worse without a live wait, a little better with many live tiles."""
+    waits = waiting_tiles(counts, n_melds=ctx.n_melds, duplicate_pairs=ctx.v.duplicate_pairs)
+    if not waits:
+        return 0.0
+    live = sum(ctx.live[w] for w in waits)
+    return NO_LIVE_WAIT if live == 0 else -MAX_WAIT_BONUS * min(live, 8) / 8
+
+
+def evaluate(counts: list[int], ctx: _Context) -> float:
+    """The value of a hand between turns (lower is better): soft minimum over the plans."""
+    b = bytes(counts)
+    n = ctx.n_melds
+    hv = ctx.held_value(counts)
+    values: list[float] = []
+    ready = False
+    for p in ctx.plans:
+        sh = _shanten(p.restrict(b), n)
+        ready = ready or sh == 0
+        values.append(sh + ctx.lack_cost(p, hv))
+    if ctx.sevens:
+        sh = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
+        ready = ready or sh == 0
+        values.append(sh + ctx.w.seven_pairs_penalty)
+    if not values:
+        return math.inf
+    value = _softmin(values)
+    return value + _waits_adjustment(counts, ctx) if ready else value
+
+
+def _discard_values(
+    counts: list[int], ctx: _Context, choices: Sequence[int], cutoff: float = math.inf
+) -> list[float]:
+    """The value after discarding each tile of ``choices`` (counts: the hand with it).
+
+    A plan's shanten changes only when the discard is one of its tiles, and discarding
+    never lowers shanten, so each plan is computed once for all the other tiles, and plans
+    that cannot come near the best are left out.  Empty when no discard can get below
+    ``cutoff`` (the plans' values before discarding bound every value after it).
+    """
+    b = bytes(counts)
+    n = ctx.n_melds
+    w = ctx.w
+    hv_all = ctx.held_value(counts)
+    plans: list[tuple[_Plan, int, bytearray, float]] = []
+    bounds: list[float] = []
+    for p in ctx.plans:
+        restricted = p.restrict(b)
+        base = _shanten(restricted, n)
+        cost = ctx.lack_cost(p, hv_all)
+        plans.append((p, base, bytearray(restricted), cost))
+        bounds.append(base + cost)
+    sevens = ctx.sevens
+    dup = ctx.v.duplicate_pairs
+    if sevens:
+        sevens_bound = seven_pairs_shanten(counts, duplicate_pairs=dup) + w.seven_pairs_penalty
+        bounds.append(sevens_bound)
+    if not bounds or _softmin(bounds) - MAX_WAIT_BONUS >= cutoff:
+        return []
+    cut = min(bounds) + w.prune
+    sevens = sevens and sevens_bound <= cut
+    kept = [x for x in plans if x[1] + x[3] <= cut]
+    worth = ctx.worth
+    out: list[float] = []
+    for t in choices:
+        counts[t] -= 1
+        recost = worth[t] and counts[t] >= 1  # a value pung or pair is broken up
+        hv = ctx.held_value(counts) if recost else hv_all
+        values: list[float] = []
+        ready = False
+        for p, base, r, cost in kept:
+            if p.keep[t]:
+                r[t] -= 1
+                sh = _shanten(r, n)
+                r[t] += 1
+                if sh == 0:
+                    ready = True
+            else:
+                sh = base
+            values.append(sh + (ctx.lack_cost(p, hv) if recost else cost))
+        if sevens:
+            sh = seven_pairs_shanten(counts, duplicate_pairs=dup)
+            if sh == 0:
+                ready = True
+            values.append(sh + w.seven_pairs_penalty)
+        value = _softmin(values)
+        if ready:
+            value += _waits_adjustment(counts, ctx)
+        counts[t] += 1
+        out.append(value)
+    return out
+
+
+def _connection(counts: Sequence[int], t: int, live: Sequence[int]) -> float:
+    """How much a tile works with the rest of the hand (to break ties between discards)."""
+    score = 2.0 * (counts[t] - 1) + 0.1 * live[t]
+    if t < 27:
+        r = t % 9
+        for d, w in ((1, 1.0), (2, 0.5)):
+            if r - d >= 0 and counts[t - d]:
+                score += w
+            if r + d <= 8 and counts[t + d]:
+                score += w
+        if r in (0, 8):
+            score -= 0.2
+    return score
+
+
+def _best_discard(
+    counts: list[int],
+    ctx: _Context,
+    choices: Sequence[int],
+    careful: bool = False,
+    cutoff: float = math.inf,
+) -> tuple[float, int | None]:
+    """The best discard among ``choices`` and the value it leaves (``inf, None`` when
+    nothing gets below ``cutoff``).
+
+    ``careful``: while the hand is far from ready (value 2 or more), a tile that an
+    opponent visibly collects costs up to twice ``danger_weight`` times its danger.
+    Ties go to the tile least connected to the rest of the hand.
+    """
+    values = _discard_values(counts, ctx, choices, cutoff)
+    if not values:
+        return math.inf, None
+    lo = min(values)
+    if careful and lo >= 2.0:
+        weight = ctx.w.danger_weight * min(lo - 1.0, 2.0)
+        danger = ctx.danger
+        values = [v + weight * danger[t] for t, v in zip(choices, values, strict=True)]
+    top = min(values) + 1e-9
+    best: tuple[float, int] | None = None
+    for t, v in zip(choices, values, strict=True):
+        if v <= top:
+            key = (_connection(counts, t, ctx.live), t)
+            if best is None or key < best:
+                best = key
+    assert best is not None
+    tile = best[1]
+    return values[choices.index(tile)], tile
+
+
+class HeuristicBot:
+    """Plans for a hand that may go mahjong; claims with sense; avoids feeding opponents."""
+
+    name = "heuristic"
+
+    def __init__(
+        self, seed: int = 0, rules: RuleSet | None = None, weights: Weights | None = None
+    ) -> None:
+        self._rng = random.Random(seed)  # the bot is deterministic; kept for the interface
+        self.weights = weights if weights is not None else Weights()
+        self._values = _Values.of(rules)
+        self._plans = _plans(self._values, self.weights)
+
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal
+        for a in legal:
+            if a.kind is ActionKind.MAHJONG:
+                return a
+        if len(legal) == 1:
+            return legal[0]
+        ctx = _Context(obs, self._values, self.weights, self._plans)
+        counts = [0] * NUM_KINDS
+        for t in obs.concealed:
+            counts[t] += 1
+        if obs.phase is Phase.TURN:
+            return self._turn(obs, ctx, counts)
+        return self._claim(obs, ctx, counts)
+
+    def _turn(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
+        discards: dict[int, Action] = {
+            a.tile: a for a in obs.legal if a.kind is ActionKind.DISCARD and a.tile is not None
+        }
+        choices = list(discards)
+        value, tile = _best_discard(counts, ctx, choices, careful=True)
+        for k in obs.legal:
+            if k.kind is not ActionKind.KONG or k.tile is None:
+                continue
+            t = k.tile
+            after = list(counts)
+            if after[t] == 4:  # a concealed kong: one more (concealed) meld
+                after[t] = 0
+                added = 1
+            else:  # promoting an open pung: the meld count stays
+                after[t] -= 1
+                added = 0
+            ctx.n_melds += added
+            v = evaluate(after, ctx)
+            ctx.n_melds -= added
+            if v <= value + 0.01:
+                return k
+        assert tile is not None
+        return discards[tile]
+
+    def _claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
+        legal = obs.legal
+        offered = obs.offered
+        assert offered is not None
+        best_action: Action | None = None
+        best = evaluate(counts, ctx) - ctx.w.claim_margin
+        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
+        for a in legal:
+            kind = a.kind
+            t = a.tile
+            if t is None or kind not in (ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW):
+                continue
+            after = list(counts)
+            if kind is ActionKind.CHOW:
+                for x in (t, t + 1, t + 2):
+                    if x != offered:
+                        after[x] -= 1
+                meld = MeldKind.CHOW
+            else:
+                after[t] -= 3 if kind is ActionKind.KONG else 2
+                meld = MeldKind.PUNG
+                ctx.meld_value = saved[2] + ctx.worth[t]
+            ctx.n_melds += 1
+            ctx.concealed = ctx.sevens = False
+            ctx.plans = tuple(p for p in saved[3] if _fits(p, meld, t))
+            if kind is ActionKind.KONG:
+                v = evaluate(after, ctx) - 0.3  # a loose tile comes with it
+            else:
+                choices = [x for x in range(NUM_KINDS) if after[x]]
+                v, _ = _best_discard(after, ctx, choices, cutoff=best)
+            ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+            if v < best:
+                best, best_action = v, a
+        if best_action is not None:
+            return best_action
+        for a in legal:
+            if a.kind is ActionKind.PASS:
+                return a
+        return legal[0]

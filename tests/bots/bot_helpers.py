@@ -1,0 +1,89 @@
+"""Helpers for bot tests: observations built by hand, and a loop that plays hands."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from mahjong_nts.bots import Player
+from mahjong_nts.core.actions import Action, parse_action
+from mahjong_nts.core.game import Game, Phase
+from mahjong_nts.core.notation import parse_meld, parse_tiles
+from mahjong_nts.core.observation import Observation, SeatView, observe
+from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.tiles import WINDS, Tile
+
+
+def make_obs(
+    concealed: str,
+    legal: Sequence[str],
+    *,
+    seat: int = 0,
+    phase: Phase = Phase.TURN,
+    offered: str | None = None,
+    melds: dict[int, Sequence[str]] | None = None,
+    discards: dict[int, str] | None = None,
+    round_wind: Tile = Tile.EAST,
+    seats: int = 4,
+) -> Observation:
+    """An observation for ``seat``: its concealed tiles, its options (text), and what
+    lies open on the table (``melds`` like ``{1: ["[b234]"]}``, ``discards`` by seat)."""
+    melds = melds or {}
+    discards = discards or {}
+    hand = tuple(sorted(parse_tiles(concealed)))
+    views = []
+    for s in range(seats):
+        ms = tuple(parse_meld(m) for m in melds.get(s, ()))
+        views.append(
+            SeatView(
+                seat=s,
+                wind=WINDS[s],
+                melds=ms,
+                bonus=(),
+                discards=parse_tiles(discards.get(s, "")),
+                concealed_count=len(hand) if s == seat else 13 - 3 * len(ms),
+                dead=False,
+            )
+        )
+    return Observation(
+        seat=seat,
+        round_wind=round_wind,
+        dominant=None,
+        phase=phase,
+        turn=seat if phase is Phase.TURN else (seat - 1) % seats,
+        to_act=True,
+        legal=tuple(parse_action(a) for a in legal),
+        concealed=hand,
+        drawn=None,
+        offered=parse_tiles(offered)[0] if offered else None,
+        seats=tuple(views),
+        live_left=50,
+        dead_left=14,
+        kongs=0,
+        discard_count=sum(len(v.discards) for v in views),
+        result=None,
+        revealed=(),
+    )
+
+
+def discards_of(concealed: str) -> list[str]:
+    """Every distinct ``discard X`` of a hand, as text."""
+    return [f"discard {t.token}" for t in sorted(set(parse_tiles(concealed)))]
+
+
+def play(
+    rules: RuleSet,
+    players: Sequence[Player],
+    seed: int,
+    check: Callable[[Observation, Action], None] | None = None,
+) -> Game:
+    """Play one hand with ``players`` (one per seat) from observations only."""
+    game = Game(rules, random.Random(seed))
+    while not game.is_over:
+        seat = game.current_seat
+        obs = observe(game, seat)
+        act = players[seat].act(obs)
+        if check is not None:
+            check(obs, act)
+        game.apply(act)
+    return game
