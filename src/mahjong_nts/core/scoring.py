@@ -174,6 +174,8 @@ class _Explainer:
     def __init__(self, rt: RuleTables) -> None:
         self.rt = rt
         self._items: dict[tuple[str, ...], tuple[_Ranked, ...]] = {}
+        self._whole: dict[int, tuple[_Ranked, ...]] = {}
+        self._derived: dict[int, tuple[tuple[_Ranked, ...], bool]] = {}
         self._sets: dict[int, tuple[_Ranked, ...]] = {}
 
     def item(self, item_id: str, count: int) -> _Ranked:
@@ -186,6 +188,22 @@ class _Explainer:
         if ranked is None:
             ranked = self._items[item_ids] = tuple(self.item(i, 1) for i in item_ids)
         return ranked
+
+    def whole(self, bits: int) -> tuple[_Ranked, ...]:
+        """The whole-hand items of ``bits`` that count (:attr:`RuleTables.whole`)."""
+        ranked = self._whole.get(bits)
+        if ranked is None:
+            ranked = self._whole[bits] = self.items(self.rt.whole_items[bits])
+        return ranked
+
+    def derived(self, key: int) -> tuple[tuple[_Ranked, ...], bool]:
+        """The set-count items of ``key`` (:attr:`RuleTables.derived`) that count, and
+        whether they take "all simples" away."""
+        entry = self._derived.get(key)
+        if entry is None:
+            item_ids, dropped = self.rt.derived_items[key]
+            entry = self._derived[key] = (self.items(item_ids), dropped)
+        return entry
 
     def sets(self, packed: int) -> tuple[_Ranked, ...]:
         """The items of the sets, packed by :func:`pack_set_items`."""
@@ -507,7 +525,7 @@ def _winner(sc: _Scorer) -> None:
     hand, rt = sc.hand, sc.rt
     assert hand.winning_tile is not None
     w = int(hand.winning_tile)
-    counts = hand.counts
+    counts = bytes(hand.counts)  # read faster by the analysis and the tables
     n_melds = len(hand.melds)
     cap = sc.sr.limit if sc.self_drawn else sc.sr.limit_claimed
     arrangements = analysis.arrangements(counts)
@@ -731,13 +749,8 @@ def _explain(
     packed = sc.meld_counts + sum(map(wt.concealed_items.__getitem__, idx))
     if i >= 0 and not sc.self_drawn:
         packed += wt.open_items[i] - wt.concealed_items[i]
-    derived, dropped = rt.derived_items[key]
-    ranked = (
-        ex.items(rt.whole_items[bits])
-        + ex.sets(packed)
-        + ex.items(wt.pair_items[blocks[-1].tile])
-        + ex.items(derived)
-    )
+    derived, dropped = ex.derived(key)
+    ranked = ex.whole(bits) + ex.sets(packed) + ex.items(wt.pair_items[blocks[-1].tile]) + derived
     if dropped:
         ranked = tuple(r for r in ranked if r[1].id != "pure_simples")
     if i < 0 and "completes_pair" in rt.values:
