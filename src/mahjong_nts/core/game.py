@@ -14,6 +14,7 @@ to seats.  Decisions the books leave open are listed in ``docs/engine.md``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -27,7 +28,7 @@ from mahjong_nts.core.analysis import (
     is_complete,
     waiting_tiles,
 )
-from mahjong_nts.core.errors import IllegalAction, InvalidAction
+from mahjong_nts.core.errors import IllegalAction, InvalidAction, InvalidHand
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.items import LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
@@ -120,12 +121,50 @@ class Game:
         round_wind: Tile = Tile.EAST,
         dominant: int | None = None,
     ) -> None:
+        self._start(rules, Wall(rules.table, rng), round_wind, dominant)
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: RuleSet,
+        dealt: Sequence[Sequence[int]],
+        live: Sequence[int],
+        dead: Sequence[int],
+        *,
+        round_wind: Tile = Tile.EAST,
+        dominant: int | None = None,
+    ) -> Game:
+        """A hand dealt as given, for tests, puzzles and positions to study.
+
+        ``dealt[s]`` is what seat ``s`` takes in the deal, in dealing order: 13
+        tiles, East 14 (his last one is the tile he starts his turn with).
+        ``live`` is the live wall after the deal, in drawing order; ``dead`` the
+        dead wall in loose-tile order.  Together they must be the table's tile set.
+        The deal then goes as always (flowers dealt are laid out and replaced).
+        """
+        n = rules.table.players
+        if len(dealt) != n or any(len(d) != (14 if s == 0 else 13) for s, d in enumerate(dealt)):
+            sizes = ", ".join(str(len(d)) for d in dealt)
+            raise InvalidHand(
+                f"a deal is {n} hands of 13 tiles, East's of 14 (dealing order), not [{sizes}]"
+            )
+        order: list[int] = []
+        for r in range(3):
+            for d in dealt:
+                order.extend(d[4 * r : 4 * r + 4])
+        order.extend(d[12] for d in dealt)
+        order.append(dealt[0][13])
+        game = cls.__new__(cls)
+        game._start(rules, Wall.stacked(rules.table, [*order, *live], dead), round_wind, dominant)
+        return game
+
+    def _start(self, rules: RuleSet, wall: Wall, round_wind: Tile, dominant: int | None) -> None:
         table = rules.table
         self.rules = rules
         self.n = table.players
         self.round_wind = Tile(round_wind)
         self.dominant = dominant
-        self.wall = Wall(table, rng)
+        self.wall = wall
         n = self.n
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
@@ -158,6 +197,22 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    def clone(self) -> Game:
+        """An independent copy of the hand in play (for search, what-ifs, tests)."""
+        other = copy.copy(self)
+        other.wall = self.wall.copy()
+        other.hands = [list(h) for h in self.hands]
+        other.melds = [list(m) for m in self.melds]
+        other.bonus = [list(b) for b in self.bonus]
+        other.discards = [list(d) for d in self.discards]
+        other.dead = list(self.dead)
+        other.events = list(self.events)
+        other._waits = list(self._waits)
+        other._pending = list(self._pending)
+        other._options = dict(self._options)
+        other._claims = dict(self._claims)
+        return other
 
     def seat_wind(self, seat: int) -> Tile:
         return WINDS[seat]

@@ -1,0 +1,242 @@
+"""Helpers for the game-engine tests: hands dealt as chosen, scripted play, full state
+snapshots, the engine's invariants, and positions perturbed where a seat cannot see.
+
+A position is dealt with :meth:`Game.from_deal`; :func:`deal` fills in whatever a test does
+not name (the rest of the tile set, shuffled by a fixed seed), so a test names only the
+tiles that matter: the hands, the next draws, the last tiles of the live wall, the first
+loose tiles.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from conftest import load
+
+from mahjong_nts.core.actions import Action, ActionKind
+from mahjong_nts.core.game import Game, Phase
+from mahjong_nts.core.hand import Meld, MeldKind
+from mahjong_nts.core.notation import parse_tiles
+from mahjong_nts.core.observation import observe
+from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.tiles import NUM_KINDS, Tile
+from mahjong_nts.core.wall import tile_set
+
+
+def tiles(text: str) -> list[Tile]:
+    """``"b111 k234 EE"`` -> tiles in the order written."""
+    return list(parse_tiles(text)) if text.strip() else []
+
+
+def deal(
+    rules: str | RuleSet,
+    hands: Sequence[str | None],
+    *,
+    draws: str = "",
+    last: str = "",
+    loose: str = "",
+    filler: int = 0,
+    round_wind: Tile = Tile.EAST,
+    dominant: int | None = None,
+) -> Game:
+    """A hand dealt as chosen.
+
+    ``hands[s]``: seat ``s``'s dealt tiles in dealing order (East 14, the others 13), or
+    ``None`` for tiles from the filler.  ``draws``: the first tiles of the live wall after
+    the deal, in drawing order; ``last``: its last tiles; ``loose``: the first tiles of the
+    dead wall in loose-tile order.  Every other tile of the table's set is shuffled with
+    ``random.Random(filler)`` and fills the remaining places.
+    """
+    rs = load(rules) if isinstance(rules, str) else rules
+    table = rs.table
+    pool = Counter(int(t) for t in tile_set(table))
+    named = [tiles(h) if h is not None else None for h in hands]
+    parts = [tiles(draws), tiles(last), tiles(loose)]
+    for group in [*(h for h in named if h is not None), *parts]:
+        for t in group:
+            if pool[int(t)] <= 0:
+                raise ValueError(f"deal: one {t.token} too many for this table")
+            pool[int(t)] -= 1
+    rest = sorted(pool.elements())
+    random.Random(filler).shuffle(rest)
+    dealt: list[list[int]] = []
+    for s, h in enumerate(named):
+        if h is None:
+            size = 14 if s == 0 else 13
+            h, rest = [Tile(t) for t in rest[:size]], rest[size:]
+        dealt.append(list(h))
+    draws_t, last_t, loose_t = parts
+    n_dead = table.dead_wall - len(loose_t)
+    dead = [*loose_t, *rest[:n_dead]]
+    live = [*draws_t, *rest[n_dead:], *last_t]
+    return Game.from_deal(rs, dealt, live, dead, round_wind=round_wind, dominant=dominant)
+
+
+def play(game: Game, *acts: str) -> None:
+    """Apply actions in order (text notation)."""
+    for a in acts:
+        game.apply(a)
+
+
+def pass_claims(game: Game) -> None:
+    """Every seat asked in an open claim or rob window passes."""
+    while game.phase in (Phase.CLAIM, Phase.ROB):
+        game.apply("pass")
+
+
+def autoplay(game: Game, until: Callable[[Game], bool]) -> None:
+    """Quiet play until ``until(game)`` or the hand is over: on turn discard the tile just
+    drawn (else the first discard allowed), pass every claim.  Never a mahjong or a meld,
+    so the hands named in a test stay as they are."""
+    while not game.is_over and not until(game):
+        if game.phase is Phase.TURN:
+            drawn = game.tile
+            legal = game.legal_actions()
+            choice = next(
+                (a for a in legal if a.kind is ActionKind.DISCARD and a.tile == drawn),
+                next(a for a in legal if a.kind is ActionKind.DISCARD),
+            )
+            game.apply(choice)
+        else:
+            game.apply("pass")
+
+
+def concealed_text(game: Game, seat: int) -> str:
+    return " ".join(t.token for t in game.concealed(seat))
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    """Everything a move could change, as comparable values."""
+    live, dead = game.wall.remaining()
+    return (
+        game.phase,
+        game.turn,
+        game.current_seat,
+        game.tile,
+        game.source,
+        game.kongs,
+        game.turn_kongs,
+        game.discard_count,
+        tuple(tuple(h) for h in game.hands),
+        tuple(tuple(m) for m in game.melds),
+        tuple(tuple(b) for b in game.bonus),
+        tuple(tuple(d) for d in game.discards),
+        tuple(game.dead),
+        live,
+        dead,
+        tuple(game.events),
+        game.result,
+        game.legal_actions(),
+    )
+
+
+# -- invariants -------------------------------------------------------------------------
+
+
+def meld_tiles(m: Meld) -> list[int]:
+    if m.kind is MeldKind.CHOW:
+        return [m.tile, m.tile + 1, m.tile + 2]
+    return [m.tile] * (4 if m.kind is MeldKind.KONG else 3)
+
+
+def tiles_on_table(game: Game) -> Counter[int]:
+    """Every tile of the hand wherever it lies: hands, melds, flowers, discards, walls."""
+    c: Counter[int] = Counter()
+    for s in range(game.n):
+        for t, k in enumerate(game.hands[s]):
+            c[t] += k
+        for m in game.melds[s]:
+            c.update(meld_tiles(m))
+        c.update(int(t) for t in game.bonus[s])
+        c.update(int(t) for t in game.discards[s])
+    live, dead = game.wall.remaining()
+    c.update(int(t) for t in (*live, *dead))
+    return +c
+
+
+def hand_size(game: Game, seat: int) -> int:
+    """Concealed tiles plus three for every meld (a kong counts as a set of three)."""
+    return sum(game.hands[seat]) + 3 * len(game.melds[seat])
+
+
+def expected_size(game: Game, seat: int) -> int:
+    """14 for the seat holding the extra tile (on turn, or the winner), else 13."""
+    if game.phase is Phase.TURN and seat == game.turn:
+        return 14
+    if game.is_over and game.result is not None and game.result.winner == seat:
+        return 14
+    return 13
+
+
+def check_invariants(game: Game) -> None:
+    want = Counter(int(t) for t in tile_set(game.rules.table))
+    got = tiles_on_table(game)
+    assert got == want, f"tiles lost {want - got} or made {got - want}"
+    for s in range(game.n):
+        assert hand_size(game, s) == expected_size(game, s), (s, game.phase, game.turn)
+        assert all(0 <= k <= 4 for k in game.hands[s])
+        assert all(t >= NUM_KINDS for t in game.bonus[s])
+    if game.is_over:
+        res = game.result
+        assert res is not None
+        assert sum(res.settlement.balances) == 0
+        assert game.legal_actions() == ()
+    else:
+        legal = game.legal_actions()
+        assert legal, "a seat must always have something to do"
+        if game.phase is not Phase.TURN:
+            assert Action(ActionKind.PASS) in legal
+
+
+# -- positions that differ only where a seat cannot look ------------------------------
+
+
+def perturbed(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``game`` in which the other seats' concealed tiles (their concealed kongs
+    too, where a whole kind can be exchanged) and the order of both walls are shuffled
+    among themselves, keeping every count ``seat`` could know."""
+    g = game.clone()
+    live, dead = g.wall.remaining()
+    others = [s for s in range(g.n) if s != seat]
+    pool: list[int] = [int(t) for t in (*live, *dead)]
+    for s in others:
+        pool.extend(t for t in range(NUM_KINDS) for _ in range(g.hands[s][t]))
+    # exchange the kind of another seat's concealed kong with a kind whose four tiles
+    # are all in the pool
+    for s in others:
+        for i, m in enumerate(g.melds[s]):
+            if m.kind is MeldKind.KONG and not m.open:
+                counts = Counter(pool)
+                kinds = [t for t in range(NUM_KINDS) if counts[t] == 4 and t != m.tile]
+                if kinds:
+                    k = rng.choice(kinds)
+                    for _ in range(4):
+                        pool.remove(k)
+                    pool.extend([m.tile] * 4)
+                    g.melds[s][i] = Meld(MeldKind.KONG, Tile(k), open=False)
+    rng.shuffle(pool)
+    for s in others:
+        size = sum(g.hands[s])
+        hand = [0] * NUM_KINDS
+        for t in pool[:size]:
+            hand[t] += 1
+        pool = pool[size:]
+        g.hands[s] = hand
+        if g.phase is Phase.TURN and g.turn == s and g.tile is not None:
+            g.tile = Tile(next(t for t in range(NUM_KINDS) if hand[t]))
+    wall = g.wall
+    wall._live = [*wall._live[: wall._pos], *map(Tile, pool[: len(live)])]
+    wall._end = wall._pos + len(live)
+    wall._dead = list(map(Tile, pool[len(live) :]))
+    g._waits = [None] * g.n
+    return g
+
+
+def assert_no_leak(game: Game, rng: random.Random) -> None:
+    for seat in range(game.n):
+        want = observe(game, seat)
+        got = observe(perturbed(game, seat, rng), seat)
+        assert got == want, f"seat {seat} sees a difference"
