@@ -9,6 +9,7 @@ loose tiles.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -21,7 +22,8 @@ from mahjong_nts.core.game import Game, Phase
 from mahjong_nts.core.hand import Meld, MeldKind
 from mahjong_nts.core.notation import parse_tiles
 from mahjong_nts.core.observation import observe
-from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.rules import RuleSet, TableRules
+from mahjong_nts.core.shanten import regular_shanten
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
 from mahjong_nts.core.wall import tile_set
 
@@ -171,8 +173,13 @@ def expected_size(game: Game, seat: int) -> int:
     return 13
 
 
+@functools.cache
+def _tile_counts(table: TableRules) -> Counter[int]:
+    return Counter(int(t) for t in tile_set(table))
+
+
 def check_invariants(game: Game) -> None:
-    want = Counter(int(t) for t in tile_set(game.rules.table))
+    want = _tile_counts(game.rules.table)
     got = tiles_on_table(game)
     assert got == want, f"tiles lost {want - got} or made {got - want}"
     for s in range(game.n):
@@ -200,8 +207,9 @@ def perturbed(game: Game, seat: int, rng: random.Random) -> Game:
     among themselves, keeping every count ``seat`` could know."""
     g = game.clone()
     live, dead = g.wall.remaining()
+    walls = [int(t) for t in (*live, *dead)]
     others = [s for s in range(g.n) if s != seat]
-    pool: list[int] = [int(t) for t in (*live, *dead)]
+    pool: list[int] = [t for t in walls if t < NUM_KINDS]  # flowers stay where they lie
     for s in others:
         pool.extend(t for t in range(NUM_KINDS) for _ in range(g.hands[s][t]))
     # exchange the kind of another seat's concealed kong with a kind whose four tiles
@@ -227,10 +235,12 @@ def perturbed(game: Game, seat: int, rng: random.Random) -> Game:
         g.hands[s] = hand
         if g.phase is Phase.TURN and g.turn == s and g.tile is not None:
             g.tile = Tile(next(t for t in range(NUM_KINDS) if hand[t]))
+    rest = iter(pool)
+    walls = [t if t >= NUM_KINDS else next(rest) for t in walls]
     wall = g.wall
-    wall._live = [*wall._live[: wall._pos], *map(Tile, pool[: len(live)])]
+    wall._live = [*wall._live[: wall._pos], *map(Tile, walls[: len(live)])]
     wall._end = wall._pos + len(live)
-    wall._dead = list(map(Tile, pool[len(live) :]))
+    wall._dead = list(map(Tile, walls[len(live) :]))
     g._waits = [None] * g.n
     return g
 
@@ -240,3 +250,74 @@ def assert_no_leak(game: Game, rng: random.Random) -> None:
         want = observe(game, seat)
         got = observe(perturbed(game, seat, rng), seat)
         assert got == want, f"seat {seat} sees a difference"
+
+
+# -- random play -------------------------------------------------------------------------------
+
+
+def random_action(game: Game, rng: random.Random, false_mahjong: float = 0.0) -> Action:
+    """A random but purposeful move: a mahjong when there is one; with probability
+    ``false_mahjong`` a false mahjong where the table accepts it (a dead hand); claims
+    and kongs at random; on turn, usually a discard that keeps the hand nearest to
+    complete (so that hands are won, not only drawn)."""
+    legal = game.legal_actions()
+    mahjong = Action(ActionKind.MAHJONG)
+    if mahjong in legal:
+        return mahjong
+    if (
+        false_mahjong
+        and game.rules.table.false_mahjong == "dead_hand"
+        and not game.dead[game.current_seat]
+        and rng.random() < false_mahjong
+    ):
+        return mahjong
+    discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+    melds = [a for a in legal if a.kind in (ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW)]
+    if melds:  # honours are worth a doubling; other melds only now and then
+        honours = [a for a in melds if a.tile is not None and a.tile >= 27]
+        if honours and rng.random() < 0.8:
+            return rng.choice(honours)
+        if rng.random() < 0.15:
+            return rng.choice(melds)
+    if not discards:
+        return Action(ActionKind.PASS)
+    if rng.random() < 0.15:
+        return rng.choice(discards)
+    seat = game.current_seat
+    counts = list(game.hands[seat])
+    n_melds = len(game.melds[seat])
+    best: list[Action] = []
+    best_value = 99
+    for a in discards:
+        assert a.tile is not None
+        counts[a.tile] -= 1
+        value = regular_shanten(counts, n_melds)
+        counts[a.tile] += 1
+        if value < best_value:
+            best, best_value = [a], value
+        elif value == best_value:
+            best.append(a)
+    return rng.choice(best)
+
+
+def random_hand(
+    rules: RuleSet,
+    seed: int,
+    *,
+    false_mahjong: float = 0.0,
+    each: Callable[[Game], None] | None = None,
+) -> tuple[Game, list[Action]]:
+    """A hand played by random moves from ``seed`` (the wall's seed and the moves' seed),
+    calling ``each`` on every state; returns the game and the moves."""
+    game = Game(rules, random.Random(seed))
+    rng = random.Random(f"moves {seed}")  # (the int seed + 1 gave oddly few wins on this wall)
+    moves: list[Action] = []
+    if each is not None:
+        each(game)
+    while not game.is_over:
+        act = random_action(game, rng, false_mahjong)
+        game.apply(act)
+        moves.append(act)
+        if each is not None:
+            each(game)
+    return game, moves

@@ -1,0 +1,95 @@
+"""Actions (core/actions.py): text notation, integer ids, and malformed input."""
+
+from __future__ import annotations
+
+import pytest
+
+from mahjong_nts.core.actions import NUM_ACTIONS, Action, ActionKind, action, parse_action
+from mahjong_nts.core.errors import InvalidAction
+from mahjong_nts.core.tiles import Tile
+
+# Tiles a chow may start with: b1..b7, k1..k7, t1..t7
+CHOW_STARTS = [Tile(s * 9 + r) for s in range(3) for r in range(7)]
+
+
+def every_action() -> list[Action]:
+    out = [Action(ActionKind.PASS), Action(ActionKind.MAHJONG)]
+    for kind in (ActionKind.DISCARD, ActionKind.KONG, ActionKind.PUNG):
+        out += [Action(kind, Tile(t)) for t in range(34)]
+    out += [Action(ActionKind.CHOW, t) for t in CHOW_STARTS]
+    return out
+
+
+def test_ids_are_a_dense_numbering() -> None:
+    """pass 0, mahjong 1, then 34 ids each for discard, kong, chow and pung."""
+    assert NUM_ACTIONS == 2 + 4 * 34
+    actions = every_action()
+    ids = [a.id for a in actions]
+    assert len(set(ids)) == len(actions) == 2 + 3 * 34 + 21
+    assert all(0 <= i < NUM_ACTIONS for i in ids)
+    assert Action(ActionKind.PASS).id == 0 and Action(ActionKind.MAHJONG).id == 1
+    assert Action(ActionKind.DISCARD, Tile.B1).id == 2
+    assert Action(ActionKind.PUNG, Tile.WHITE).id == NUM_ACTIONS - 1
+    for a in actions:
+        assert Action.from_id(a.id) == a and Action.from_id(a.id) is action(a.kind, a.tile)
+
+
+def test_id_slots_without_an_action() -> None:
+    """The chow slots of b8, b9, ..., and the honours start no chow."""
+    used = {a.id for a in every_action()}
+    empty = [i for i in range(NUM_ACTIONS) if i not in used]
+    assert len(empty) == 34 - 21
+    for i in [*empty, -1, NUM_ACTIONS, 10**9]:
+        with pytest.raises(InvalidAction, match="not an action id"):
+            Action.from_id(i)
+
+
+def test_text_round_trip() -> None:
+    for a in every_action():
+        assert parse_action(str(a)) == a
+        assert parse_action(str(a)) is action(a.kind, a.tile)
+    assert str(Action(ActionKind.CHOW, Tile.K3)) == "chow k3"
+    assert repr(Action(ActionKind.KONG, Tile.EAST)) == "parse_action('kong E')"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("pung O", Action(ActionKind.PUNG, Tile.EAST)),  # Dutch Oost
+        ("kong Z", Action(ActionKind.KONG, Tile.SOUTH)),  # Dutch Zuid
+        ("  Discard   b3 ", Action(ActionKind.DISCARD, Tile.B3)),
+        ("PASS", Action(ActionKind.PASS)),
+        ("MahJong", Action(ActionKind.MAHJONG)),
+    ],
+)
+def test_parse_accepts_aliases_case_and_spacing(text: str, expected: Action) -> None:
+    assert parse_action(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: parse_action(""), "empty action"),
+        (lambda: parse_action("   "), "empty action"),
+        (lambda: parse_action("claim b1"), "unknown action 'claim'"),
+        (lambda: parse_action("discard"), "needs a tile"),
+        (lambda: parse_action("pass b1"), "takes no tile"),
+        (lambda: parse_action("discard b1 b2"), "too many words"),
+        (lambda: parse_action("discard b0"), "unknown tile 'b0'"),
+        (lambda: parse_action("chow b8"), "lowest tile"),
+        (lambda: parse_action("chow E"), "lowest tile"),
+        (lambda: parse_action("discard f1"), "never played"),
+        (lambda: parse_action(3), "not int"),  # type: ignore[arg-type]
+        (lambda: Action(9), "unknown action kind"),  # type: ignore[arg-type]
+        (lambda: Action(ActionKind.DISCARD, 42), "not a tile"),  # type: ignore[arg-type]
+        (lambda: Action(ActionKind.MAHJONG, Tile.B1), "takes no tile"),
+    ],
+)
+def test_malformed_actions(make: object, message: str) -> None:
+    with pytest.raises(InvalidAction, match=message):
+        make()  # type: ignore[operator]
+
+
+def test_invalid_action_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        parse_action("nonsense")

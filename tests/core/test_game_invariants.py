@@ -1,0 +1,87 @@
+"""Invariants over many seeded hands played by purposeful random moves (see
+game_helpers.random_action), under several rule sets:
+
+- every tile is accounted for at every step (hands, melds, flowers, discards, live and
+  dead wall together are the table's tile set);
+- every seat holds 13 tiles, counting each meld (a kong too) as three, and the seat with
+  the extra tile (on turn, or the winner) 14;
+- a seat always has something to do, and may always pass in a claim window;
+- the settlement sums to zero; a remise scores and pays nothing;
+- a hand is its rule set, its seed and its moves: replayed, it gives the same events and
+  result; a clone played on with the same moves ends the same way.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import load
+from game_helpers import check_invariants, random_hand
+
+from mahjong_nts.core.game import Game
+
+SPECS = [
+    "nts-2016",
+    "nts-2002",
+    "nmb-2009",
+    "rode-draak",
+    "nmb-2009+flowers",
+    "nmb-2009+three-players",
+    "nmb-2009+flowers+three-players",
+]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_invariants_at_every_step(spec: str) -> None:
+    rules = load(spec)
+    outcomes = set()
+    for seed in range(40):
+        game, _ = random_hand(rules, seed, false_mahjong=0.002, each=check_invariants)
+        assert game.result is not None
+        outcomes.add(game.result.remise)
+    assert outcomes == {True, False}  # both wins and remises were seen
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_settlement_and_replay(spec: str) -> None:
+    rules = load(spec)
+    wins = 0
+    for seed in range(1000, 1120):
+        game, moves = random_hand(rules, seed, false_mahjong=0.002)
+        res = game.result
+        assert res is not None
+        check_invariants(game)
+        balances = res.settlement.balances
+        assert sum(balances) == 0
+        if res.remise:
+            assert res.scores == () and set(balances) == {0}
+        else:
+            wins += 1
+            assert res.winner is not None and balances[res.winner] > 0
+            assert res.scores[res.winner].winner and res.scores[res.winner].mahjong_allowed
+            assert all(r.score == 0 for s, r in enumerate(res.scores) if game.dead[s])
+        replay = Game(rules, random.Random(seed))
+        for act in moves:
+            replay.apply(act)
+        assert replay.events == game.events and replay.result == res
+    assert wins >= 10
+
+
+@pytest.mark.parametrize("spec", ["nts-2016", "nmb-2009+flowers"])
+def test_a_clone_plays_on_independently(spec: str) -> None:
+    rules = load(spec)
+    for seed in range(20):
+        game, moves = random_hand(rules, seed)
+        cut = len(moves) // 2
+        first = Game(rules, random.Random(seed))
+        for act in moves[:cut]:
+            first.apply(act)
+        copy = first.clone()
+        for act in moves[cut:]:
+            copy.apply(act)
+        assert copy.events == game.events and copy.result == game.result
+        assert len(first.events) < len(game.events) and not first.is_over  # untouched
+        for act in moves[cut:]:
+            first.apply(act)
+        assert first.result == game.result

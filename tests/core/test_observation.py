@@ -1,0 +1,120 @@
+"""What a seat may see (core/observation.py): its own tiles and what lies open on the table,
+never another seat's concealed tiles or the order of the walls."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import load
+from game_helpers import assert_no_leak, deal, perturbed, play, random_hand
+
+from mahjong_nts.core.game import Game, Phase
+from mahjong_nts.core.hand import Meld, MeldKind
+from mahjong_nts.core.observation import observe
+from mahjong_nts.core.tiles import Tile
+
+QUIET_SOUTH = "b3 b6 b9 k1 k4 k7 t1 t4 t7 E S W t9"
+QUIET_WEST = "b3 b6 b9 k2 k5 k8 t2 t5 t8 E S W k9"
+QUIET_NORTH = "b4 b7 k3 k6 k9 t3 t6 t9 E S W N b8"
+
+
+@pytest.mark.parametrize(
+    "spec", ["nts-2016", "nts-2002", "nmb-2009+flowers", "nmb-2009+three-players"]
+)
+def test_no_seat_sees_what_it_cannot_see(spec: str) -> None:
+    """For states along random hands, a copy whose hidden parts (other seats' concealed
+    tiles and concealed kongs, both walls' order) are shuffled looks the same to the seat."""
+    rules = load(spec)
+    rng = random.Random(5)
+    checked = 0
+
+    def check(game: Game) -> None:
+        nonlocal checked
+        if not game.is_over and rng.random() < 0.15:
+            assert_no_leak(game, rng)
+            checked += 1
+
+    for seed in range(25):
+        random_hand(rules, seed, false_mahjong=0.003, each=check)
+    assert checked > 100
+
+
+def test_the_perturbation_changes_what_is_hidden() -> None:
+    """The check above can fail: the shuffled copy differs from the original in the other
+    seats' hands and in the walls, and another seat's observation does see the change."""
+    rules = load("nts-2016")
+    rng = random.Random(1)
+    game = Game(rules, random.Random(3))
+    for _ in range(30):
+        game.apply(game.legal_actions()[0])
+    other = perturbed(game, 0, rng)
+    assert other.hands[0] == game.hands[0]
+    assert other.hands[1:] != game.hands[1:]
+    assert other.wall.remaining() != game.wall.remaining()
+    assert observe(other, 0) == observe(game, 0)
+    assert observe(other, 1) != observe(game, 1)
+
+
+def test_own_tiles_and_counts_only() -> None:
+    game = Game(load("nts-2016"), random.Random(8))
+    for seat in range(4):
+        obs = observe(game, seat)
+        assert obs.concealed == game.concealed(seat)
+        assert [v.concealed_count for v in obs.seats] == [14, 13, 13, 13]
+        assert obs.live_left == game.wall.live_left and obs.dead_left == 14
+        assert obs.result is None and obs.revealed == ()
+    assert observe(game, 0).drawn == game.tile
+    assert all(observe(game, s).drawn is None for s in (1, 2, 3))
+    assert observe(game, 0).to_act and observe(game, 0).legal == game.legal_actions()
+    assert all(not observe(game, s).to_act and observe(game, s).legal == () for s in (1, 2, 3))
+
+
+def test_a_concealed_kong_lies_face_down_for_the_others() -> None:
+    east = "b1 b1 b1 b1 k2 k5 k8 t3 t6 t9 F P C C"
+    game = deal("nts-2016", [east, QUIET_SOUTH, QUIET_WEST, QUIET_NORTH], loose="P")
+    play(game, "kong b1")
+    kong = Meld(MeldKind.KONG, Tile.B1, open=False)
+    assert observe(game, 0).me.melds == (kong,)
+    for seat in (1, 2, 3):
+        obs = observe(game, seat)
+        assert obs.seats[0].melds == (None,) and obs.kongs == 1
+
+
+def test_the_claim_window_shows_open_to_everyone_options_to_the_asked_seat() -> None:
+    """Decision (lead): every seat sees that a claim window is open and on which tile;
+    only the seat asked sees its options."""
+    west = "C C b1 b3 b5 k1 k4 k7 t2 t5 t8 E F"
+    east = "C k2 k5 k8 t3 t6 t9 b2 b4 b6 b8 N P W"
+    game = deal("nts-2016", [east, QUIET_SOUTH, west, QUIET_NORTH])
+    play(game, "discard C")
+    assert (game.phase, game.current_seat) == (Phase.CLAIM, 2)
+    for seat in range(4):
+        obs = observe(game, seat)
+        assert (obs.phase, obs.offered, obs.turn) == (Phase.CLAIM, Tile.RED, 0)
+        assert obs.to_act == (seat == 2)
+        assert obs.legal == (game.legal_actions() if seat == 2 else ())
+        assert obs.drawn is None
+
+
+def test_everything_is_revealed_once_the_hand_is_over() -> None:
+    east = "b1 b1 b1 b1 F F F P P P C C t4 t5"
+    game = deal("nts-2016", [east, QUIET_SOUTH, QUIET_WEST, QUIET_NORTH], loose="t6")
+    play(game, "kong b1", "mahjong")
+    for seat in range(4):
+        obs = observe(game, seat)
+        assert obs.result == game.result and not obs.to_act and obs.legal == ()
+        assert obs.revealed == tuple(game.hand_of(s) for s in range(4))
+        assert obs.seats[0].melds == (Meld(MeldKind.KONG, Tile.B1, open=False),)
+
+
+def test_a_dead_hand_is_public() -> None:
+    game = deal("nts-2016", [None, None, None, None])
+    play(game, "mahjong")  # filler hands: not a mahjong
+    assert all(observe(game, s).seats[0].dead for s in range(4))
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 7])
+def test_observing_a_seat_not_at_the_table(seat: int) -> None:
+    with pytest.raises(ValueError, match="not at this table"):
+        observe(Game(load("nts-2016"), random.Random(0)), seat)
