@@ -5,8 +5,9 @@ hands (four sets and a pair), in process, in the same run; each run times both s
 back to back; the medians and the median of the per-run ratios are reported.
 
 * ours: ``score_hand`` under nts-2016 (every arrangement, waits for "only possible
-  tile", limit hands, the cap).  Per-suit analysis tables are memoised (built once,
-  the fair way); no whole-hand result is cached.
+  tile", limit hands, the cap, the explained result).  Per-suit analysis tables and the
+  rule set's per-set scoring tables are memoised (built once, the fair way); no
+  whole-hand result is cached.
 * theirs: ``HandCalculator.estimate_hand_value`` (tsumo, so every closed hand has a
   yaku and is valued in full), with its hand-split cache
   (``HandDivider._divide_hand_impl``) cleared before each call.
