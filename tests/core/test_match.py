@@ -1,0 +1,270 @@
+"""A match (core/match.py): winds rotating and rounds advancing per rule set (NTS 2016 1.8.5,
+1.9; NTS 2002 'Ronde en de windrichting'; NMB 2009 'Het mahjong', 'Ronde en de
+windrichting', 'Drie spelers', 'Vijf spelers'), and balances summed from the hands.
+
+A hand's outcome is chosen by recording, for the hand the match dealt, a game with the same
+table and wind in which East wins at once (heaven), South wins on East's first discard
+(earth), or the hand dealt played out quietly to a remise."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+import pytest
+from conftest import load
+from game_helpers import autoplay, deal, play, random_action
+
+from mahjong_nts.core.game import Game
+from mahjong_nts.core.match import HandRecord, Match
+from mahjong_nts.core.tiles import Tile
+
+E, S, W, N, G = Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH, Tile.GREEN
+
+
+def outcome_game(game: Game, outcome: str) -> Game:
+    """``outcome``: 'east' (East wins), 'south' (South wins on East's discard) or 'remise'."""
+    n = game.n
+    kw = {"round_wind": game.round_wind, "dominant": game.dominant}
+    if outcome == "remise":
+        autoplay(game, lambda g: False)
+        return game
+    if outcome == "east":
+        won = deal(game.rules, ["b1 b2 b3 b4 b5 b6 b7 b8 b9 F F F C C", *[None] * (n - 1)], **kw)
+        play(won, "mahjong")
+        return won
+    east = "b5 b2 b3 b4 b6 k1 k2 k4 k5 k6 k8 E W P"
+    won = deal(game.rules, [east, "SSS FFF k123 k789 b5", *[None] * (n - 2)], **kw)
+    play(won, "discard b5")
+    while not won.is_over:
+        won.apply("mahjong" if won.current_seat == 1 else "pass")
+    return won
+
+
+def play_match(spec: str, outcomes: Sequence[str] | None = None, seed: int = 0) -> Match:
+    """A match to its end; hand ``i`` ends as ``outcomes[i]`` (cycled), or by random play."""
+    match = Match(load(spec), random.Random(seed), random.Random)
+    rng = random.Random(seed)
+    while not match.is_over:
+        assert len(match.history) < 500
+        _, game = match.next_hand()
+        if outcomes is None:
+            while not game.is_over:
+                game.apply(random_action(game, rng))
+        else:
+            game = outcome_game(game, outcomes[len(match.history) % len(outcomes)])
+        match.record(game)
+    return match
+
+
+def winds(match: Match) -> list[Tile]:
+    return [r.setup.round_wind for r in match.history]
+
+
+def easts(match: Match) -> list[int]:
+    return [r.setup.players[0] for r in match.history]
+
+
+def check_balances(match: Match) -> None:
+    history: list[HandRecord] = match.history
+    for rec in history:
+        assert sum(rec.balances) == 0
+        for seat, player in enumerate(rec.setup.players):
+            assert rec.balances[player] == rec.result.settlement.balances[seat]
+        if rec.setup.dreamer is not None:
+            assert rec.balances[rec.setup.dreamer] == 0
+    totals = [sum(r.balances[p] for r in history) for p in range(match.players)]
+    assert match.balances == totals and sum(totals) == 0
+
+
+@pytest.mark.parametrize("outcomes", [["remise"], ["east"], ["south", "east", "remise"]])
+def test_nts_2016_rotates_after_every_hand_four_rounds_of_four(outcomes: list[str]) -> None:
+    """'Het draaien van de winden geschiedt na elk spel' (1.8.5), after a remise too
+    (1.8.5.2); 'vier ronden, inclusief eventuele remises' of four hands, round wind East,
+    South, West, North (1.9)."""
+    match = play_match("nts-2016", outcomes)
+    assert len(match.history) == 16
+    assert winds(match) == [E] * 4 + [S] * 4 + [W] * 4 + [N] * 4
+    assert easts(match) == [i % 4 for i in range(16)]
+    assert [r.setup.round for r in match.history] == [i // 4 for i in range(16)]
+    for r in match.history:
+        assert r.setup.players == tuple((r.setup.players[0] + k) % 4 for k in range(4))
+        assert r.setup.dreamer is None and r.setup.dominant is None
+    check_balances(match)
+
+
+def test_nts_2002_round_wind_is_always_east() -> None:
+    """'Iedere ronde is de wind van de ronde Oost'."""
+    match = play_match("nts-2002", ["south", "east", "remise"])
+    assert len(match.history) == 16 and winds(match) == [E] * 16
+    assert easts(match) == [i % 4 for i in range(16)]
+
+
+def test_nmb_2009_winds_stay_when_east_wins_or_on_a_remise() -> None:
+    """'Het draaien van de winden geschiedt na elk spel, met uitzondering wanneer Oost
+    mahjong heeft ... Bij remise draait de wind niet'; four rounds, 'dus minimaal 16
+    spellen'."""
+    outcomes = ["east", "remise", "south"]
+    match = play_match("nmb-2009", outcomes)
+    assert len(match.history) == 16 * 3  # only every third hand moves the winds on
+    expected_east, east = [], 0
+    for i in range(48):
+        expected_east.append(east)
+        if outcomes[i % 3] == "south":
+            east = (east + 1) % 4
+    assert easts(match) == expected_east
+    assert winds(match) == [E] * 12 + [S] * 12 + [W] * 12 + [N] * 12
+    check_balances(match)
+
+
+@pytest.mark.parametrize("spec", ["nts-2016", "nts-2002", "nmb-2009", "rode-draak"])
+def test_random_matches_follow_the_rotation_rule(spec: str) -> None:
+    table = load(spec).table
+    for seed in range(2):
+        match = play_match(spec, seed=seed)
+        assert len(match.history) >= 16
+        for prev, nxt in zip(match.history, match.history[1:], strict=False):
+            w = prev.result.winner
+            moves = table.rotate_on_remise if w is None else (w != 0 or table.rotate_on_east_win)
+            assert nxt.setup.players[0] == (prev.setup.players[0] + moves) % 4
+        check_balances(match)
+
+
+# -- three players ---------------------------------------------------------------------------
+
+THREE = "nmb-2009+three-players"
+
+
+def test_three_players_rounds_of_three_and_a_green_dragon_hand() -> None:
+    """'Nadat de oorspronkelijke West Oost is geweest volgt de ronde van de groene draak ...
+    In deze ronde is er geen heersende wind, maar een heersende draak'.  The overlay plays
+    three rounds (East, South, West), each followed by one green-dragon hand."""
+    match = play_match(THREE, ["south"])
+    assert len(match.history) == 12
+    assert winds(match) == [E, E, E, G, S, S, S, G, W, W, W, G]
+    assert easts(match) == [0, 1, 2, 0] * 3
+    for r in match.history:
+        assert len(r.setup.players) == 3
+        assert (r.setup.dominant is not None) == (r.setup.round_wind == G)
+    check_balances(match)
+
+
+class ScriptedDice:
+    """The match's chance: dice as scripted, hand seeds counting up."""
+
+    def __init__(self, throws: Sequence[int]) -> None:
+        self._throws = iter(throws)
+        self._seed = 0
+
+    def shuffle(self, x: list[object]) -> None:  # not used by a match
+        raise AssertionError
+
+    def randint(self, a: int, b: int) -> int:
+        return next(self._throws)
+
+    def getrandbits(self, k: int) -> int:
+        self._seed += 1
+        return self._seed
+
+
+@pytest.mark.parametrize(("throw", "offset"), [((1, 1), 1), ((3, 4), 0), ((6, 6), 2)])
+def test_the_winner_throws_for_the_dominant_player(throw: tuple[int, int], offset: int) -> None:
+    """'De winnaar van het laatste spel werpt met twee dobbelstenen. Zijn worp bepaalt ...
+    welke speler heersend is': counting counter-clockwise from the thrower as one (as East
+    counts to the opener, 1.6).  South wins the third hand; the throw picks the player
+    ``offset`` seats on from him.  The dominant player pays and receives double."""
+    rules = load(THREE)
+    match = Match(rules, ScriptedDice(throw), random.Random)
+    for _ in range(3):
+        _, game = match.next_hand()
+        match.record(outcome_game(game, "south"))
+    winner = match.history[-1].setup.players[1]
+    setup, game = match.next_hand()
+    assert setup.round_wind == G and game.round_wind == G
+    seat = (setup.players.index(winner) + offset) % 3
+    assert setup.dominant == setup.players[seat] and game.dominant == seat
+    rec = match.record(outcome_game(game, "east"))
+    score = rec.result.scores[0].score
+    # East wins self-drawn: each loser pays his score, double if either is dominant
+    factors = [2 if seat in (0, s) else 1 for s in (1, 2)]
+    assert rec.result.settlement.balances[0] == score * sum(factors)
+
+
+def test_after_a_remise_east_throws() -> None:
+    """Under nts-2016 a remise moves the winds on, so it may end a round; then East (no
+    winner) throws: (1, 1) counts two from East, South is dominant."""
+    match = Match(load("nts-2016+three-players"), ScriptedDice((1, 1)), random.Random)
+    for outcome in ("south", "south", "remise"):
+        _, game = match.next_hand()
+        match.record(outcome_game(game, outcome))
+    setup, game = match.next_hand()
+    assert setup.round_wind == G and game.dominant == 1
+    assert setup.dominant == setup.players[1]
+
+
+# -- five players ----------------------------------------------------------------------------
+
+FIVE = "nmb-2009+five-players"
+
+
+@pytest.mark.parametrize("outcomes", [["east"], ["remise", "south"]])
+def test_five_players_the_dreamer_sits_out(outcomes: list[str]) -> None:
+    """'Als dit spel is afgelopen of wanneer het remise is, wordt Oost de nieuwe dromer en
+    wordt de oude dromer Noord. Een ronde is gespeeld wanneer iedere speler Oost is geweest,
+    er zijn dus vijf beurten'; the overlay plays a fifth round of the green dragon."""
+    match = play_match(FIVE, outcomes)
+    history = match.history
+    assert len(history) == 25
+    assert winds(match) == [E] * 5 + [S] * 5 + [W] * 5 + [N] * 5 + [G] * 5
+    assert history[0].setup.dreamer == 4 and history[0].setup.players == (0, 1, 2, 3)
+    for prev, nxt in itertools.pairwise(history):
+        assert nxt.setup.dreamer == prev.setup.players[0]  # East becomes the dreamer
+        assert nxt.setup.players[3] == prev.setup.dreamer  # the dreamer becomes North
+        assert nxt.setup.players[:3] == prev.setup.players[1:]
+    for r in history:
+        assert r.setup.dreamer not in r.setup.players
+        assert (r.setup.dominant is not None) == (r.setup.round_wind == G)
+    check_balances(match)
+
+
+# -- bookkeeping -------------------------------------------------------------------------------
+
+
+def test_hands_must_be_recorded_in_turn() -> None:
+    match = Match(load("nts-2016"), random.Random(1), random.Random)
+    _setup, game = match.next_hand()
+    with pytest.raises(ValueError, match="record the hand in play"):
+        match.next_hand()
+    with pytest.raises(ValueError, match="no finished hand"):
+        match.record(game)
+    autoplay(game, lambda g: False)
+    match.record(game)
+    with pytest.raises(ValueError, match="no finished hand"):
+        match.record(game)
+
+
+def test_no_hand_after_the_match() -> None:
+    match = play_match("nts-2016", ["remise"])
+    assert match.is_over
+    with pytest.raises(ValueError, match="the match is over"):
+        match.next_hand()
+
+
+def test_a_hand_replays_alone_from_its_setup() -> None:
+    rules = load("nmb-2009+three-players")
+    match = Match(rules, random.Random(9), random.Random)
+    rng = random.Random(2)
+    while len(match.history) < 5:
+        setup, game = match.next_hand()
+        moves = []
+        while not game.is_over:
+            act = random_action(game, rng)
+            game.apply(act)
+            moves.append(act)
+        match.record(game)
+        seat = None if setup.dominant is None else setup.players.index(setup.dominant)
+        alone = Game(rules, random.Random(setup.seed), round_wind=setup.round_wind, dominant=seat)
+        for act in moves:
+            alone.apply(act)
+        assert alone.events == game.events and alone.result == game.result
