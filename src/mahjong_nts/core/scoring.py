@@ -17,7 +17,7 @@ from operator import itemgetter
 from typing import Any, Final
 
 from mahjong_nts.core import analysis
-from mahjong_nts.core.analysis import Block, BlockKind, Shape
+from mahjong_nts.core.analysis import Block, Shape
 from mahjong_nts.core.errors import InvalidWin
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
@@ -45,7 +45,6 @@ from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_wind
 __all__ = ["ScoreResult", "ScoredItem", "Situation", "score_hand"]
 
 _PAIR = 3  # a pair, for its text
-_BLOCK_PAIR = int(BlockKind.PAIR)
 
 
 @dataclass(frozen=True, slots=True)
