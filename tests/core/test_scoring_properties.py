@@ -88,6 +88,10 @@ def _check(result: Any) -> None:
     elif result.limit_hand is None:
         assert result.score == result.base
     assert result.base == result.points << result.doublings or result.limit_hand is not None
+    if result.limit_hand is None and not result.dead:
+        # the explanation adds up to what was ranked and scored
+        assert sum(i.points for i in result.items) == result.points
+        assert sum(i.doublings for i in result.items) == result.doublings
 
 
 @SETTINGS
