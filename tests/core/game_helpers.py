@@ -18,7 +18,7 @@ from typing import Any
 from conftest import load
 
 from mahjong_nts.core.actions import Action, ActionKind
-from mahjong_nts.core.game import Game, Phase
+from mahjong_nts.core.game import Game, Phase, Source
 from mahjong_nts.core.hand import Meld, MeldKind
 from mahjong_nts.core.notation import parse_tiles
 from mahjong_nts.core.observation import observe
@@ -196,6 +196,56 @@ def check_invariants(game: Game) -> None:
         assert legal, "a seat must always have something to do"
         if game.phase is not Phase.TURN:
             assert Action(ActionKind.PASS) in legal
+
+
+def check_rules(game: Game) -> None:
+    """What the books allow, checked on the options offered and on the end of the hand."""
+    table = game.rules.table
+    if game.is_over:
+        res = game.result
+        assert res is not None
+        if res.winner is None or res.win is None:
+            return
+        win, w = res.win, res.winner
+        assert not game.dead[w], "a dead hand cannot win"
+        assert (res.discarder is None) == win.source.self_drawn
+        if win.heaven:
+            assert w == 0 and game.discard_count == 0
+        if win.first_discard:
+            assert res.discarder == 0 and game.discard_count == 1
+        if win.last_tile or win.last_discard:
+            assert game.wall.live_left == 0
+        if win.kong_on_kong:
+            assert len(game.melds[w]) >= 2
+        return
+    seat = game.current_seat
+    hand = game.hands[seat]
+    for a in game.legal_actions():
+        if a.kind is ActionKind.MAHJONG:
+            assert not game.dead[seat]
+        if game.phase is Phase.TURN:
+            assert a.kind in (ActionKind.MAHJONG, ActionKind.DISCARD, ActionKind.KONG)
+            if a.kind is ActionKind.MAHJONG:
+                assert game.source is not Source.CLAIM, "a claimed tile is no self-drawn win"
+            elif a.kind is ActionKind.DISCARD:
+                assert a.tile is not None and hand[a.tile] >= 1
+            else:
+                assert a.tile is not None
+                promoted = Meld(MeldKind.PUNG, a.tile, True) in game.melds[seat]
+                assert hand[a.tile] == 4 or (promoted and hand[a.tile] == 1)
+            continue
+        assert seat != game.turn
+        assert game.tile is not None
+        if game.phase is Phase.ROB:
+            assert a.kind in (ActionKind.MAHJONG, ActionKind.PASS)
+        elif a.kind in (ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW):
+            assert game.wall.live_left > 0, "the last discard is only for mahjong"
+            if a.kind is ActionKind.CHOW:
+                assert table.open_chows and seat == (game.turn + 1) % game.n
+                assert a.tile is not None and a.tile <= game.tile <= a.tile + 2
+            else:
+                assert a.tile == game.tile
+                assert hand[game.tile] >= (3 if a.kind is ActionKind.KONG else 2)
 
 
 # -- positions that differ only where a seat cannot look ------------------------------

@@ -6,6 +6,9 @@ game_helpers.random_action), under several rule sets:
 - every seat holds 13 tiles, counting each meld (a kong too) as three, and the seat with
   the extra tile (on turn, or the winner) 14;
 - a seat always has something to do, and may always pass in a claim window;
+- the options offered are those the books allow (chow only by the next player and not at
+  three players, pung and kong with two or three in hand, only mahjong on the last discard
+  or a promoted kong, no mahjong for a dead hand), and the win flags fit the hand's end;
 - the settlement sums to zero; a remise scores and pays nothing;
 - a hand is its rule set, its seed and its moves: replayed, it gives the same events and
   result; a clone played on with the same moves ends the same way.
@@ -17,7 +20,7 @@ import random
 
 import pytest
 from conftest import load
-from game_helpers import check_invariants, random_hand
+from game_helpers import check_invariants, check_rules, random_hand
 
 from mahjong_nts.core.game import Game
 
@@ -36,8 +39,13 @@ SPECS = [
 def test_invariants_at_every_step(spec: str) -> None:
     rules = load(spec)
     outcomes = set()
+
+    def check(game: Game) -> None:
+        check_invariants(game)
+        check_rules(game)
+
     for seed in range(40):
-        game, _ = random_hand(rules, seed, false_mahjong=0.002, each=check_invariants)
+        game, _ = random_hand(rules, seed, false_mahjong=0.002, each=check)
         assert game.result is not None
         outcomes.add(game.result.remise)
     assert outcomes == {True, False}  # both wins and remises were seen
