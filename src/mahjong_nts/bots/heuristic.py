@@ -68,7 +68,7 @@ class Weights:
     """Seven pairs waits on single tiles with few live copies: a slower plan."""
     claim_margin: float = 0.25
     danger_weight: float = 0.6
-    prune: float = 3.0
+    prune: float = 2.0
     """Plans whose best case is this much worse than the best plan's are left out."""
 
 
@@ -350,41 +350,71 @@ def evaluate(counts: list[int], ctx: _Context) -> float:
     return value + _waits_adjustment(counts, ctx) if ready else value
 
 
-def _discard_values(
-    counts: list[int], ctx: _Context, choices: Sequence[int], cutoff: float = math.inf
-) -> list[float]:
-    """The value after discarding each tile of ``choices`` (counts: the hand with it).
+class _Bases:
+    """The plans' shanten before a discard, for valuing every discard of one hand.
 
     A plan's shanten changes only when the discard is one of its tiles, and discarding
-    never lowers shanten, so each plan is computed once for all the other tiles, and plans
-    that cannot come near the best are left out.  Empty when no discard can get below
-    ``cutoff`` (the plans' values before discarding bound every value after it).
+    never lowers shanten, so each plan is computed once for all the other tiles; plans
+    whose best case cannot come near the best plan's are left out.
     """
-    b = bytes(counts)
+
+    __slots__ = ("far", "floor", "hv", "kept", "pairs", "sevens")
+
+    def __init__(self, counts: list[int], ctx: _Context) -> None:
+        b = bytes(counts)
+        n = ctx.n_melds
+        w = ctx.w
+        self.hv = hv = ctx.held_value(counts)
+        plans: list[tuple[_Plan, int, bytearray, float]] = []
+        bounds: list[float] = []
+        for p in ctx.plans:
+            restricted = p.restrict(b)
+            base = _shanten(restricted, n)
+            cost = ctx.lack_cost(p, hv)
+            plans.append((p, base, bytearray(restricted), cost))
+            bounds.append(base + cost)
+        sevens_base = 99
+        if ctx.sevens:
+            sevens_base = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
+            bounds.append(sevens_base + w.seven_pairs_penalty)
+        cut = min(bounds, default=math.inf) + w.prune
+        self.kept = kept = [x for x in plans if x[1] + x[3] <= cut]
+        self.sevens = sevens = sevens_base + w.seven_pairs_penalty <= cut
+        self.pairs = sum(c >> 1 for c in counts)
+        kept_bounds = [x[1] + x[3] for x in kept]
+        if sevens:
+            kept_bounds.append(sevens_base + w.seven_pairs_penalty)
+        self.floor = _softmin(kept_bounds) if kept_bounds else math.inf
+        """The value of discarding a tile that no kept plan uses: no discard does better."""
+        self.far = all(x[1] >= 1 for x in kept) and (not sevens or sevens_base >= 1)
+        """No discard can leave the hand ready."""
+
+
+def _isolated(counts: Sequence[int], t: int) -> bool:
+    """A single tile with no tile of its suit within two ranks: it is in no set, partial
+    set or pair of any plan, so discarding it leaves every plan's shanten as it was."""
+    if counts[t] != 1:
+        return False
+    if t >= 27:
+        return True
+    r = t % 9
+    return not any(counts[t + d] for d in (-2, -1, 1, 2) if 0 <= r + d <= 8)
+
+
+def _discard_values(
+    counts: list[int], ctx: _Context, bases: _Bases, choices: Sequence[int]
+) -> list[float]:
+    """The value after discarding each tile of ``choices`` (counts: the hand with it)."""
     n = ctx.n_melds
     w = ctx.w
-    hv_all = ctx.held_value(counts)
-    plans: list[tuple[_Plan, int, bytearray, float]] = []
-    bounds: list[float] = []
-    for p in ctx.plans:
-        restricted = p.restrict(b)
-        base = _shanten(restricted, n)
-        cost = ctx.lack_cost(p, hv_all)
-        plans.append((p, base, bytearray(restricted), cost))
-        bounds.append(base + cost)
-    sevens = ctx.sevens
     dup = ctx.v.duplicate_pairs
-    if sevens:
-        sevens_bound = seven_pairs_shanten(counts, duplicate_pairs=dup) + w.seven_pairs_penalty
-        bounds.append(sevens_bound)
-    if not bounds or _softmin(bounds) - MAX_WAIT_BONUS >= cutoff:
-        return []
-    cut = min(bounds) + w.prune
-    sevens = sevens and sevens_bound <= cut
-    kept = [x for x in plans if x[1] + x[3] <= cut]
+    kept, sevens, pairs, hv_all, far = bases.kept, bases.sevens, bases.pairs, bases.hv, bases.far
     worth = ctx.worth
     out: list[float] = []
     for t in choices:
+        if far and _isolated(counts, t):
+            out.append(bases.floor)
+            continue
         counts[t] -= 1
         recost = worth[t] and counts[t] >= 1  # a value pung or pair is broken up
         hv = ctx.held_value(counts) if recost else hv_all
@@ -401,11 +431,14 @@ def _discard_values(
                 sh = base
             values.append(sh + (ctx.lack_cost(p, hv) if recost else cost))
         if sevens:
-            sh = seven_pairs_shanten(counts, duplicate_pairs=dup)
+            if dup:  # 6 - pairs, the pairs counted with duplicates (see seven_pairs_shanten)
+                sh = 6 - min(pairs - (counts[t] & 1), 7)
+            else:
+                sh = seven_pairs_shanten(counts, duplicate_pairs=False)
             if sh == 0:
                 ready = True
             values.append(sh + w.seven_pairs_penalty)
-        value = _softmin(values)
+        value = _softmin(values) if len(values) > 1 else values[0]
         if ready:
             value += _waits_adjustment(counts, ctx)
         counts[t] += 1
@@ -414,7 +447,10 @@ def _discard_values(
 
 
 def _connection(counts: Sequence[int], t: int, live: Sequence[int]) -> float:
-    """How much a tile works with the rest of the hand (to break ties between discards)."""
+    """How much a tile works with the rest of the hand (to break ties between discards).
+
+    An isolated tile (see :func:`_isolated`) scores below 0.3, any other tile 0.3 or more.
+    """
     score = 2.0 * (counts[t] - 1) + 0.1 * live[t]
     if t < 27:
         r = t % 9
@@ -442,13 +478,22 @@ def _best_discard(
     opponent visibly collects costs up to twice ``danger_weight`` times its danger.
     Ties go to the tile least connected to the rest of the hand.
     """
-    values = _discard_values(counts, ctx, choices, cutoff)
-    if not values:
+    bases = _Bases(counts, ctx)
+    if not choices or bases.floor - MAX_WAIT_BONUS >= cutoff:
         return math.inf, None
-    lo = min(values)
-    if careful and lo >= 2.0:
-        weight = ctx.w.danger_weight * min(lo - 1.0, 2.0)
-        danger = ctx.danger
+    danger = ctx.danger
+    if bases.far:
+        # An isolated tile leaves the floor value, the best there is.  If one of them is
+        # safe and less connected than any other tile can be, it is the choice.
+        weight = _danger_weight(ctx, bases.floor, careful)
+        safe = [t for t in choices if _isolated(counts, t) and not (weight and danger[t])]
+        if safe:
+            connection, tile = min((_connection(counts, t, ctx.live), t) for t in safe)
+            if connection < 0.3:
+                return bases.floor, tile
+    values = _discard_values(counts, ctx, bases, choices)
+    weight = _danger_weight(ctx, min(values), careful)
+    if weight:
         values = [v + weight * danger[t] for t, v in zip(choices, values, strict=True)]
     top = min(values) + 1e-9
     best: tuple[float, int] | None = None
@@ -460,6 +505,13 @@ def _best_discard(
     assert best is not None
     tile = best[1]
     return values[choices.index(tile)], tile
+
+
+def _danger_weight(ctx: _Context, value: float, careful: bool) -> float:
+    """How much danger counts: only when careful and far from ready (value 2 or more)."""
+    if not careful or value < 2.0:
+        return 0.0
+    return ctx.w.danger_weight * min(value - 1.0, 2.0)
 
 
 class HeuristicBot:
