@@ -93,18 +93,17 @@ def test_a_kong_claimed_from_a_discard_cannot_be_robbed() -> None:
     assert (game.phase, game.turn, game.source) == (Phase.TURN, 1, Source.LOOSE)
 
 
-def _promoted(west: str) -> Game:
-    """South pungs East's b5, the others draw and let go harmless tiles, South draws the
-    fourth b5 and promotes his pung."""
-    game = deal("nts-2016", [EAST, SOUTH_PAIR, west, NORTH], draws="N S E b5", loose="k5")
+def _promoted(west: str, north: str = NORTH, draws: str = "N S E") -> Game:
+    """South pungs East's b5, the others draw and let go harmless tiles (``draws``), South
+    draws the fourth b5 and promotes his pung."""
+    game = deal("nts-2016", [EAST, SOUTH_PAIR, west, north], draws=f"{draws} b5", loose="k5")
     play(game, "discard b5")
-    while game.current_seat != 1:  # West may be asked (for mahjong) after South
-        play(game, "pass")
+    assert game.current_seat == 1
     play(game, "pung b5")
-    if game.current_seat == 2:
+    while game.phase is Phase.CLAIM:  # West and North may be asked (for mahjong) too
         play(game, "pass")
     assert (game.turn, game.source) == (1, Source.CLAIM)
-    play(game, "discard C", "discard N", "discard S", "discard E")
+    play(game, "discard C", *(f"discard {t}" for t in draws.split()))
     assert (game.turn, game.tile) == (1, Tile.B5)
     assert "kong b5" in legal(game)
     play(game, "kong b5")
@@ -134,6 +133,19 @@ def test_promoted_kong_is_robbed() -> None:
     assert game.kongs == 0
     assert "robbing_kong" in {i.id for i in res.scores[2].items}
     check_invariants(game)
+
+
+def test_two_robbers_the_first_in_turn_wins() -> None:
+    """Both complete a chow with the robbed tile: 'Wanneer de situatie voor meerdere spelers
+    gelijk is, dan heeft diegene Mahjong die het eerst aan de beurt is' (1.8.5.1)."""
+    north = "NNN EEE t789 b67 k11"  # own wind and round wind; waits on b5 or b8
+    game = _promoted(WEST_WAITS, north, draws="S S t1")
+    assert (game.phase, game.current_seat) == (Phase.ROB, 2)
+    play(game, "mahjong")
+    assert (game.phase, game.current_seat) == (Phase.ROB, 3)
+    play(game, "mahjong")
+    res = game.result
+    assert res is not None and (res.winner, res.discarder) == (2, 1)
 
 
 def test_unrobbed_promoted_kong_goes_on_with_the_loose_tile() -> None:
