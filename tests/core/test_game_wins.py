@@ -133,6 +133,20 @@ def test_flower_in_the_deal_is_laid_out_and_replaced() -> None:
     check_invariants(game)
 
 
+def test_easts_first_tile_is_his_last_dealt_tile_or_its_replacement() -> None:
+    """docs/engine.md decision 7: East's winning tile for heaven is his last dealt tile, or
+    its replacement if it was a flower (not the replacement of an earlier flower)."""
+    east = "b1 b2 f1 b3 b4 b5 b6 F F F C b7 b8 C"
+    game = deal(FLOWERS, [east, QUIET_SOUTH, QUIET_WEST, QUIET_NORTH], loose="b9")
+    assert game.tile == Tile.RED  # his 14th dealt tile, though b9 came after it
+    play(game, "mahjong")
+    assert game.result is not None and game.result.winning_tile == Tile.RED
+    assert game.result.win == Win(WinSource.WALL, heaven=True)
+    east = "b1 b2 b3 b4 b5 b6 F F F C b7 b8 C f1"
+    game = deal(FLOWERS, [east, QUIET_SOUTH, QUIET_WEST, QUIET_NORTH], loose="b9")
+    assert game.tile == Tile.B9
+
+
 def test_drawn_flower_replaced_win_is_self_drawn_not_a_loose_tile_win() -> None:
     """Decision (lead): a flower's replacement counts as self-drawn, but it is no loose-tile
     win."""

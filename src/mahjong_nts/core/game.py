@@ -307,14 +307,16 @@ class Game:
                     self.events.append(Event("flower", s, (_TILES[t],)))
                 else:
                     hand[t] += 1
-        east_tile = next((_TILES[t] for t in reversed(dealt[0]) if t < NUM_KINDS), None)
+        # East's "drawn" tile on his first turn: his last dealt tile, or its replacement
+        # when that is a flower (East's flowers are replaced in dealing order)
+        last = dealt[0][-1]
+        east_tile = _TILES[last] if last < NUM_KINDS else None
         for s in range(n):
             for _ in range(len(self.bonus[s])):
                 if not self._replace(s):
                     return
-                if s == 0:
+                if s == 0 and last >= NUM_KINDS:
                     east_tile = self.tile
-        # East's "drawn" tile on his first turn: his last dealt (or replacement) tile
         self.tile = east_tile
         self._turn(0, Source.DEAL)
 
