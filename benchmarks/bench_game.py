@@ -13,10 +13,13 @@ ratio is the median of the per-run ratios):
    (:func:`rlcard_hands_per_second`, one repeat per run, seeded the same every run).
    Target: ours >= 6x RLCard's hands/s.
 2. heuristic bots, one core: ``--heuristic-hands`` hands of four heuristic bots (the
-   slowest table: every decision weighs plans).  Target: at least ~100 hands/s.
+   slowest table: every decision weighs plans), new hands every run (the bot remembers
+   shanten values, so replaying the same hands would flatter it).  Target: at least
+   ~100 hands/s.
 3. ``--jobs 2`` scaling: the simulate runner on ``--scaling-hands`` hands of the default
    line-up (heuristic against three random bots), 2 worker processes vs this process
-   alone, the same hands both times (the summary is identical); ratio = time with
+   alone, the same hands both times (the summary is identical; new hands every run, the
+   2-process side first so that neither side finds them remembered); ratio = time with
    ``jobs=1`` / time with ``jobs=2``, process start-up and result transfer included.
    Target: >= 1.7x.  Only meaningful on a machine with 2 idle cores.
 
@@ -55,13 +58,21 @@ def bench(args: argparse.Namespace, log: Callable[[str], None]) -> dict[str, lis
     """Every row once per run; the per-run rates by row name."""
     rs = args.ruleset
     random_spec = SimulationSpec(rs, ("random",) * 4, seed=args.seed)
-    heuristic_spec = SimulationSpec(rs, ("heuristic",) * 4, seed=args.seed)
-    mixed_spec = SimulationSpec(rs, ("heuristic", "random", "random", "random"), seed=args.seed)
     with_rlcard = args.rlcard and rlcard_available()
-    # warm the per-process tables (forked workers inherit them)
+
+    def heuristic_spec(run: int) -> SimulationSpec:
+        # new hands every run: the heuristic bot remembers shanten values it has seen,
+        # and replaying the same hands would find them all remembered
+        return SimulationSpec(rs, ("heuristic",) * 4, seed=args.seed * 1000 + run)
+
+    def mixed_spec(run: int) -> SimulationSpec:
+        bots = ("heuristic", "random", "random", "random")
+        return SimulationSpec(rs, bots, seed=args.seed * 1000 + 500 + run)
+
+    # warm the per-process tables (forked workers inherit them) on other hands
     run_simulation(random_spec, 50)
-    run_simulation(heuristic_spec, 20)
-    run_simulation(mixed_spec, min(args.scaling_hands, 200))
+    run_simulation(heuristic_spec(-1), 20)
+    run_simulation(mixed_spec(-1), min(args.scaling_hands, 200))
     rates: dict[str, list[float]] = {
         "random": [],
         "rlcard": [],
@@ -73,10 +84,12 @@ def bench(args: argparse.Namespace, log: Callable[[str], None]) -> dict[str, lis
         rates["random"].append(_rate(random_spec, args.hands))
         if with_rlcard:
             rates["rlcard"].append(rlcard_hands_per_second(args.hands, args.seed, repeats=1))
-        rates["heuristic"].append(_rate(heuristic_spec, args.heuristic_hands))
+        rates["heuristic"].append(_rate(heuristic_spec(run), args.heuristic_hands))
         if args.scaling_hands:
-            rates["jobs1"].append(_rate(mixed_spec, args.scaling_hands, jobs=1))
-            rates["jobs2"].append(_rate(mixed_spec, args.scaling_hands, jobs=2))
+            # jobs=2 first: its workers fork from this process before it has seen these
+            # hands, and what they learn stays in them, so neither side meets them twice
+            rates["jobs2"].append(_rate(mixed_spec(run), args.scaling_hands, jobs=2))
+            rates["jobs1"].append(_rate(mixed_spec(run), args.scaling_hands, jobs=1))
         done = ", ".join(f"{k} {v[-1]:.0f}" for k, v in rates.items() if v)
         log(f"  run {run + 1}/{args.runs}: {done} hands/s")
     return rates

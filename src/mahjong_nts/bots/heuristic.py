@@ -195,11 +195,12 @@ class _Context:
     """What one decision needs to know, read off the observation once."""
 
     __slots__ = (
+        "_danger",
         "concealed",
-        "danger",
         "live",
         "meld_value",
         "n_melds",
+        "obs",
         "plans",
         "sevens",
         "v",
@@ -243,7 +244,15 @@ class _Context:
             p for p in plans.values() if all(_fits(p, m.kind, m.tile) for m in melds)
         )
         self.sevens = v.seven_pairs and not melds
-        self.danger = _danger(obs)
+        self.obs = obs
+        self._danger: list[float] | None = None
+
+    @property
+    def danger(self) -> list[float]:
+        """How much each tile kind looks needed by an opponent (worked out when asked)."""
+        if self._danger is None:
+            self._danger = _danger(self.obs)
+        return self._danger
 
     def held_value(self, counts: Sequence[int]) -> float:
         """Doublings that the concealed value tiles bring or promise."""
@@ -355,7 +364,10 @@ class _Bases:
 
     A plan's shanten changes only when the discard is one of its tiles, and discarding
     never lowers shanten, so each plan is computed once for all the other tiles; plans
-    whose best case cannot come near the best plan's are left out.
+    whose best case cannot come near the best plan's are left out.  A plan's shanten is
+    at least ``2 * sets_needed - (2 * tiles_it_keeps) // 3`` (a set of 3 tiles is worth 2
+    steps, a pair or partial set of 2 tiles 1), so plans with few tiles are dropped
+    without computing their shanten (exactly those the cut would drop).
     """
 
     __slots__ = ("far", "floor", "hv", "kept", "pairs", "sevens")
@@ -365,19 +377,27 @@ class _Bases:
         n = ctx.n_melds
         w = ctx.w
         self.hv = hv = ctx.held_value(counts)
-        plans: list[tuple[_Plan, int, bytearray, float]] = []
-        bounds: list[float] = []
+        two_n = 2 * (4 - n)
+        order: list[tuple[float, _Plan, float]] = []
         for p in ctx.plans:
-            restricted = p.restrict(b)
-            base = _shanten(restricted, n)
             cost = ctx.lack_cost(p, hv)
-            plans.append((p, base, bytearray(restricted), cost))
-            bounds.append(base + cost)
+            kept_tiles = len(b) if p.kind == "free" else sum(sum(b[lo:hi]) for lo, hi in p.runs)
+            order.append((max(two_n - 2 * kept_tiles // 3, -1) + cost, p, cost))
+        order.sort(key=lambda x: x[0])
+        best = math.inf
         sevens_base = 99
         if ctx.sevens:
             sevens_base = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
-            bounds.append(sevens_base + w.seven_pairs_penalty)
-        cut = min(bounds, default=math.inf) + w.prune
+            best = sevens_base + w.seven_pairs_penalty
+        plans: list[tuple[_Plan, int, bytearray, float]] = []
+        for bound, p, cost in order:
+            if bound > best + w.prune:
+                break
+            restricted = p.restrict(b)
+            base = _shanten(restricted, n)
+            plans.append((p, base, bytearray(restricted), cost))
+            best = min(best, base + cost)
+        cut = best + w.prune
         self.kept = kept = [x for x in plans if x[1] + x[3] <= cut]
         self.sevens = sevens = sevens_base + w.seven_pairs_penalty <= cut
         self.pairs = sum(c >> 1 for c in counts)
@@ -481,12 +501,12 @@ def _best_discard(
     bases = _Bases(counts, ctx)
     if not choices or bases.floor - MAX_WAIT_BONUS >= cutoff:
         return math.inf, None
-    danger = ctx.danger
     if bases.far:
         # An isolated tile leaves the floor value, the best there is.  If one of them is
         # safe and less connected than any other tile can be, it is the choice.
         weight = _danger_weight(ctx, bases.floor, careful)
-        safe = [t for t in choices if _isolated(counts, t) and not (weight and danger[t])]
+        danger = ctx.danger if weight else None
+        safe = [t for t in choices if _isolated(counts, t) and not (danger and danger[t])]
         if safe:
             connection, tile = min((_connection(counts, t, ctx.live), t) for t in safe)
             if connection < 0.3:
@@ -494,6 +514,7 @@ def _best_discard(
     values = _discard_values(counts, ctx, bases, choices)
     weight = _danger_weight(ctx, min(values), careful)
     if weight:
+        danger = ctx.danger
         values = [v + weight * danger[t] for t, v in zip(choices, values, strict=True)]
     top = min(values) + 1e-9
     best: tuple[float, int] | None = None
