@@ -67,6 +67,9 @@ class Weights:
     seven_pairs_penalty: float = 0.7
     """Seven pairs waits on single tiles with few live copies: a slower plan."""
     claim_margin: float = 0.25
+    value_claim_bonus: float = 0.0
+    """Taken off the value after claiming a pung or kong of a value tile (a sure doubling,
+    where the plan values count a concealed hand's hope of one)."""
     danger_weight: float = 0.6
     prune: float = 2.0
     """Plans whose best case is this much worse than the best plan's are left out."""
@@ -613,11 +616,13 @@ class HeuristicBot:
             ctx.n_melds += 1
             ctx.concealed = ctx.sevens = False
             ctx.plans = tuple(p for p in saved[3] if _fits(p, meld, t))
+            bonus = ctx.w.value_claim_bonus if meld is MeldKind.PUNG and ctx.worth[t] else 0.0
             if kind is ActionKind.KONG:
-                v = evaluate(after, ctx) - 0.3  # a loose tile comes with it
+                v = evaluate(after, ctx) - 0.3 - bonus  # a loose tile comes with it
             else:
                 choices = [x for x in range(NUM_KINDS) if after[x]]
-                v, _ = _best_discard(after, ctx, choices, cutoff=best)
+                v, _ = _best_discard(after, ctx, choices, cutoff=best + bonus)
+                v -= bonus
             ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
             if v < best:
                 best, best_action = v, a
