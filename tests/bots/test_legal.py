@@ -36,7 +36,7 @@ def test_every_action_is_legal(spec: str) -> None:
     rules = load_ruleset(spec)
     n = rules.table.players
     names = sorted(BOTS)
-    hands = 6
+    hands = 40
     for seed in range(hands):
         # all bots of one kind, and mixed tables with the kinds rotating round
         if seed < len(names):
