@@ -72,7 +72,8 @@ def bench(args: argparse.Namespace, log: Callable[[str], None]) -> dict[str, lis
     # warm the per-process tables (forked workers inherit them) on other hands
     run_simulation(random_spec, 50)
     run_simulation(heuristic_spec(-1), 20)
-    run_simulation(mixed_spec(-1), min(args.scaling_hands, 200))
+    if args.scaling_hands:
+        run_simulation(mixed_spec(-1), min(args.scaling_hands, 200))
     rates: dict[str, list[float]] = {
         "random": [],
         "rlcard": [],

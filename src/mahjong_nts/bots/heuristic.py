@@ -149,13 +149,16 @@ def _shanten(counts: bytes | bytearray, n_melds: int) -> int:
 class _Plan:
     """One plan: the tile kinds it keeps and the doublings it brings by itself."""
 
-    __slots__ = ("doublings", "honours", "keep", "kind", "runs")
+    __slots__ = ("doublings", "groups", "honours", "keep", "kind", "runs")
 
     def __init__(self, kind: str, keep: Callable[[int], bool], doublings: float) -> None:
         self.kind = kind
         self.keep = tuple(keep(t) for t in range(NUM_KINDS))
         self.honours = all(self.keep[t] for t in _HONOURS)
         self.doublings = doublings
+        k = self.keep
+        self.groups = (k[4], k[13], k[22], k[27], k[0] - k[4])
+        """How the plan's tile count follows from :func:`_group_sums` (coefficients)."""
         runs: list[tuple[int, int]] = []
         for t in range(NUM_KINDS):
             if self.keep[t]:
@@ -176,6 +179,18 @@ class _Plan:
         return bytes(out)
 
 
+def _group_sums(b: bytes) -> tuple[int, int, int, int, int]:
+    """Tiles in each suit, honours, and the terminals (every plan keeps all or none of the
+    tiles of each of these groups, the terminals apart)."""
+    return (
+        sum(b[0:9]),
+        sum(b[9:18]),
+        sum(b[18:27]),
+        sum(b[27:]),
+        b[0] + b[8] + b[9] + b[17] + b[18] + b[26],
+    )
+
+
 def _suit_keeper(suit: int, honours: bool) -> Callable[[int], bool]:
     def keep(t: int) -> bool:
         return t // 9 == suit or (honours and t >= 27)
@@ -192,6 +207,22 @@ def _plans(v: _Values, w: Weights) -> dict[str, _Plan]:
     simples = v.simples + w.simples_extra * v.four_sets
     plans["simples"] = _Plan("simples", lambda t: t < 27 and 0 < t % 9 < 8, simples)
     return plans
+
+
+_SETUPS: dict[tuple[int, Weights], tuple[RuleSet | None, _Values, dict[str, _Plan]]] = {}
+
+
+def _setup(rules: RuleSet | None, weights: Weights) -> tuple[_Values, dict[str, _Plan]]:
+    """The doubling values and plans for a rule set, made once per rule set and weights
+    (a simulation makes new bots every hand)."""
+    key = (id(rules), weights)
+    hit = _SETUPS.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_SETUPS) > 64:
+            _SETUPS.clear()
+        values = _Values.of(rules)
+        hit = _SETUPS[key] = (rules, values, _plans(values, weights))
+    return hit[1], hit[2]
 
 
 class _Context:
@@ -373,7 +404,7 @@ class _Bases:
     without computing their shanten (exactly those the cut would drop).
     """
 
-    __slots__ = ("far", "floor", "hv", "kept", "pairs", "sevens")
+    __slots__ = ("far", "floor", "hv", "kept", "sevens")
 
     def __init__(self, counts: list[int], ctx: _Context) -> None:
         b = bytes(counts)
@@ -381,11 +412,13 @@ class _Bases:
         w = ctx.w
         self.hv = hv = ctx.held_value(counts)
         two_n = 2 * (4 - n)
+        g0, g1, g2, gh, gt = _group_sums(b)
         order: list[tuple[float, _Plan, float]] = []
         for p in ctx.plans:
             cost = ctx.lack_cost(p, hv)
-            kept_tiles = len(b) if p.kind == "free" else sum(sum(b[lo:hi]) for lo, hi in p.runs)
-            order.append((max(two_n - 2 * kept_tiles // 3, -1) + cost, p, cost))
+            c0, c1, c2, ch, ct = p.groups
+            tiles = c0 * g0 + c1 * g1 + c2 * g2 + ch * gh + ct * gt
+            order.append((max(two_n - 2 * tiles // 3, -1) + cost, p, cost))
         order.sort(key=lambda x: x[0])
         best = math.inf
         sevens_base = 99
@@ -403,7 +436,6 @@ class _Bases:
         cut = best + w.prune
         self.kept = kept = [x for x in plans if x[1] + x[3] <= cut]
         self.sevens = sevens = sevens_base + w.seven_pairs_penalty <= cut
-        self.pairs = sum(c >> 1 for c in counts)
         kept_bounds = [x[1] + x[3] for x in kept]
         if sevens:
             kept_bounds.append(sevens_base + w.seven_pairs_penalty)
@@ -425,18 +457,26 @@ def _isolated(counts: Sequence[int], t: int) -> bool:
 
 
 def _discard_values(
-    counts: list[int], ctx: _Context, bases: _Bases, choices: Sequence[int]
+    counts: list[int],
+    ctx: _Context,
+    bases: _Bases,
+    choices: Sequence[int],
+    isolated: frozenset[int] | set[int] = frozenset(),
 ) -> list[float]:
-    """The value after discarding each tile of ``choices`` (counts: the hand with it)."""
+    """The value after discarding each tile of ``choices`` (counts: the hand with it);
+    ``isolated``: tiles known to be isolated (worth the floor when the hand is far)."""
     n = ctx.n_melds
     w = ctx.w
     dup = ctx.v.duplicate_pairs
-    kept, sevens, pairs, hv_all, far = bases.kept, bases.sevens, bases.pairs, bases.hv, bases.far
+    kept, sevens, hv_all = bases.kept, bases.sevens, bases.hv
+    floor = bases.floor if bases.far else None
+    pairs = sum(c >> 1 for c in counts) if sevens and dup else 0
     worth = ctx.worth
+    cache = _CACHE[n]
     out: list[float] = []
     for t in choices:
-        if far and _isolated(counts, t):
-            out.append(bases.floor)
+        if floor is not None and t in isolated:
+            out.append(floor)
             continue
         counts[t] -= 1
         recost = worth[t] and counts[t] >= 1  # a value pung or pair is broken up
@@ -446,8 +486,11 @@ def _discard_values(
         for p, base, r, cost in kept:
             if p.keep[t]:
                 r[t] -= 1
-                sh = _shanten(r, n)
+                key = bytes(r)
                 r[t] += 1
+                sh = cache.get(key)
+                if sh is None:
+                    sh = _shanten(key, n)
                 if sh == 0:
                     ready = True
             else:
@@ -504,17 +547,19 @@ def _best_discard(
     bases = _Bases(counts, ctx)
     if not choices or bases.floor - MAX_WAIT_BONUS >= cutoff:
         return math.inf, None
+    isolated: set[int] = set()
     if bases.far:
         # An isolated tile leaves the floor value, the best there is.  If one of them is
         # safe and less connected than any other tile can be, it is the choice.
+        isolated = {t for t in choices if _isolated(counts, t)}
         weight = _danger_weight(ctx, bases.floor, careful)
         danger = ctx.danger if weight else None
-        safe = [t for t in choices if _isolated(counts, t) and not (danger and danger[t])]
+        safe = [t for t in isolated if not (danger and danger[t])]
         if safe:
             connection, tile = min((_connection(counts, t, ctx.live), t) for t in safe)
             if connection < 0.3:
                 return bases.floor, tile
-    values = _discard_values(counts, ctx, bases, choices)
+    values = _discard_values(counts, ctx, bases, choices, isolated)
     weight = _danger_weight(ctx, min(values), careful)
     if weight:
         danger = ctx.danger
@@ -548,8 +593,7 @@ class HeuristicBot:
     ) -> None:
         self._rng = random.Random(seed)  # the bot is deterministic; kept for the interface
         self.weights = weights if weights is not None else Weights()
-        self._values = _Values.of(rules)
-        self._plans = _plans(self._values, self.weights)
+        self._values, self._plans = _setup(rules, self.weights)
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal
