@@ -194,7 +194,7 @@ class Session:
                 self.names.append("you")
                 continue
             name = next(others)
-            self.players[p] = make_bot(name, seeds.getrandbits(32))
+            self.players[p] = make_bot(name, seeds.getrandbits(32), rules)
             self.names.append(f"{name}-{p}")
         self.logs: list[Path] = []
         self.echo = not sys.stdin.isatty()
