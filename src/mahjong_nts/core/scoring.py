@@ -380,19 +380,8 @@ class _Scorer:
                     f"{doublings} doubling{'' if doublings == 1 else 's'}: a mahjong needs "
                     f"at least {sr.min_doublings}" + (" or a clean hand" if may_clean else "")
                 )
-        return ScoreResult(
-            self.winner,
-            False,
-            items,
-            points,
-            doublings,
-            None,
-            base,
-            cap,
-            score,
-            allowed if self.winner else None,
-            refusal,
-            arrangement,
+        return self.result(
+            items, points, doublings, None, base, cap, score, allowed, refusal, arrangement
         )
 
     def explain_limit(
