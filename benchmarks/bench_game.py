@@ -35,7 +35,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from mahjong_nts.simulate import SimulationSpec, run_simulation
+from mahjong_nts.sim.simulate import SimulationSpec, run_simulation
 from rlcard_mahjong import rlcard_available, rlcard_hands_per_second, rlcard_version
 
 TARGET_RLCARD = 6.0

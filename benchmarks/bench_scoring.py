@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.scoring import Situation, score_hand
 from mahjong_nts.core.tiles import Tile
-from mahjong_nts.rulefiles import load_ruleset
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 # Our tile index -> the riichi package's 34-index (man, pin, sou, winds, haku hatsu chun).
 _THEIRS = (

@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from mahjong_nts import cli_play, gamelog
 from mahjong_nts.cli import app
-from mahjong_nts.cli_play import QUIT, Choice, parse_choice
+from mahjong_nts.cli import play as cli_play
+from mahjong_nts.cli.play import QUIT, Choice, parse_choice
 from mahjong_nts.core.actions import ActionKind, parse_action
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.tiles import parse_tile
-from mahjong_nts.rulefiles import load_ruleset
+from mahjong_nts.formats import gamelog
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 runner = CliRunner()
 

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from mahjong_nts import gamelog
 from mahjong_nts.cli import app
 from mahjong_nts.core.actions import ActionKind
 from mahjong_nts.core.game import Game
-from mahjong_nts.rulefiles import load_ruleset
+from mahjong_nts.formats import gamelog
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 runner = CliRunner()
 

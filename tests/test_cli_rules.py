@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from mahjong_nts.cli_rules import app
-from mahjong_nts.rulefiles import OVERLAYS, SHIPPED
+from mahjong_nts.cli.rules import app
+from mahjong_nts.formats.rulefiles import OVERLAYS, SHIPPED
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "220"}

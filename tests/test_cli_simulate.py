@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from mahjong_nts.cli_simulate import simulate_cmd
+from mahjong_nts.cli.simulate import simulate_cmd
 
 app = typer.Typer()
 app.command()(simulate_cmd)

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from mahjong_nts import gamelog
 from mahjong_nts.core.actions import ActionKind
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.match import Match
 from mahjong_nts.core.tiles import parse_tile
-from mahjong_nts.gamelog import LogFormatError, LogMismatch, parse_hand_log, verify_hand_log
-from mahjong_nts.rulefiles import load_ruleset
+from mahjong_nts.formats import gamelog
+from mahjong_nts.formats.gamelog import LogFormatError, LogMismatch, parse_hand_log, verify_hand_log
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 
 def greedy_hand(spec: str, seed: int, *, limit: int | None = None) -> Game:

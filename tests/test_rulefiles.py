@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.rules import LimitValue, RuleSet
-from mahjong_nts.rulefiles import (
+from mahjong_nts.formats.rulefiles import (
     DEFAULT_RULESET,
     OVERLAYS,
     SHIPPED,

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from mahjong_nts.core.items import LIMIT_HANDS
-from mahjong_nts.rulefiles import OVERLAYS, SHIPPED, load_ruleset, overlay_info
-from mahjong_nts.rulesdoc import REGENERATE, RULINGS, render_rules_doc
+from mahjong_nts.formats.rulefiles import OVERLAYS, SHIPPED, load_ruleset, overlay_info
+from mahjong_nts.formats.rulesdoc import REGENERATE, RULINGS, render_rules_doc
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 
@@ -68,7 +68,7 @@ def test_rulings_are_numbered_and_include_every_note() -> None:
 
 def test_module_prints_the_doc() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "mahjong_nts.rulesdoc"],
+        [sys.executable, "-m", "mahjong_nts.formats.rulesdoc"],
         check=True,
         capture_output=True,
         text=True,

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from mahjong_nts.core.tiles import Tile
-from mahjong_nts.gamelog import read_hand_log, verify_hand_log
-from mahjong_nts.rulefiles import load_ruleset
-from mahjong_nts.simulate import (
+from mahjong_nts.formats.gamelog import read_hand_log, verify_hand_log
+from mahjong_nts.formats.rulefiles import load_ruleset
+from mahjong_nts.sim.simulate import (
     Z95,
     SimulationSpec,
     _mean_ci,

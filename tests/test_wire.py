@@ -1,4 +1,4 @@
-"""The JSON contract (mahjong_nts.wire): requests, responses, error lines, fuzzing."""
+"""The JSON contract (mahjong_nts.formats.wire): requests, responses, error lines, fuzzing."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mahjong_nts import wire
+from mahjong_nts.formats import wire
 
 # East, round East, self-drawn: pung of East (own + round wind), pair of red dragons,
 # three chows; fully concealed.  2 + 2 + 2 + 2 + 8 + 20 = 36 points, 4 doublings: 576.

@@ -7,7 +7,7 @@ from bot_helpers import discards_of, make_obs, play
 
 from mahjong_nts.bots import HeuristicBot, RandomBot
 from mahjong_nts.core.game import Phase
-from mahjong_nts.rulefiles import load_ruleset
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 
 def act(obs_text: str, legal: list[str], **kw: object) -> str:

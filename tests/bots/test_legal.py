@@ -13,7 +13,7 @@ from bot_helpers import play
 from mahjong_nts.bots import BOTS, make_bot
 from mahjong_nts.core.actions import Action
 from mahjong_nts.core.observation import Observation
-from mahjong_nts.rulefiles import load_ruleset
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 RULESETS = [
     "nts-2016",

@@ -1,7 +1,7 @@
 """Shared test helpers: rule sets by name, hands from notation, scoring shortcuts, and
 tile / count-vector shorthands for the analysis and shanten tests.
 
-Rule sets are loaded with :func:`mahjong_nts.rulefiles.load_ruleset` when that loader
+Rule sets are loaded with :func:`mahjong_nts.formats.rulefiles.load_ruleset` when that loader
 exists, and otherwise straight from the shipped TOML files (base, then each ``+overlay``
 merged over it with :func:`mahjong_nts.core.rules.merge`).
 """
@@ -34,7 +34,7 @@ def _read_toml(name: str) -> dict[str, Any]:
 def load(spec: str) -> RuleSet:
     """A rule set by name, with optional overlays: ``"nmb-2009+flowers"``."""
     try:
-        from mahjong_nts.rulefiles import load_ruleset  # type: ignore[import-not-found]
+        from mahjong_nts.formats.rulefiles import load_ruleset  # type: ignore[import-not-found]
     except ImportError:
         load_ruleset = None
     if load_ruleset is not None:

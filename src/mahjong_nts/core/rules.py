@@ -1,7 +1,7 @@
 """Rule sets as data: every value of a rule set, validated, in frozen values.
 
 A rule set is built from a plain mapping (the parsed form of a TOML file; the
-reading itself lives outside the core, in :mod:`mahjong_nts.rulefiles`).  A
+reading itself lives outside the core, in :mod:`mahjong_nts.formats.rulefiles`).  A
 house-rule mapping names a ``base`` and overrides some values; :func:`merge`
 lays it over the base.  Every problem raises :class:`InvalidRuleSet` naming the
 file and the key.

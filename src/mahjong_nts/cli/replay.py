@@ -16,16 +16,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from mahjong_nts.cli.tableview import event_text, seat_label
 from mahjong_nts.core.tiles import parse_tile
-from mahjong_nts.gamelog import (
+from mahjong_nts.formats.gamelog import (
     HandLog,
     LogFormatError,
     LogMismatch,
     read_hand_log,
     verify_hand_log,
 )
-from mahjong_nts.gamelog_schema import EventLine, ResultLine
-from mahjong_nts.tableview import event_text, seat_label
+from mahjong_nts.formats.gamelog_schema import EventLine, ResultLine
 
 __all__ = ["print_log", "replay_cmd"]
 

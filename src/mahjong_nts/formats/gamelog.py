@@ -3,7 +3,7 @@
 A log holds a header (enough to rebuild the :class:`~mahjong_nts.core.game.Game`:
 rule-set spec, seed, round wind, dominant seat), one line per ``game.events``
 entry and a result line; the format is in ``docs/logs.md`` and its lines are the
-models of :mod:`mahjong_nts.gamelog_schema`.
+models of :mod:`mahjong_nts.formats.gamelog_schema`.
 
 :func:`hand_log` / :func:`write_hand_log` write one; :func:`read_hand_log` parses
 one (:class:`LogFormatError`, with the line, for a file that is no valid hand
@@ -25,7 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from mahjong_nts import __version__, wire
+from mahjong_nts import __version__
 from mahjong_nts.core.actions import Action, ActionKind, action
 from mahjong_nts.core.errors import IllegalAction, InvalidAction, MahjongError
 from mahjong_nts.core.game import Event, Game
@@ -34,7 +34,8 @@ from mahjong_nts.core.notation import format_hand
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.scoring import ScoreResult
 from mahjong_nts.core.tiles import Tile, parse_tile
-from mahjong_nts.gamelog_schema import (
+from mahjong_nts.formats import wire
+from mahjong_nts.formats.gamelog_schema import (
     DECIDED_KINDS,
     FORMAT,
     VERSION,
@@ -47,7 +48,7 @@ from mahjong_nts.gamelog_schema import (
     SettlementInfo,
     WinInfo,
 )
-from mahjong_nts.rulefiles import load_ruleset
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 __all__ = [
     "FORMAT",

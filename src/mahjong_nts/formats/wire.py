@@ -219,7 +219,7 @@ def _field(where: str, fn: Callable[[], _T]) -> _T:
 @lru_cache(maxsize=32)
 def load_rules(spec: str) -> RuleSet:
     """A shipped rule set by name, or a house-rule TOML file by path (cached)."""
-    from mahjong_nts.rulefiles import load_ruleset
+    from mahjong_nts.formats.rulefiles import load_ruleset
 
     return load_ruleset(spec)
 

@@ -21,8 +21,15 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-from mahjong_nts import gamelog, wire
 from mahjong_nts.bots import BOTS, Player, make_bot
+from mahjong_nts.cli.render import print_score, print_settlement
+from mahjong_nts.cli.tableview import (
+    action_text,
+    event_text,
+    render_table,
+    seat_label,
+    visible_to,
+)
 from mahjong_nts.core.actions import Action, ActionKind, parse_action
 from mahjong_nts.core.errors import InvalidAction, InvalidTile, MahjongError
 from mahjong_nts.core.game import Event, Game, Phase
@@ -31,14 +38,8 @@ from mahjong_nts.core.notation import format_hand, glyphs
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import WINDS, parse_tile
-from mahjong_nts.rulefiles import load_ruleset
-from mahjong_nts.tableview import (
-    action_text,
-    event_text,
-    render_table,
-    seat_label,
-    visible_to,
-)
+from mahjong_nts.formats import gamelog, wire
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 __all__ = ["parse_choice", "play_cmd"]
 
@@ -281,8 +282,6 @@ class Session:
             return choice
 
     def _show_result(self, game: Game, names: list[str]) -> None:
-        from mahjong_nts.cli import _print_score, _print_settlement  # cli imports this module
-
         result = game.result
         assert result is not None
         console = self.console
@@ -301,7 +300,7 @@ class Session:
             for seat, res in enumerate(result.scores):
                 winning = result.winning_tile if seat == result.winner else None
                 console.rule(seat_label(seat, names), style="dim")
-                _print_score(
+                print_score(
                     console,
                     wire.score_response(res, self.rules),
                     game.hand_of(seat, winning),
@@ -315,7 +314,7 @@ class Session:
             "payments": [[p.payer, p.payee, p.amount] for p in st.payments],
         }
         console.print()
-        _print_settlement(console, resp, 0, result.winner, self.lang)
+        print_settlement(console, resp, 0, result.winner, self.lang)
 
     def _replay(self, setup: HandSetup, actions: Sequence[Action]) -> Game:
         game = Game(

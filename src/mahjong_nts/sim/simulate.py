@@ -40,7 +40,7 @@ from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import WINDS, Tile
-from mahjong_nts.rulefiles import load_ruleset
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 __all__ = [
     "Z95",
@@ -165,7 +165,7 @@ def play_hand(spec: SimulationSpec, rules: RuleSet, index: int) -> HandOutcome:
         game.apply(act)
         decisions += 1
     if spec.log_dir is not None:
-        from mahjong_nts.gamelog import write_hand_log
+        from mahjong_nts.formats.gamelog import write_hand_log
 
         write_hand_log(
             Path(spec.log_dir) / f"hand-{index:06d}.jsonl",

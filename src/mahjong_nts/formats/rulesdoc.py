@@ -7,7 +7,7 @@ guides live elsewhere (``docs/notation.md``, ``docs/json.md``).
 
 Regenerate with::
 
-    python -m mahjong_nts.rulesdoc > docs/rules.md
+    python -m mahjong_nts.formats.rulesdoc > docs/rules.md
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
 from mahjong_nts.core.rules import LimitValue, RuleSet
-from mahjong_nts.rulefiles import (
+from mahjong_nts.formats.rulefiles import (
     DEFAULT_RULESET,
     OVERLAYS,
     SHIPPED,
@@ -28,7 +28,7 @@ from mahjong_nts.rulefiles import (
 
 __all__ = ["RULINGS", "format_value", "main", "render_rules_doc"]
 
-REGENERATE: Final = "python -m mahjong_nts.rulesdoc > docs/rules.md"
+REGENERATE: Final = "python -m mahjong_nts.formats.rulesdoc > docs/rules.md"
 
 BOOKS: Final = (
     ("001", "NMB Nederlandse Toernooi Spelregels, januari 2016", "nts-2016"),

@@ -1,7 +1,7 @@
 """``mahjong-nts simulate``: play many hands between bots and summarise the results.
 
 Registered by the main CLI with ``app.command("simulate")(cli_simulate.simulate_cmd)``.
-The runner and the summary live in :mod:`mahjong_nts.simulate`; this module parses the
+The runner and the summary live in :mod:`mahjong_nts.sim.simulate`; this module parses the
 options, shows a progress bar (on stderr) and prints the summary as tables, or as one
 JSON object with ``--json``.  Bad options: ``error: ...`` on stderr, exit code 2.
 """
@@ -23,8 +23,8 @@ from rich.table import Table
 from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
-from mahjong_nts.rulefiles import DEFAULT_RULESET, load_ruleset
-from mahjong_nts.simulate import (
+from mahjong_nts.formats.rulefiles import DEFAULT_RULESET, load_ruleset
+from mahjong_nts.sim.simulate import (
     BotError,
     SimulationSpec,
     run_simulation,

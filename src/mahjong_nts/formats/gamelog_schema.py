@@ -2,7 +2,7 @@
 
 A hand log is JSON Lines: a :class:`HeaderLine`, one :class:`EventLine` per
 entry of ``Game.events`` in order, and a :class:`ResultLine`.  The format is
-documented in ``docs/logs.md``; :mod:`mahjong_nts.gamelog` writes, reads and
+documented in ``docs/logs.md``; :mod:`mahjong_nts.formats.gamelog` writes, reads and
 verifies it.  Tiles are written as space-separated canonical tokens
 (``"b3 b4 E"``); aliases are accepted on reading and normalised.
 """

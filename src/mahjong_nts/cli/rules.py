@@ -1,7 +1,7 @@
 """``mahjong-nts rules``: list, show and compare rule sets.
 
 Mounted by the main CLI with ``app.add_typer(cli_rules.app, name="rules")``.
-NAME may be anything :func:`mahjong_nts.rulefiles.load_ruleset` accepts: a
+NAME may be anything :func:`mahjong_nts.formats.rulefiles.load_ruleset` accepts: a
 shipped set, ``set+overlay``, or a path to a house-rule TOML file.
 """
 
@@ -16,7 +16,7 @@ from rich.table import Table
 from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
 from mahjong_nts.core.rules import RuleSet
-from mahjong_nts.rulefiles import (
+from mahjong_nts.formats.rulefiles import (
     DEFAULT_RULESET,
     OVERLAYS,
     SHIPPED,
@@ -24,7 +24,7 @@ from mahjong_nts.rulefiles import (
     overlay_info,
     ruleset_diff,
 )
-from mahjong_nts.rulesdoc import format_value as fmt
+from mahjong_nts.formats.rulesdoc import format_value as fmt
 
 __all__ = ["app"]
 

@@ -1,0 +1,210 @@
+"""What every command shares: option types, parsing helpers, the error guard.
+
+Every bad input ends with one line ``error: ...`` on stderr and exit code 2,
+never a traceback (:func:`guard`, :func:`fail`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator
+from typing import Annotated, Any, NoReturn
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+
+from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.hand import Hand, Win, WinSource
+from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.tiles import Tile
+from mahjong_nts.formats import wire
+
+
+class UsageProblem(ValueError):
+    """A bad combination of command-line options."""
+
+
+stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def fail(message: str) -> NoReturn:
+    stderr.print(f"error: {message}", markup=False)
+    raise typer.Exit(2)
+
+
+@contextlib.contextmanager
+def guard() -> Iterator[None]:
+    """Turn every bad-input error into ``error: ...`` on stderr and exit code 2."""
+    try:
+        yield
+    except (MahjongError, ValidationError, UsageProblem) as exc:
+        fail(wire.error_message(exc).replace("dead=true", "--dead"))
+    except OSError as exc:
+        fail(f"{exc.filename or 'input'}: {exc.strerror or exc}")
+
+
+# --------------------------------------------------------------------------- options
+
+_SOURCES = {
+    "wall": WinSource.WALL,
+    "discard": WinSource.DISCARD,
+    "loose-tile": WinSource.LOOSE_TILE,
+    "robbed-kong": WinSource.ROBBED_KONG,
+    # Dutch
+    "muur": WinSource.WALL,
+    "tafel": WinSource.DISCARD,
+    "losse-steen": WinSource.LOOSE_TILE,
+    "kongroof": WinSource.ROBBED_KONG,
+}
+
+
+def win_source(text: str) -> WinSource:
+    key = text.strip().lower().replace("_", "-")
+    if key not in _SOURCES:
+        raise UsageProblem(f"--from: {text!r} is not one of wall, discard, loose-tile, robbed-kong")
+    return _SOURCES[key]
+
+
+def wind_option(text: str, option: str, *, allow_green: bool = False) -> Tile:
+    try:
+        return wire.parse_wind(text, option, allow_green=allow_green)
+    except wire.FieldError as exc:
+        raise UsageProblem(str(exc)) from exc
+
+
+def parse_hand_option(text: str, where: str) -> Hand:
+    from mahjong_nts.core.notation import parse_hand
+
+    try:
+        return parse_hand(text)
+    except MahjongError as exc:
+        raise wire.FieldError(where, str(exc)) from exc
+
+
+def rules_option(spec: str) -> RuleSet:
+    try:
+        return wire.load_rules(spec)
+    except MahjongError as exc:
+        raise wire.FieldError("--ruleset", str(exc)) from exc
+
+
+_FLAG_WORDS = re.compile(
+    r"\b(last_tile|last_discard|kong_on_kong|first_discard|heaven|lucky_thirteen)\b"
+)
+
+
+def as_options(message: str) -> str:
+    """Say a core message about win flags in command-line terms."""
+    message = _FLAG_WORDS.sub(lambda m: "--" + m.group(1).replace("_", "-"), message)
+    message = message.replace("from=", "--from ")
+    return message.replace("loose_tile", "loose-tile").replace("robbed_kong", "robbed-kong")
+
+
+class WinFlags:
+    def __init__(
+        self,
+        source: str | None,
+        last_tile: bool,
+        last_discard: bool,
+        kong_on_kong: bool,
+        first_discard: bool,
+        heaven: bool,
+        lucky_thirteen: bool,
+    ) -> None:
+        self.source = source
+        self.flags = {
+            "last_tile": last_tile,
+            "last_discard": last_discard,
+            "kong_on_kong": kong_on_kong,
+            "first_discard": first_discard,
+            "heaven": heaven,
+            "lucky_thirteen": lucky_thirteen,
+        }
+
+    @property
+    def given(self) -> list[str]:
+        names = [f"--{k.replace('_', '-')}" for k, v in self.flags.items() if v]
+        return (["--from"] if self.source is not None else []) + names
+
+    def win(self, default: WinSource = WinSource.WALL) -> Win:
+        source = win_source(self.source) if self.source is not None else default
+        try:
+            return Win(source, **self.flags)
+        except MahjongError as exc:
+            raise UsageProblem(as_options(str(exc))) from exc
+
+
+FromOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--from",
+        help="Where the winning tile came from: wall, discard, loose-tile, robbed-kong "
+        "(default: wall; for settle: discard when --discarder is given).",
+        show_default=False,
+    ),
+]
+LastTileOpt = Annotated[
+    bool, typer.Option("--last-tile", help="Won with the last tile of the wall (self-drawn).")
+]
+LastDiscardOpt = Annotated[
+    bool, typer.Option("--last-discard", help="Won on the last discard before a remise.")
+]
+KongOnKongOpt = Annotated[
+    bool,
+    typer.Option("--kong-on-kong", help="Won on the loose tile after a second kong in one turn."),
+]
+FirstDiscardOpt = Annotated[
+    bool, typer.Option("--first-discard", help="Won on East's very first discard (earth).")
+]
+HeavenOpt = Annotated[
+    bool, typer.Option("--heaven", help="East won on the 14 dealt tiles (heaven).")
+]
+LuckyOpt = Annotated[
+    bool, typer.Option("--lucky-thirteen", help="Announced waiting after the deal (rode-draak).")
+]
+RulesetOpt = Annotated[
+    str,
+    typer.Option(
+        "--ruleset",
+        "-r",
+        help="A shipped rule set (see 'mahjong-nts rules list') or the path of "
+        "a house-rule TOML file.",
+    ),
+]
+LangOpt = Annotated[str, typer.Option("--lang", help="Language of the labels: nl or en.")]
+JsonOpt = Annotated[
+    bool,
+    typer.Option(
+        "--json",
+        help="Read JSON requests from stdin, one per line; write one JSON response "
+        "per line (see docs/json.md).",
+    ),
+]
+
+
+# --------------------------------------------------------------------------- json lines
+
+
+def json_lines(handler: Callable[[bytes], dict[str, Any]]) -> None:
+    stream = getattr(sys.stdin, "buffer", None)
+    try:
+        if stream is not None:
+            lines: Iterator[bytes] = iter(stream)
+        else:
+            lines = (line.encode("utf-8", "surrogateescape") for line in sys.stdin)
+        for raw in lines:
+            if not raw.strip():
+                continue
+            typer.echo(json.dumps(handler(raw.rstrip(b"\r\n"))))
+    except BrokenPipeError:
+        # the reader went away (``| head -1``): stop quietly, like rich does
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise typer.Exit(1) from None
+    except OSError as exc:
+        fail(f"cannot read stdin: {exc.strerror or exc}")

@@ -1,0 +1,173 @@
+"""Rendering scores and settlements for the terminal (``score``, ``settle``, ``play``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from mahjong_nts.cli.options import UsageProblem
+from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.hand import Hand
+from mahjong_nts.core.tiles import WINDS, tile_name
+
+_LABELS = {
+    "en": {
+        "item": "Item",
+        "other": "Dutch",
+        "points": "Points",
+        "doublings": "Doublings",
+        "count": "Count",
+        "detail": "Detail",
+        "total_points": "Total points",
+        "limit_hand": "Limit hand",
+        "base": "Base",
+        "cap": "Limit",
+        "score": "Score",
+        "mahjong": "Mahjong",
+        "allowed": "allowed",
+        "refused": "refused",
+        "dead": "Dead hand",
+        "arrangement": "Arrangement",
+        "hand": "Hand",
+        "ruleset": "Rule set",
+        "seat": "Seat",
+        "wind": "Wind",
+        "balance": "Balance",
+        "pays": "pays",
+        "payments": "Payments",
+        "none": "none",
+        "no_items": "(nothing scores)",
+        "remise": "Remise: nothing is paid.",
+    },
+    "nl": {
+        "item": "Onderdeel",
+        "other": "Engels",
+        "points": "Punten",
+        "doublings": "Verdubbelingen",
+        "count": "Aantal",
+        "detail": "Toelichting",
+        "total_points": "Totaal punten",
+        "limit_hand": "Limietspel",
+        "base": "Basis",
+        "cap": "Limiet",
+        "score": "Score",
+        "mahjong": "Mahjong",
+        "allowed": "toegestaan",
+        "refused": "geweigerd",
+        "dead": "Dood spel",
+        "arrangement": "Indeling",
+        "hand": "Hand",
+        "ruleset": "Spelregels",
+        "seat": "Plaats",
+        "wind": "Wind",
+        "balance": "Saldo",
+        "pays": "betaalt",
+        "payments": "Betalingen",
+        "none": "geen",
+        "no_items": "(niets telt)",
+        "remise": "Remise: er wordt niets betaald.",
+    },
+}
+
+
+def labels(lang: str) -> dict[str, str]:
+    if lang not in _LABELS:
+        raise UsageProblem(f"--lang: {lang!r} is not nl or en")
+    return _LABELS[lang]
+
+
+def group_glyphs(text: str) -> str:
+    """Unicode glyphs for a notation group such as ``[b123]`` or ``(CCCC)``."""
+    from mahjong_nts.core.notation import parse_tiles
+
+    try:
+        tiles = parse_tiles(re.sub(r"[\[\]()+*]", " ", text))
+    except (MahjongError, ValueError):
+        return ""
+    return "".join(t.glyph for t in tiles)
+
+
+def hand_text(hand: Hand) -> str:
+    from mahjong_nts.core.notation import format_hand, glyphs
+
+    return f"{format_hand(hand)}   {glyphs(hand)}"
+
+
+def print_score(console: Console, resp: dict[str, Any], hand: Hand, lang: str) -> None:
+    lab = labels(lang)
+    other = "en" if lang == "nl" else "nl"
+    # Text, not markup: "[k777]" in a hand is a meld, not a style tag
+    table = Table(title=Text(f"{lab['hand']}: {hand_text(hand)}"), title_justify="left")
+    table.add_column(lab["item"])
+    table.add_column(lab["other"], style="dim")
+    show_count = any(it["count"] != 1 for it in resp["items"])
+    if show_count:
+        table.add_column(lab["count"], justify="right")
+    table.add_column(lab["points"], justify="right")
+    table.add_column(lab["doublings"], justify="right")
+    table.add_column(lab["detail"])
+    for it in resp["items"]:
+        row = [it[lang], it[other]]
+        if show_count:
+            row.append(str(it["count"]))
+        row += [str(it["points"] or ""), str(it["doublings"] or ""), it["detail"]]
+        table.add_row(*row)
+    if not resp["items"]:
+        table.add_row(lab["no_items"], "", *([""] * (4 if show_count else 3)))
+    console.print(table)
+    rows: list[tuple[str, str]] = [(lab["ruleset"], resp["ruleset"])]
+    if resp["dead"]:
+        rows.append((lab["dead"], "yes" if lang == "en" else "ja"))
+    rows.append((lab["total_points"], str(resp["points"])))
+    rows.append((lab["doublings"], str(resp["doublings"])))
+    limit = resp["limit_hand_name"]
+    rows.append((lab["limit_hand"], limit[lang] if limit else lab["none"]))
+    rows.append((lab["base"], str(resp["base"])))
+    if resp["cap"] is not None:
+        rows.append((lab["cap"], str(resp["cap"])))
+    rows.append((lab["score"], str(resp["score"])))
+    if resp["mahjong_allowed"] is not None:
+        verdict = lab["allowed"] if resp["mahjong_allowed"] else lab["refused"]
+        if not resp["mahjong_allowed"] and resp["refusal"]:
+            verdict += f": {resp['refusal']}"
+        rows.append((lab["mahjong"], verdict))
+    if resp["arrangement"]:
+        groups = " ".join(resp["arrangement"])
+        glyphs = " ".join(g for g in (group_glyphs(a) for a in resp["arrangement"]) if g)
+        rows.append((lab["arrangement"], f"{groups}   {glyphs}".rstrip()))
+    width = max(len(k) for k, _ in rows)
+    for key, value in rows:
+        style = "bold" if key == lab["score"] else ""
+        console.print(f"{key:<{width}}  {value}", style=style, markup=False, highlight=False)
+
+
+def seat_index_label(i: int, east: int, lang: str) -> str:
+    return f"{i} {tile_name(WINDS[(i - east) % 4], lang)}"
+
+
+def print_settlement(
+    console: Console, resp: dict[str, Any], east: int, winner: int | None, lang: str
+) -> None:
+    lab = labels(lang)
+    table = Table(title=f"{lab['ruleset']}: {resp['ruleset']}", title_justify="left")
+    table.add_column(lab["seat"])
+    table.add_column(lab["score"], justify="right")
+    table.add_column(lab["balance"], justify="right")
+    for i in range(len(resp["scores"])):
+        seat = seat_index_label(i, east, lang) + (" *" if i == winner else "")
+        table.add_row(seat, str(resp["scores"][i]), f"{resp['balances'][i]:+d}")
+    console.print(table)
+    if winner is None:
+        console.print(lab["remise"], markup=False)
+        return
+    console.print(f"{lab['payments']}:", markup=False)
+    for payer, payee, amount in resp["payments"]:
+        console.print(
+            f"  {seat_index_label(payer, east, lang)} {lab['pays']} "
+            f"{seat_index_label(payee, east, lang)} {amount}",
+            markup=False,
+        )

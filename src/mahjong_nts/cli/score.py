@@ -1,0 +1,99 @@
+"""``mahjong-nts score``: score one hand and explain the score."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from mahjong_nts.cli.options import (
+    FirstDiscardOpt,
+    FromOpt,
+    HeavenOpt,
+    JsonOpt,
+    KongOnKongOpt,
+    LangOpt,
+    LastDiscardOpt,
+    LastTileOpt,
+    LuckyOpt,
+    RulesetOpt,
+    UsageProblem,
+    WinFlags,
+    guard,
+    json_lines,
+    parse_hand_option,
+    rules_option,
+    wind_option,
+)
+from mahjong_nts.cli.render import labels, print_score
+from mahjong_nts.core.hand import Win
+from mahjong_nts.formats import wire
+
+__all__ = ["score_cmd"]
+
+
+def score_cmd(
+    notation: Annotated[
+        str | None,
+        typer.Argument(
+            help="The hand in notation, e.g. 'b123 k55 EEE [b789] (CCCC) f1 +k5': [..] an open "
+            "meld, (..) a concealed kong, +tile the winning tile (part of the hand). "
+            "See docs/notation.md.",
+            show_default=False,
+        ),
+    ] = None,
+    seat: Annotated[
+        str,
+        typer.Option("--seat", "-s", help="Seat wind: E S W N (Dutch O Z, or oost, zuid, ...)."),
+    ] = "E",
+    round_: Annotated[
+        str, typer.Option("--round", help="Round wind: E S W N, or F for the green-dragon hand.")
+    ] = "E",
+    source: FromOpt = None,
+    last_tile: LastTileOpt = False,
+    last_discard: LastDiscardOpt = False,
+    kong_on_kong: KongOnKongOpt = False,
+    first_discard: FirstDiscardOpt = False,
+    heaven: HeavenOpt = False,
+    lucky_thirteen: LuckyOpt = False,
+    dead: Annotated[
+        bool,
+        typer.Option("--dead", help="A dead hand (false mahjong claim or wrong number of tiles)."),
+    ] = False,
+    ruleset: RulesetOpt = wire.DEFAULT_RULESET_NAME,
+    lang: LangOpt = "en",
+    as_json: JsonOpt = False,
+) -> None:
+    """Score one hand and explain the score.  A hand with a +winning tile is a winner."""
+    with guard():
+        if as_json:
+            if notation is not None:
+                raise UsageProblem("--json reads the hands from stdin: give no NOTATION")
+            json_lines(wire.handle_score_line)
+            return
+        if notation is None:
+            raise UsageProblem(
+                "give the hand in notation, e.g. "
+                "mahjong-nts score 'b123 b456 k789 EEE +k55' "
+                "(or use --json)"
+            )
+        labels(lang)
+        flags = WinFlags(
+            source, last_tile, last_discard, kong_on_kong, first_discard, heaven, lucky_thirteen
+        )
+        rules = rules_option(ruleset)
+        seat_wind = wind_option(seat, "--seat")
+        round_wind = wind_option(round_, "--round", allow_green=True)
+        hand = parse_hand_option(notation, "notation")
+        win: Win | None = None
+        if hand.winning_tile is not None:
+            win = flags.win()
+        elif flags.given:
+            raise UsageProblem(
+                f"{', '.join(flags.given)}: only for a winning hand; mark its "
+                "winning tile with + in the notation, e.g. +k5"
+            )
+        job = wire.ScoreJob(hand, seat_wind, round_wind, win, dead, rules)
+        resp = wire.score_response(wire.run_score(job), rules)
+        print_score(Console(highlight=False), resp, hand, lang)

@@ -1,0 +1,1 @@
+"""Simulations: many hands between bots, summarised with confidence intervals (:mod:`.simulate`)."""
