@@ -16,6 +16,7 @@ from mahjong_nts.cli import play as cli_play
 from mahjong_nts.cli.play import QUIT, Choice, parse_choice
 from mahjong_nts.core.actions import ActionKind, parse_action
 from mahjong_nts.core.game import Game
+from mahjong_nts.core.seeding import SeedRng
 from mahjong_nts.core.tiles import parse_tile
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.rulefiles import load_ruleset
@@ -112,7 +113,7 @@ def test_whole_hand_choosing_the_first_option(tmp_path: Path) -> None:
     assert log.header.players[0] == "you"
     # every decision of East (you) was prompted once and was the first legal action
     head = log.header
-    game = Game(load_ruleset(head.ruleset), random.Random(head.seed))
+    game = Game(load_ruleset(head.ruleset), SeedRng(head.seed))
     mine = 0
     for line in log.events:
         if line.decided and len(game.events) == line.n:
@@ -289,7 +290,7 @@ def test_feed_hides_what_a_seat_cannot_see() -> None:
     discard are hidden from East; the seat itself (and a spectator) sees them."""
     rules = load_ruleset("nts-2016")
     for seed in range(500):
-        game = Game(rules, random.Random(seed))
+        game = Game(rules, SeedRng(seed))
         pick = random.Random(seed)
         feeds = {me: cli_play.Feed(me, ["a", "b", "c", "d"]) for me in (0, 1, 2, 3, None)}
         kong_seat = None

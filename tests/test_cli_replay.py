@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from mahjong_nts.cli import app
 from mahjong_nts.core.actions import ActionKind
 from mahjong_nts.core.game import Game
+from mahjong_nts.core.seeding import SeedRng
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.rulefiles import load_ruleset
 
@@ -28,7 +29,7 @@ def invoke(*args: str) -> Any:
 
 def played(spec: str, seed: int) -> Game:
     """Mahjong when possible, else a meld, else a seeded random action."""
-    game = Game(load_ruleset(spec), random.Random(seed))
+    game = Game(load_ruleset(spec), SeedRng(seed))
     pick = random.Random(seed)
     while not game.is_over:
         legal = game.legal_actions()

@@ -60,7 +60,7 @@ def test_round_wind_follows_the_table_winds() -> None:
 def test_hand_seeds_differ_by_seed_and_index() -> None:
     seeds = {hand_seed(s, i) for s in range(3) for i in range(50)}
     assert len(seeds) == 150
-    assert all(0 <= x < 2**63 for x in seeds)
+    assert all(0 <= x < 2**256 for x in seeds)
 
 
 def test_a_hand_depends_only_on_seed_and_index() -> None:

@@ -10,7 +10,7 @@ line, so a pipe can drive a session.
 
 from __future__ import annotations
 
-import random
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,6 +37,7 @@ from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.notation import format_hand, glyphs
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, SeedRng, derive_seed
 from mahjong_nts.core.tiles import WINDS, parse_tile
 from mahjong_nts.formats import gamelog, wire
 from mahjong_nts.formats.rulefiles import load_ruleset
@@ -185,8 +186,7 @@ class Session:
         self.human = human
         self.log_dir = log_dir
         self.lang = lang
-        self.match = Match(rules, random.Random(seed), random.Random)
-        seeds = random.Random(f"bots {seed}")
+        self.match = Match(rules, SeedRng(seed, "match"), SeedRng)
         self.players: dict[int, Player] = {}
         self.names: list[str] = []
         others = iter(bot_names)
@@ -195,7 +195,7 @@ class Session:
                 self.names.append("you")
                 continue
             name = next(others)
-            self.players[p] = make_bot(name, seeds.getrandbits(32), rules)
+            self.players[p] = make_bot(name, derive_seed(seed, "bot", p), rules)
             self.names.append(f"{name}-{p}")
         self.logs: list[Path] = []
         self.echo = not sys.stdin.isatty()
@@ -319,7 +319,7 @@ class Session:
     def _replay(self, setup: HandSetup, actions: Sequence[Action]) -> Game:
         game = Game(
             self.rules,
-            random.Random(setup.seed),
+            SeedRng(setup.seed),
             round_wind=setup.round_wind,
             dominant=None if setup.dominant is None else setup.players.index(setup.dominant),
         )
@@ -429,7 +429,7 @@ def play_cmd(
         err.print(f"error: {wire.error_message(exc)}", markup=False)
         raise typer.Exit(2) from None
     if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+        seed = secrets.randbits(DEFAULT_SEED_BITS)
     console = Console(highlight=False)
     session = Session(console, rules, ruleset, seed, human, names, log_dir or Path(), lang)
     console.print(

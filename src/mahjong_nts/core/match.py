@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from mahjong_nts.core.game import Game, HandResult
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.seeding import DEFAULT_SEED_BITS
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.core.wall import Rng
 
@@ -106,7 +107,7 @@ class Match:
             # a thrower sitting this hand out as dreamer: count from East
             start = players.index(thrower) if thrower in players else 0
             dominant_seat = (start + throw - 1) % self.seats
-        seed = self._rng.getrandbits(63)
+        seed = self._rng.getrandbits(DEFAULT_SEED_BITS)
         setup = HandSetup(
             number=len(self.history),
             round=self._round,

@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import random
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from mahjong_nts.core.match import HandSetup
 from mahjong_nts.core.notation import format_hand
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.scoring import ScoreResult
+from mahjong_nts.core.seeding import SeedRng
 from mahjong_nts.core.tiles import Tile, parse_tile
 from mahjong_nts.formats import wire
 from mahjong_nts.formats.gamelog_schema import (
@@ -248,8 +248,8 @@ def hand_log(
 
     ``ruleset`` is the spec the rules were loaded from (``"nts-2016+flowers"``
     or a house-rule file's path), ``seed`` the seed of the game's
-    ``random.Random``; ``setup`` (a match's hand) and ``players`` (a name per
-    seat) are recorded too.  A game still in play gets a result line with
+    :class:`~mahjong_nts.core.seeding.SeedRng`; ``setup`` (a match's hand) and
+    ``players`` (a name per seat) are recorded too.  A game still in play gets a result line with
     ``over: false`` and ``stopped`` as its reason.
     """
     lines: list[BaseModel] = [
@@ -448,7 +448,7 @@ def new_game(header: HeaderLine, rules: RuleSet) -> Game:
     """The game a header describes, dealt and ready for its first action."""
     return Game(
         rules,
-        random.Random(header.seed),
+        SeedRng(header.seed),
         round_wind=parse_tile(header.round_wind),
         dominant=header.dominant,
     )

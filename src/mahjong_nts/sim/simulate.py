@@ -3,7 +3,7 @@
 Hands are independent: hand ``i`` of a run with seed ``S`` is fully determined by
 ``(S, i)``:
 
-* its wall comes from ``random.Random(hand_seed(S, i))`` (a 63-bit seed hashed from
+* its wall comes from ``SeedRng(hand_seed(S, i))`` (a 256-bit seed derived from
   ``S`` and ``i``), so the hand can be replayed alone, and its log (``--log``) records it;
 * the bots rotate round the table: entry ``j`` of the bot list sits at seat
   ``(j + i) % seats`` (seat 0 is East), so over ``seats`` hands every bot sits everywhere
@@ -23,10 +23,8 @@ The summary (:func:`summarize`) is a plain JSON-ready dict; its fields are descr
 
 from __future__ import annotations
 
-import hashlib
 import math
 import multiprocessing
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -39,6 +37,7 @@ from mahjong_nts.core.game import Game
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.seeding import SeedRng, derive_seed
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.formats.rulefiles import load_ruleset
 
@@ -103,19 +102,14 @@ class HandOutcome:
 # --------------------------------------------------------------------------- one hand
 
 
-def _hash63(text: str) -> int:
-    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
 def hand_seed(seed: int, index: int) -> int:
-    """The seed of hand ``index`` of a run with ``seed`` (its wall's ``random.Random``)."""
-    return _hash63(f"mahjong-nts/simulate/{seed}/{index}")
+    """The seed of hand ``index`` of a run with ``seed`` (its wall's :class:`SeedRng`)."""
+    return derive_seed(seed, "simulate", index)
 
 
 def bot_seed(seed: int, index: int, entry: int) -> int:
     """The seed of bot entry ``entry`` in hand ``index``."""
-    return _hash63(f"mahjong-nts/simulate/{seed}/{index}/bot/{entry}")
+    return derive_seed(seed, "simulate", index, "bot", entry)
 
 
 def seat_entries(index: int, seats: int) -> tuple[int, ...]:
@@ -150,7 +144,7 @@ def play_hand(spec: SimulationSpec, rules: RuleSet, index: int) -> HandOutcome:
     n = rules.table.players
     seats = seat_entries(index, n)
     hseed = hand_seed(spec.seed, index)
-    game = Game(rules, random.Random(hseed), round_wind=round_wind_of(index, rules))
+    game = Game(rules, SeedRng(hseed), round_wind=round_wind_of(index, rules))
     players = [make_bot(spec.bots[e], bot_seed(spec.seed, index, e), rules) for e in seats]
     decisions = 0
     while not game.is_over:
