@@ -1,0 +1,142 @@
+"""JSON from outside, parsed within bounds: one function every reader of JSON uses.
+
+:func:`loads` refuses, with a clear :class:`JsonInputError`, what the standard
+``json.loads`` takes or chokes on:
+
+* a text longer than ``max_bytes`` (checked before parsing);
+* bytes that are not UTF-8;
+* duplicate keys in an object (``{"winner": 1, "winner": 2}``: which one counts?);
+* whole numbers of more than :data:`MAX_INT_DIGITS` digits (Python refuses past
+  4300 digits with a ValueError of its own; nothing here needs more than 80);
+* ``NaN``, ``Infinity`` and numbers too large for a float;
+* nesting deeper than ``max_depth``.
+
+Messages quote at most a short excerpt of the input (:func:`excerpt`), never the
+whole of it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "JsonInputError",
+    "excerpt",
+    "loads",
+]
+
+MAX_INT_DIGITS: Final = 80
+"""Digits of a whole number (a 256-bit seed has 78)."""
+
+MAX_DEPTH: Final = 16
+"""Nesting of arrays and objects."""
+
+EXCERPT: Final = 60
+"""Characters of the input an error message quotes at most."""
+
+
+class JsonInputError(ValueError):
+    """JSON that is malformed or outside the bounds; the message says which and where."""
+
+
+def excerpt(value: object, limit: int = EXCERPT) -> str:
+    """``repr(value)``, cut to ``limit`` characters (with ``...``) if longer."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return text[: max(limit - 3, 0)] + "..."
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise JsonInputError(f"duplicate key {excerpt(key)} in an object")
+        out[key] = value
+    return out
+
+
+def _int(text: str) -> int:
+    digits = len(text) - (text[0] == "-")
+    if digits > MAX_INT_DIGITS:
+        raise JsonInputError(
+            f"a whole number of {digits} digits: at most {MAX_INT_DIGITS} are accepted"
+        )
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > MAX_INT_DIGITS:
+        raise JsonInputError(
+            f"a number written with {len(text)} characters: at most {MAX_INT_DIGITS}"
+        )
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise JsonInputError(f"the number {excerpt(text)} is too large")
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise JsonInputError(f"{text} is not a JSON number")
+
+
+def _depth(value: Any, limit: int) -> int:
+    """The nesting depth of ``value`` (iteratively; stops once past ``limit``)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        depth += 1
+        if depth > deepest:
+            deepest = depth
+            if deepest > limit:
+                return deepest
+        stack.extend((child, depth) for child in children)
+    return deepest
+
+
+def loads(
+    data: str | bytes,
+    *,
+    max_bytes: int,
+    max_depth: int = MAX_DEPTH,
+) -> Any:
+    """Parse one JSON text within the bounds; :class:`JsonInputError` when it is not."""
+    size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data)
+    if size > max_bytes:
+        raise JsonInputError(f"the text is {size} bytes long: at most {max_bytes} are accepted")
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JsonInputError(f"not valid UTF-8 (byte {exc.start})") from None
+    else:
+        text = data
+    try:
+        value = json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_int=_int,
+            parse_float=_float,
+            parse_constant=_constant,
+        )
+    except JsonInputError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise JsonInputError(f"invalid JSON at column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise JsonInputError(f"nested more than {max_depth} levels deep") from None
+    except ValueError as exc:  # e.g. a lone surrogate the decoder refuses
+        raise JsonInputError(f"invalid JSON: {excerpt(str(exc))}") from None
+    if _depth(value, max_depth) > max_depth:
+        raise JsonInputError(f"nested more than {max_depth} levels deep")
+    return value
