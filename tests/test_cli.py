@@ -137,6 +137,43 @@ def test_score_json_subprocess_invalid_utf8() -> None:
     assert "UTF-8" in out[0]["error"]
 
 
+def test_json_lines_go_on_after_an_overlong_line() -> None:
+    good = json.dumps(
+        {
+            "seat_wind": "E",
+            "round_wind": "E",
+            "concealed": "b123 k456 t789 EEE CC",
+            "winning_tile": "C",
+        }
+    )
+    lines = [good, "x" * 200_000, '{"seat_wind": "E", "seat_wind": "S"}', good]
+    result = invoke("score", "--json", input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o.get("score") for o in out] == [576, None, None, 576]
+    assert out[1] == {
+        "error": "the line is longer than 65536 bytes: a request has at most 65536 bytes"
+    }
+    assert out[2] == {"error": "duplicate key 'seat_wind' in an object"}
+
+
+def test_json_lines_ten_megabytes_subprocess() -> None:
+    """Regression: a 10 MB line was parsed whole and echoed back in the error."""
+    request = {"winner": 0, "scores": [1, 2, 3, 4], "pad": "z" * 10_000_000}
+    data = (json.dumps(request) + "\n" + json.dumps({**request, "pad": None})).encode()
+    proc = subprocess.run(
+        [sys.executable, "-m", "mahjong_nts.cli", "settle", "--json"],
+        input=data,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0 and proc.stderr == b""
+    first, second = proc.stdout.decode().splitlines()
+    assert json.loads(first)["error"].startswith("the line is longer than 65536 bytes")
+    assert json.loads(second) == {"error": "pad: unknown field"}
+
+
 # --------------------------------------------------------------------------- settle
 
 BOOK_2009 = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
@@ -215,12 +216,173 @@ def test_broken_rule_file(tmp_path: Any) -> None:
         ("null", "not null"),
         ("12", "not a number"),
         (b"\xff\xfe{}", "not valid UTF-8"),
-        ("[" * 100_000, "JSON"),
+        ("[" * 100_000, "the line is longer than 65536 bytes"),
+        ("[" * 1000 + "]" * 1000, "nested more than 16 levels deep"),
+        ('{"winner": 1, "winner": 2}', "duplicate key 'winner'"),
+        ('{"winner": ' + "9" * 6000 + "}", "a whole number of 6000 digits: at most 80"),
+        ('{"round_to": NaN}', "NaN is not a JSON number"),
+        ('{"round_to": 1e400}', "too large"),
+    ],
+    ids=[
+        "open",
+        "array",
+        "string",
+        "null",
+        "number",
+        "utf8",
+        "long",
+        "deep",
+        "dup",
+        "digits",
+        "nan",
+        "inf",
     ],
 )
 def test_bad_json_lines(line: str | bytes, expected: str) -> None:
     assert expected in error(wire.handle_score_line(line))
     assert expected in error(wire.handle_settle_line(line))
+
+
+# --------------------------------------------------------------------------- framing, bounds
+
+
+class Recording(io.BytesIO):
+    """A byte stream that remembers the longest piece any one read returned."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(data)
+        self.longest = 0
+
+    def readline(self, size: int | None = -1) -> bytes:
+        line = super().readline(size)
+        self.longest = max(self.longest, len(line))
+        return line
+
+
+def test_read_lines_bounds_and_endings() -> None:
+    data = b"".join(
+        [
+            b"a" * 10 + b"\n",  # exactly the bound
+            b"\n",  # blank: skipped
+            b"  \t \r\n",  # blank too
+            b"b" * 11 + b"\n",  # one byte over, ended within the read
+            b"c" * 5000 + b"\n",  # far over: never read whole
+            b"d" * 9 + b"\r\n",  # CRLF
+            b"e" * 10,  # the last line without a newline
+        ]
+    )
+    stream = Recording(data)
+    got = list(wire.read_lines(stream, max_bytes=10))
+    assert got == [
+        b"a" * 10,
+        wire.LineTooLong(11),
+        wire.LineTooLong(),
+        b"d" * 9,
+        b"e" * 10,
+    ]
+    assert stream.longest <= 12  # 10 + "\r\n": the 5000-byte line only in pieces
+
+
+def test_read_lines_answers_an_overlong_line_before_reading_on() -> None:
+    stream = Recording(b"x" * 100_000 + b"\n{}\n")
+    lines = wire.read_lines(stream, max_bytes=100)
+    assert next(lines) == wire.LineTooLong()
+    assert stream.tell() == 102  # only the start was read when the answer is due
+    assert next(lines) == b"{}"
+    assert stream.longest <= 102
+
+
+def test_read_lines_text_stream() -> None:
+    stream = io.StringIO("é" * 6 + "\n" + "é" * 4 + "\n")  # 12 and 8 bytes
+    assert list(wire.read_lines(stream, max_bytes=10)) == [
+        wire.LineTooLong(12),
+        "é".encode() * 4,
+    ]
+
+
+def test_overlong_line_answer() -> None:
+    answer = json.loads(wire.LineTooLong().answer)
+    assert answer == {
+        "error": "the line is longer than 65536 bytes: a request has at most 65536 bytes"
+    }
+
+
+@pytest.mark.parametrize("kind", [str, bytes])
+def test_ten_megabyte_line_is_not_echoed(kind: type) -> None:
+    line = json.dumps({**WINNER, "concealed": "b1 " * 3_500_000})
+    msg = error(wire.handle_score_line(line if kind is str else line.encode()))
+    assert msg.startswith("the line is longer than 65536 bytes")
+    assert len(msg) < 100
+
+
+def test_line_at_the_bound_is_parsed() -> None:
+    short = json.dumps(WINNER)
+    pad = wire.MAX_LINE_BYTES - len(short)
+    line = json.dumps({**WINNER, "concealed": WINNER["concealed"] + " " * pad})
+    assert len(line) == wire.MAX_LINE_BYTES
+    assert wire.handle_score_line(line)["score"] == 576
+    assert wire.handle_score_line(line.encode())["score"] == 576
+    longer = json.dumps({**WINNER, "concealed": WINNER["concealed"] + " " * (pad + 1)})
+    assert error(wire.handle_score_line(longer)).startswith("the line is longer than 65536")
+    # a str within the bound in characters but not in UTF-8 bytes
+    wide = json.dumps({**WINNER, "x": "é" * (wire.MAX_LINE_BYTES // 2)}, ensure_ascii=False)
+    assert len(wide) < wire.MAX_LINE_BYTES < len(wide.encode())
+    assert "bytes long: at most 65536" in error(wire.handle_score_line(wide))
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {**WINNER, "concealed": "b1 " + "x" * 60_000},  # the core quotes the tiles it read
+        {**WINNER, "winning_tile": "q" * 60_000},
+        {**WINNER, "k" * 60_000: 1},  # an unknown field with a long name
+        {**WINNER, "seat_wind": "Q" * 60_000},
+        {**WINNER, "melds": [{"kind": "chow", "tiles": ["b1"] * 5000}]},
+    ],
+    ids=["tiles", "winning_tile", "key", "wind", "meld"],
+)
+def test_error_messages_are_bounded(request_: dict[str, Any]) -> None:
+    msg = error(score(request_))
+    assert len(msg) <= wire.MAX_ERROR_CHARS
+    assert "x" * 60 not in msg and "q" * 60 not in msg and "k" * 60 not in msg
+
+
+def test_error_messages_escape_control_characters() -> None:
+    msg = error(score({**WINNER, "\x1b[31mred\x07": 1}))
+    assert "\x1b" not in msg and "\x07" not in msg
+    assert msg.startswith("\\x1b[31mred\\x07: unknown field")
+    assert "\x1b" not in error(score({**WINNER, "seat_wind": "\x1b[2J"}))
+
+
+def test_short_message() -> None:
+    assert wire.short_message("plain") == "plain"
+    assert wire.short_message("a: unknown tile 'qq' in '" + "b1 " * 40 + "'") == (
+        "a: unknown tile 'qq' in '" + "b1 " * 18 + "b...'"
+    )
+    assert wire.short_message('"' + "z" * 58 + '"') == '"' + "z" * 58 + '"'  # 60: kept
+    assert wire.short_message('"' + "z" * 59 + '"') == '"' + "z" * 55 + '..."'
+    prose = "hands[0]: the winner's hand may not go mahjong: 1 doubling: a mahjong needs 2"
+    assert wire.short_message(prose) == prose  # an apostrophe is not a quote
+    assert wire.short_message(prose + " 'b1'") == prose + " 'b1'"
+    assert wire.short_message("a\nb\x9bc") == "a\\x0ab\\x9bc"
+    cut = wire.short_message("y" * 10_000)
+    assert len(cut) == wire.MAX_ERROR_CHARS and cut.endswith("...")
+
+
+def test_answer_line_writes_json_inside_the_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    good = wire.answer_score_line(json.dumps(WINNER))
+    assert json.loads(good)["score"] == 576 and "\n" not in good
+    assert json.loads(wire.answer_settle_line("[]")) == {
+        "error": "a request must be a JSON object, not an array"
+    }
+    # an answer that cannot be written (a bug) is itself answered, never raised
+    monkeypatch.setattr(wire, "score", lambda req: {"score": object()})
+    bad = json.loads(wire.answer_score_line(json.dumps(WINNER)))
+    assert bad["error"].startswith("internal error: TypeError")
+    monkeypatch.setattr(wire, "score", lambda req: {"score": 10**5000})
+    bad = json.loads(wire.answer_score_line(json.dumps(WINNER)))
+    assert bad["error"].startswith("internal error: ValueError")
+    assert len(bad["error"]) <= wire.MAX_ERROR_CHARS
 
 
 # --------------------------------------------------------------------------- settle

@@ -140,7 +140,7 @@ def settle_cmd(
                 raise UsageProblem(
                     "--json reads the requests from stdin: give no --scores or --hand"
                 )
-            json_lines(wire.handle_settle_line)
+            json_lines(wire.answer_settle_line)
             return
         labels(lang)
         parsed: list[Hand] = []

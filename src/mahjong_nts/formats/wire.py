@@ -5,16 +5,25 @@ strict) and then turned into core values; every problem comes back as one line
 that names the field, e.g. ``melds[1].tiles: b1 b2 b4 is not a chow, pung or
 kong``.  The framing (one JSON object per line) lives in :func:`handle_score_line`
 and :func:`handle_settle_line`, which never raise: a bad line is answered with
-``{"error": "..."}``.  See ``docs/json.md``.
+``{"error": "..."}``.  :func:`answer_score_line` and :func:`answer_settle_line`
+also write the answer as its JSON line inside the same guard, and
+:func:`read_lines` reads request lines from a stream without ever holding more
+than :data:`MAX_LINE_BYTES` of one.  See ``docs/json.md``.
+
+Bounds (each has a clear error past it): a request line is at most
+:data:`MAX_LINE_BYTES` bytes, parsed by :func:`mahjong_nts.formats.safejson.loads`
+(no duplicate keys, at most 80 digits in a number, nesting at most 16 deep); an
+error message is at most :data:`MAX_ERROR_CHARS` characters.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from typing import Annotated, Any, Literal, TypeVar
+from typing import IO, Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -23,25 +32,41 @@ from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.items import LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile, parse_tile
+from mahjong_nts.formats import safejson
 
 __all__ = [
     "DEFAULT_RULESET_NAME",
+    "MAX_ERROR_CHARS",
+    "MAX_LINE_BYTES",
     "FieldError",
+    "LineTooLong",
     "MeldRequest",
     "ScoreRequest",
     "SettleRequest",
     "WinRequest",
+    "answer_score_line",
+    "answer_settle_line",
+    "error_line",
     "error_message",
     "handle_score_line",
     "handle_settle_line",
     "load_rules",
+    "read_lines",
     "score_request",
     "score_response",
     "seat_wind",
     "settle_request",
+    "short_message",
 ]
 
 DEFAULT_RULESET_NAME = "nts-2016"
+
+MAX_LINE_BYTES: Final = 64 * 1024
+"""Bytes in one request line (the newline not counted).  A settle request with
+five hands takes about 2 KB; the rest is room for inline house rules."""
+
+MAX_ERROR_CHARS: Final = 500
+"""Characters in one error message: the last bound on text quoted from a request."""
 
 _T = TypeVar("_T")
 
@@ -132,19 +157,52 @@ class SettleRequest(_Model):
 # --------------------------------------------------------------------------- errors
 
 
+_KEY_CHARS: Final = 40
+"""Characters of a field name an error message shows (an unknown key can be long)."""
+
+
 def _loc(parts: Sequence[int | str]) -> str:
     out = ""
     for part in parts:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
+            if len(part) > _KEY_CHARS:
+                part = part[: _KEY_CHARS - 3] + "..."
             out += f".{part}" if out else part
     return out
 
 
-def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+def _short(value: Any) -> str:
+    return safejson.excerpt(value)
+
+
+_CONTROL: Final = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))}
+_LONG: Final = safejson.EXCERPT - 1
+_QUOTED: Final = re.compile(
+    rf"(?<!\w)'[^'\n]{{{_LONG},}}'(?!\w)|(?<!\w)\"[^\"\n]{{{_LONG},}}\"(?!\w)"
+)
+"""A quoted piece longer than an excerpt.  A quote mark between letters (the
+apostrophe of "winner's") neither opens nor closes one."""
+
+
+def _cut_quote(match: re.Match[str]) -> str:
+    text = match.group()
+    return text[: safejson.EXCERPT - 4] + "..." + text[0]
+
+
+def short_message(message: str) -> str:
+    """``message`` made safe to show: every quoted piece (``'...'`` or ``"..."``)
+    cut to an excerpt of at most 60 characters, control characters escaped
+    (``\\x1b``), and the whole cut to :data:`MAX_ERROR_CHARS` characters.  Every
+    error message of the JSON lines and of the ``score``/``settle`` commands
+    passes here last, so text quoted from a request (by this module or by the
+    core) never comes back long or raw.  Each step takes time linear in the
+    message."""
+    message = _QUOTED.sub(_cut_quote, message).translate(_CONTROL)
+    if len(message) > MAX_ERROR_CHARS:
+        message = message[: MAX_ERROR_CHARS - 3] + "..."
+    return message
 
 
 _UNION_TAGS = frozenset({"str", "list[str]", "int", "none", "bool", "literal[0,1,2,3]"})
@@ -189,7 +247,12 @@ def _validation_line(exc: ValidationError) -> str:
 
 
 def error_message(exc: BaseException) -> str:
-    """One clear line for a bad request: which field and what is wrong."""
+    """One clear line for a bad request: which field and what is wrong (at most
+    :data:`MAX_ERROR_CHARS` characters, see :func:`short_message`)."""
+    return short_message(_error_text(exc))
+
+
+def _error_text(exc: BaseException) -> str:
     if isinstance(exc, ValidationError):
         return _validation_line(exc)
     if isinstance(exc, json.JSONDecodeError):
@@ -570,12 +633,18 @@ def settle(req: SettleRequest) -> dict[str, Any]:
 # --------------------------------------------------------------------------- framing
 
 
+def _too_long(size: int | None = None) -> str:
+    said = f"{size} bytes long" if size is not None else f"longer than {MAX_LINE_BYTES} bytes"
+    return f"the line is {said}: a request has at most {MAX_LINE_BYTES} bytes"
+
+
 def _handle(
     line: str | bytes, model: type[_Model], answer: Callable[[Any], dict[str, Any]]
 ) -> dict[str, Any]:
     try:
-        text = line.decode("utf-8") if isinstance(line, bytes) else line
-        data = json.loads(text)
+        if len(line) > MAX_LINE_BYTES:  # a str has at least as many bytes as characters
+            return {"error": _too_long()}
+        data = safejson.loads(line, max_bytes=MAX_LINE_BYTES)
         if not isinstance(data, dict):
             kind = {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}
             return {
@@ -585,7 +654,7 @@ def _handle(
     except (ValidationError, MahjongError, ValueError, RecursionError) as exc:
         return {"error": error_message(exc)}
     except Exception as exc:  # a bug: answer the line, keep the stream going
-        return {"error": f"internal error: {type(exc).__name__}: {exc}"}
+        return {"error": short_message(f"internal error: {type(exc).__name__}: {exc}")}
 
 
 def handle_score_line(line: str | bytes) -> dict[str, Any]:
@@ -596,3 +665,71 @@ def handle_score_line(line: str | bytes) -> dict[str, Any]:
 def handle_settle_line(line: str | bytes) -> dict[str, Any]:
     """Answer one line of ``settle --json``: a settle response or ``{"error": ...}``."""
     return _handle(line, SettleRequest, settle)
+
+
+def error_line(message: str) -> str:
+    """The JSON line ``{"error": message}`` (the message bounded by :func:`short_message`)."""
+    return json.dumps({"error": short_message(message)})
+
+
+def _answer(line: str | bytes, handle: Callable[[str | bytes], dict[str, Any]]) -> str:
+    try:
+        return json.dumps(handle(line))
+    except Exception as exc:  # a bug: the answer could not be written; the stream goes on
+        return error_line(f"internal error: {type(exc).__name__}: {exc}")
+
+
+def answer_score_line(line: str | bytes) -> str:
+    """:func:`handle_score_line` written as one line of JSON (ASCII, no newline).
+
+    Writing the answer happens inside the same guard, so no line can end a
+    stream of requests."""
+    return _answer(line, handle_score_line)
+
+
+def answer_settle_line(line: str | bytes) -> str:
+    """:func:`handle_settle_line` written as one line of JSON (ASCII, no newline)."""
+    return _answer(line, handle_settle_line)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LineTooLong:
+    """A request line longer than :data:`MAX_LINE_BYTES`: :func:`read_lines` read
+    only its start and skips the rest; it is answered by :attr:`answer`."""
+
+    size: int | None = None
+    """Its length in bytes, when known (the line ended within the read)."""
+
+    @property
+    def answer(self) -> str:
+        return error_line(_too_long(self.size))
+
+
+def read_lines(
+    stream: IO[bytes] | IO[str], max_bytes: int = MAX_LINE_BYTES
+) -> Iterator[bytes | LineTooLong]:
+    """The request lines of ``stream``, without their line ending; blank lines are
+    skipped.  No read takes more than ``max_bytes + 2`` bytes, so a longer line is
+    never held whole: it comes as :class:`LineTooLong` as soon as the bound is
+    passed (so its answer can be written at once), and the rest of it is read
+    and dropped, a piece at a time, when the next line is asked for.  A text
+    stream's lines are encoded as UTF-8 (lone surrogates kept as invalid bytes,
+    so they are refused as not UTF-8)."""
+    while True:
+        raw = stream.readline(max_bytes + 2)  # room for the line's own "\r\n"
+        if not raw:
+            return
+        line = raw.encode("utf-8", "surrogateescape") if isinstance(raw, str) else raw
+        ended = line.endswith(b"\n")
+        if not ended and len(raw) >= max_bytes + 2:
+            yield LineTooLong()
+            while True:  # drop the rest of the line
+                rest = stream.readline(max_bytes + 2)
+                if not rest or rest[-1:] in ("\n", b"\n"):
+                    break
+            continue
+        line = line.rstrip(b"\r\n")
+        if len(line) > max_bytes:
+            yield LineTooLong(len(line))
+        elif line.strip():
+            yield line
