@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -863,6 +865,29 @@ def test_settle_table_errors(request_: dict[str, Any], expected: str) -> None:
 def test_melds_bound() -> None:
     melds = [{"kind": "pung", "tiles": "b111"}] * 9
     assert error(score({**WINNER, "melds": melds})) == "melds: expected at most 8 items, got 9"
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "json.md"
+
+
+def test_docs_settle_example_answers_as_documented() -> None:
+    """docs/json.md's settle example: every request gets the answer written under it
+    (the shortened ``hands`` responses by their scores)."""
+    text = DOCS.read_text(encoding="utf-8")
+    block = text.split("mahjong-nts settle --json <<'EOF'\n", 1)[1]
+    requests = block.split("\nEOF\n", 1)[0].splitlines()
+    answers = block.split("```json\n", 1)[1].split("\n```", 1)[0].splitlines()
+    assert len(requests) == len(answers) == 10
+    for request, documented in zip(requests, answers, strict=True):
+        actual = wire.handle_settle_line(request)
+        if "..." not in documented:
+            assert json.loads(documented) == actual, request
+            continue
+        head, hands = documented.split(', "hands": ', 1)
+        assert head == json.dumps({k: v for k, v in actual.items() if k != "hands"})[:-1]
+        scores = [int(m) for m in re.findall(r'"score": (\d+)', hands)]
+        assert scores == [h["score"] for h in actual["hands"] if h is not None]
+        assert hands.count("null") == actual["hands"].count(None)
 
 
 # --------------------------------------------------------------------------- error_message
