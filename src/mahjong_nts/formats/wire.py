@@ -201,10 +201,6 @@ def _loc(parts: Sequence[int | str]) -> str:
     return out
 
 
-def _short(value: Any) -> str:
-    return safejson.excerpt(value)
-
-
 _CONTROL: Final = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))}
 _LONG: Final = safejson.EXCERPT - 1
 _QUOTED: Final = re.compile(
@@ -269,12 +265,12 @@ def _validation_line(exc: ValidationError) -> str:
         else:
             msg = str(err["msg"])
             if "input" in err and kind not in ("too_short", "too_long"):
-                msg += f", got {_short(err['input'])}"
+                msg += f", got {safejson.excerpt(err['input'])}"
         if where in seen:
             if kind.startswith(("string_type", "list_type")):
                 seen[where] = (
                     f"expected tiles as a string or a list of strings, got "
-                    f"{_short(err.get('input'))}"
+                    f"{safejson.excerpt(err.get('input'))}"
                 )
             continue
         seen[where] = msg
@@ -371,8 +367,9 @@ def seat_wind(seat: int, east: int, *, seats: int = 4, dreamer: int | None = Non
     """The wind of seat index ``seat`` when seat ``east`` is East, at a table of
     ``seats`` (3, 4, or 5 with a ``dreamer``).  The winds follow the seat indices
     round from East (East, South, West, then North), passing over the dreamer,
-    who has none: a table of five numbered as the match numbers it (the dreamer
-    just before East) gives East ``east``, South ``east + 1``, and so on."""
+    who has none (``seat`` is not the dreamer): a table of five numbered as the
+    match numbers it (the dreamer just before East) gives East ``east``, South
+    ``east + 1``, and so on."""
     order = [(east + k) % seats for k in range(seats)]
     if dreamer is not None:
         order.remove(dreamer)
