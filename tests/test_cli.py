@@ -137,6 +137,43 @@ def test_score_json_subprocess_invalid_utf8() -> None:
     assert "UTF-8" in out[0]["error"]
 
 
+def test_json_lines_go_on_after_an_overlong_line() -> None:
+    good = json.dumps(
+        {
+            "seat_wind": "E",
+            "round_wind": "E",
+            "concealed": "b123 k456 t789 EEE CC",
+            "winning_tile": "C",
+        }
+    )
+    lines = [good, "x" * 200_000, '{"seat_wind": "E", "seat_wind": "S"}', good]
+    result = invoke("score", "--json", input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o.get("score") for o in out] == [576, None, None, 576]
+    assert out[1] == {
+        "error": "the line is longer than 65536 bytes: a request has at most 65536 bytes"
+    }
+    assert out[2] == {"error": "duplicate key 'seat_wind' in an object"}
+
+
+def test_json_lines_ten_megabytes_subprocess() -> None:
+    """Regression: a 10 MB line was parsed whole and echoed back in the error."""
+    request = {"winner": 0, "scores": [1, 2, 3, 4], "pad": "z" * 10_000_000}
+    data = (json.dumps(request) + "\n" + json.dumps({**request, "pad": None})).encode()
+    proc = subprocess.run(
+        [sys.executable, "-m", "mahjong_nts.cli", "settle", "--json"],
+        input=data,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0 and proc.stderr == b""
+    first, second = proc.stdout.decode().splitlines()
+    assert json.loads(first)["error"].startswith("the line is longer than 65536 bytes")
+    assert json.loads(second) == {"error": "pad: unknown field"}
+
+
 # --------------------------------------------------------------------------- settle
 
 BOOK_2009 = (
@@ -234,6 +271,110 @@ def test_settle_round_to() -> None:
     assert "130" in result.stdout
 
 
+def test_settle_three_players() -> None:
+    """nmb-2009 at three (Drie spelers): South wins 64 on West's discard: 64 from
+    East, 2 x 64 from West; West pays East 16 - 4."""
+    result = invoke(
+        "settle",
+        "--scores",
+        "16,64,4",
+        "--winner",
+        "1",
+        "--discarder",
+        "2",
+        "-r",
+        "nmb-2009+three-players",
+    )
+    assert result.exit_code == 0, result.output
+    rows = [line.split("│")[1:4] for line in result.stdout.splitlines() if "│" in line]
+    assert [[c.strip() for c in row] for row in rows] == [
+        ["0 East", "16", "-52"],
+        ["1 South *", "64", "+192"],
+        ["2 West", "4", "-140"],
+    ]
+    assert "2 West pays 0 East 12" in result.stdout
+    assert "2 West pays 1 South 128" in result.stdout
+
+
+def test_settle_five_players_dreamer_sits_out() -> None:
+    """nmb-2009 at five: seat 3 dreams; East is seat 1, so 2 South, 4 West, 0 North.
+    South wins 60 on West's discard: 60 from seats 0 and 1, 120 from West.  Losers
+    10 (North), 0 (East), 20 (West): East pays North 10 and West 20, North pays West 10."""
+    result = invoke(
+        "settle",
+        "--scores",
+        "10,0,60,0,20",
+        "--winner",
+        "2",
+        "--discarder",
+        "4",
+        "--east",
+        "1",
+        "--dreamer",
+        "3",
+        "-r",
+        "nmb-2009+five-players",
+        "--lang",
+        "nl",
+    )
+    assert result.exit_code == 0, result.output
+    rows = [line.split("│")[1:4] for line in result.stdout.splitlines() if "│" in line]
+    assert [[c.strip() for c in row] for row in rows] == [
+        ["0 Noord", "10", "-60"],
+        ["1 Oost", "0", "-90"],
+        ["2 Zuid *", "60", "+240"],
+        ["3 dromer", "-", "0"],
+        ["4 West", "20", "-90"],
+    ]
+    assert "3 dromer" not in result.stdout.split("Betalingen")[1]
+
+
+def test_settle_five_players_from_hands() -> None:
+    """nts-2016 at five (the hands of test_wire's five-player example): seat 4
+    dreams, East (seat 0) pays double; West wins 120 on North's discard."""
+    result = invoke(
+        "settle",
+        "-r",
+        "nts-2016+five-players",
+        "--dreamer",
+        "4",
+        "--round",
+        "W",
+        "--discarder",
+        "3",
+        "--hand",
+        "[b555] k222 t12 b89 S E F",
+        "--hand",
+        "PPP k99 t135 b247 NN",
+        "--hand",
+        "b123 k456 t78 WWW CC +t9",
+        "--hand",
+        "[k333] [b666] t44 t67 F S E",
+        "--hand",
+        "-",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Sits this hand out (the dreamer)." in result.stdout
+    for text in ("-256", "-88", "+480", "-136", "0 East pays 2 West 240", "3 North pays 0 East 4"):
+        assert text in result.stdout, text
+
+
+def test_settle_rule_set_name_is_not_markup(tmp_path: Path) -> None:
+    """Regression: a rule-set name with rich markup crashed settle (MarkupError)."""
+    cases = [
+        ("[bold red]x[/]", "[bold red]x[/]"),
+        ("x[/]", "x[/]"),
+        ("a\\u001b[31mred", "a\\x1b[31mred"),  # a terminal escape, shown escaped
+    ]
+    for i, (name, shown) in enumerate(cases):
+        club = tmp_path / f"club{i}.toml"  # a new file each time: rule files are cached
+        club.write_text(f'base = "nts-2016"\nname = "{name}"\n')
+        result = invoke("settle", "--scores", "1,2,3,4", "--winner", "0", "-r", str(club))
+        assert result.exit_code == 0, result.output
+        assert f"Rule set: {shown}" in result.stdout
+        assert "\x1b" not in result.stdout
+
+
 # --------------------------------------------------------------------------- bad input
 
 
@@ -256,7 +397,10 @@ def test_settle_round_to() -> None:
         (("score", WINNER, "--ruleset", "/no/such/club.toml"), "club.toml"),
         (("score", WINNER, "--lang", "fr"), "--lang"),
         (("score",), "give the hand"),
-        (("settle", "--scores", "1,2,3", "--winner", "0"), "--scores: expected four"),
+        (
+            ("settle", "--scores", "1,2,3", "--winner", "0"),
+            "--scores: rule set 'nts-2016' is played by four players: give 4 scores, got 3",
+        ),
         (("settle", "--scores", "1,2,x,4", "--winner", "0"), "--scores"),
         (("settle", "--scores", "1,2,3,4"), "--winner"),
         (("settle", "--scores", "1,2,3,4", "--winner", "7"), "--winner"),
@@ -265,7 +409,167 @@ def test_settle_round_to() -> None:
             "cannot be the discarder",
         ),
         (("settle", "--scores", "1,2,3,4", "--winner", "none", "--discarder", "1"), "remise"),
-        (("settle", "--hand", WINNER), "four hands"),
+        (
+            ("settle", "--hand", WINNER),
+            "--hand: rule set 'nts-2016' is played by four players: give 4 hands, got 1",
+        ),
+        (
+            ("settle", "--scores", "²,1,1,1", "--winner", "0"),
+            "--scores: score 0 is not a whole number 0-1000000000000: '²'",
+        ),
+        (
+            ("settle", "--scores", "9" * 6000 + ",1,1,1", "--winner", "0"),
+            "--scores: score 0 is not a whole number 0-1000000000000: '99999",
+        ),
+        (
+            ("settle", "--scores", "1000000000001,1,1,1", "--winner", "0"),
+            "--scores: score 0: a score is a whole number 0-1000000000000, got 1000000000001",
+        ),
+        (("settle", "--scores", "1,-1,1,1", "--winner", "0"), "--scores: score 1 is not"),
+        (("settle", "--scores", "1,٣,1,1", "--winner", "0"), "--scores: score 1 is not"),
+        (
+            ("settle", "--scores", ",".join(["1"] * 6), "--winner", "0"),
+            "--scores: expected one score per seat (at most 5), got 6",
+        ),
+        (
+            ("settle", "--scores", "1,1,1,1", "--winner", "²"),
+            "--winner: expected a seat index 0-3 or none, got '²'",
+        ),
+        (
+            ("settle", "--scores", "1,1,1,1", "--winner", "9" * 6000),
+            "--winner: expected a seat index 0-3 or none, got '9999",
+        ),
+        (
+            ("settle", "--scores", "1,1,1,1", "--winner", "0", "--east", "²"),
+            "--east: expected a seat index 0-3, got '²'",
+        ),
+        (
+            ("settle", "--scores", "1,1,1,1", "--winner", "0", "--east", "4"),
+            "--east: 4 is not a seat at a table of four (seats 0-3)",
+        ),
+        (
+            ("settle", "--scores", "1,1,1,1", "--winner", "0", "--round-to", "²"),
+            "--round-to: expected a whole number 0-1000, got '²'",
+        ),
+        (
+            ("settle", "--scores", "1,1,1,1", "--winner", "0", "--round-to", "9" * 6000),
+            "--round-to: expected a whole number 0-1000, got '9999",
+        ),
+        (
+            ("settle", "--scores", "1,1,1,1", "--winner", "0", "--round-to", "1001"),
+            "--round-to: expected a whole number 0-1000, got 1001",
+        ),
+        (
+            ("settle", "--scores", "1,1,1,1", "--winner", "0", "--dreamer", "2"),
+            "--dreamer: only a table of five has a dreamer",
+        ),
+        (
+            ("settle", "--scores", "1,1,1,1,0", "--winner", "0", "-r", "nmb-2009+five-players"),
+            "--dreamer: at a table of five one player sits each hand out",
+        ),
+        (
+            (
+                "settle",
+                "--scores",
+                "1,1,1,1,3",
+                "--winner",
+                "0",
+                "--dreamer",
+                "4",
+                "-r",
+                "nmb-2009+five-players",
+            ),
+            "--scores: seat 4 is the dreamer, who plays no hand: his score is 0, not 3",
+        ),
+        (
+            (
+                "settle",
+                "--scores",
+                "1,1,1,1,0",
+                "--winner",
+                "4",
+                "--dreamer",
+                "4",
+                "-r",
+                "nmb-2009+five-players",
+            ),
+            "--winner: seat 4 is the dreamer, who sits the hand out and cannot win",
+        ),
+        (
+            (
+                "settle",
+                "--scores",
+                "1,1,1",
+                "--winner",
+                "0",
+                "--dominant",
+                "3",
+                "-r",
+                "nmb-2009+three-players",
+            ),
+            "--dominant: 3 is not a seat at a table of three (seats 0-2)",
+        ),
+        (
+            ("settle", "--scores", "1,1,1,1", "--winner", "0", "--dominant", "3"),
+            "--dominant: rule set 'nts-2016' plays no green-dragon hand",
+        ),
+        (
+            ("settle", "--hand", WINNER, "--hand", "-", "--hand", "-", "--hand", "-"),
+            "--hand 1: '-' stands for the dreamer's hand, and this table has none",
+        ),
+        (
+            (
+                "settle",
+                "--dreamer",
+                "4",
+                "--winner",
+                "1",
+                "-r",
+                "nmb-2009+five-players",
+                *(["--hand", WINNER] * 5),
+            ),
+            "--hand 4: seat 4 is the dreamer, who plays no hand: give '-'",
+        ),
+        (
+            ("settle", *(["--hand", WINNER] * 6)),
+            "--hand: give one hand per seat (at most 5), got 6",
+        ),
+        (
+            (
+                "settle",
+                "-r",
+                "nmb-2009+three-players",
+                "--round",
+                "N",
+                "--hand",
+                "b123 b456 CCC k11 [SSS] +b6",
+                "--hand",
+                "b99",
+                "--hand",
+                "b88",
+                "--dead",
+                "1",
+                "--dead",
+                "2",
+            ),
+            "--round: 'N': rule set 'nmb-2009+three-players' plays with the winds E, S, W only",
+        ),
+        (
+            (
+                "settle",
+                "-r",
+                "nmb-2009+three-players",
+                "--hand",
+                "b123 b456 CCC k11 [SSS] +b6",
+                "--hand",
+                "b99",
+                "--hand",
+                "b88",
+                "--dead",
+                "3",
+            ),
+            "--dead: 3 is not a seat at a table of three (seats 0-2)",
+        ),
         (("settle",), "--scores"),
     ],
 )

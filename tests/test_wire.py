@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -215,12 +218,173 @@ def test_broken_rule_file(tmp_path: Any) -> None:
         ("null", "not null"),
         ("12", "not a number"),
         (b"\xff\xfe{}", "not valid UTF-8"),
-        ("[" * 100_000, "JSON"),
+        ("[" * 100_000, "the line is longer than 65536 bytes"),
+        ("[" * 1000 + "]" * 1000, "nested more than 16 levels deep"),
+        ('{"winner": 1, "winner": 2}', "duplicate key 'winner'"),
+        ('{"winner": ' + "9" * 6000 + "}", "a whole number of 6000 digits: at most 80"),
+        ('{"round_to": NaN}', "NaN is not a JSON number"),
+        ('{"round_to": 1e400}', "too large"),
+    ],
+    ids=[
+        "open",
+        "array",
+        "string",
+        "null",
+        "number",
+        "utf8",
+        "long",
+        "deep",
+        "dup",
+        "digits",
+        "nan",
+        "inf",
     ],
 )
 def test_bad_json_lines(line: str | bytes, expected: str) -> None:
     assert expected in error(wire.handle_score_line(line))
     assert expected in error(wire.handle_settle_line(line))
+
+
+# --------------------------------------------------------------------------- framing, bounds
+
+
+class Recording(io.BytesIO):
+    """A byte stream that remembers the longest piece any one read returned."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(data)
+        self.longest = 0
+
+    def readline(self, size: int | None = -1) -> bytes:
+        line = super().readline(size)
+        self.longest = max(self.longest, len(line))
+        return line
+
+
+def test_read_lines_bounds_and_endings() -> None:
+    data = b"".join(
+        [
+            b"a" * 10 + b"\n",  # exactly the bound
+            b"\n",  # blank: skipped
+            b"  \t \r\n",  # blank too
+            b"b" * 11 + b"\n",  # one byte over, ended within the read
+            b"c" * 5000 + b"\n",  # far over: never read whole
+            b"d" * 9 + b"\r\n",  # CRLF
+            b"e" * 10,  # the last line without a newline
+        ]
+    )
+    stream = Recording(data)
+    got = list(wire.read_lines(stream, max_bytes=10))
+    assert got == [
+        b"a" * 10,
+        wire.LineTooLong(11),
+        wire.LineTooLong(),
+        b"d" * 9,
+        b"e" * 10,
+    ]
+    assert stream.longest <= 12  # 10 + "\r\n": the 5000-byte line only in pieces
+
+
+def test_read_lines_answers_an_overlong_line_before_reading_on() -> None:
+    stream = Recording(b"x" * 100_000 + b"\n{}\n")
+    lines = wire.read_lines(stream, max_bytes=100)
+    assert next(lines) == wire.LineTooLong()
+    assert stream.tell() == 102  # only the start was read when the answer is due
+    assert next(lines) == b"{}"
+    assert stream.longest <= 102
+
+
+def test_read_lines_text_stream() -> None:
+    stream = io.StringIO("é" * 6 + "\n" + "é" * 4 + "\n")  # 12 and 8 bytes
+    assert list(wire.read_lines(stream, max_bytes=10)) == [
+        wire.LineTooLong(12),
+        "é".encode() * 4,
+    ]
+
+
+def test_overlong_line_answer() -> None:
+    answer = json.loads(wire.LineTooLong().answer)
+    assert answer == {
+        "error": "the line is longer than 65536 bytes: a request has at most 65536 bytes"
+    }
+
+
+@pytest.mark.parametrize("kind", [str, bytes])
+def test_ten_megabyte_line_is_not_echoed(kind: type) -> None:
+    line = json.dumps({**WINNER, "concealed": "b1 " * 3_500_000})
+    msg = error(wire.handle_score_line(line if kind is str else line.encode()))
+    assert msg.startswith("the line is longer than 65536 bytes")
+    assert len(msg) < 100
+
+
+def test_line_at_the_bound_is_parsed() -> None:
+    short = json.dumps(WINNER)
+    pad = wire.MAX_LINE_BYTES - len(short)
+    line = json.dumps({**WINNER, "concealed": WINNER["concealed"] + " " * pad})
+    assert len(line) == wire.MAX_LINE_BYTES
+    assert wire.handle_score_line(line)["score"] == 576
+    assert wire.handle_score_line(line.encode())["score"] == 576
+    longer = json.dumps({**WINNER, "concealed": WINNER["concealed"] + " " * (pad + 1)})
+    assert error(wire.handle_score_line(longer)).startswith("the line is longer than 65536")
+    # a str within the bound in characters but not in UTF-8 bytes
+    wide = json.dumps({**WINNER, "x": "é" * (wire.MAX_LINE_BYTES // 2)}, ensure_ascii=False)
+    assert len(wide) < wire.MAX_LINE_BYTES < len(wide.encode())
+    assert "bytes long: at most 65536" in error(wire.handle_score_line(wide))
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {**WINNER, "concealed": "b1 " + "x" * 60_000},  # the core quotes the tiles it read
+        {**WINNER, "winning_tile": "q" * 60_000},
+        {**WINNER, "k" * 60_000: 1},  # an unknown field with a long name
+        {**WINNER, "seat_wind": "Q" * 60_000},
+        {**WINNER, "melds": [{"kind": "chow", "tiles": ["b1"] * 5000}]},
+    ],
+    ids=["tiles", "winning_tile", "key", "wind", "meld"],
+)
+def test_error_messages_are_bounded(request_: dict[str, Any]) -> None:
+    msg = error(score(request_))
+    assert len(msg) <= wire.MAX_ERROR_CHARS
+    assert "x" * 60 not in msg and "q" * 60 not in msg and "k" * 60 not in msg
+
+
+def test_error_messages_escape_control_characters() -> None:
+    msg = error(score({**WINNER, "\x1b[31mred\x07": 1}))
+    assert "\x1b" not in msg and "\x07" not in msg
+    assert msg.startswith("\\x1b[31mred\\x07: unknown field")
+    assert "\x1b" not in error(score({**WINNER, "seat_wind": "\x1b[2J"}))
+
+
+def test_short_message() -> None:
+    assert wire.short_message("plain") == "plain"
+    assert wire.short_message("a: unknown tile 'qq' in '" + "b1 " * 40 + "'") == (
+        "a: unknown tile 'qq' in '" + "b1 " * 18 + "b...'"
+    )
+    assert wire.short_message('"' + "z" * 58 + '"') == '"' + "z" * 58 + '"'  # 60: kept
+    assert wire.short_message('"' + "z" * 59 + '"') == '"' + "z" * 55 + '..."'
+    prose = "hands[0]: the winner's hand may not go mahjong: 1 doubling: a mahjong needs 2"
+    assert wire.short_message(prose) == prose  # an apostrophe is not a quote
+    assert wire.short_message(prose + " 'b1'") == prose + " 'b1'"
+    assert wire.short_message("a\nb\x9bc") == "a\\x0ab\\x9bc"
+    cut = wire.short_message("y" * 10_000)
+    assert len(cut) == wire.MAX_ERROR_CHARS and cut.endswith("...")
+
+
+def test_answer_line_writes_json_inside_the_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    good = wire.answer_score_line(json.dumps(WINNER))
+    assert json.loads(good)["score"] == 576 and "\n" not in good
+    assert json.loads(wire.answer_settle_line("[]")) == {
+        "error": "a request must be a JSON object, not an array"
+    }
+    # an answer that cannot be written (a bug) is itself answered, never raised
+    monkeypatch.setattr(wire, "score", lambda req: {"score": object()})
+    bad = json.loads(wire.answer_score_line(json.dumps(WINNER)))
+    assert bad["error"].startswith("internal error: TypeError")
+    monkeypatch.setattr(wire, "score", lambda req: {"score": 10**5000})
+    bad = json.loads(wire.answer_score_line(json.dumps(WINNER)))
+    assert bad["error"].startswith("internal error: ValueError")
+    assert len(bad["error"]) <= wire.MAX_ERROR_CHARS
 
 
 # --------------------------------------------------------------------------- settle
@@ -335,15 +499,395 @@ def test_settle_hand_errors_are_located() -> None:
 @pytest.mark.parametrize(
     ("scores", "expected"),
     [
-        ([1, 2, 3], "scores:"),
-        ([1, 2, 3, 4, 5], "scores:"),
-        ([1, -2, 3, 4], "scores[1]"),
+        ([1, 2, 3], "scores: rule set 'nts-2016' is played by four players: give 4 scores, got 3"),
+        ([1, 2, 3, 4, 5], "scores: rule set 'nts-2016' is played by four players: give 4"),
+        ([1, 2, 3, 4] * 1000, "scores: rule set 'nts-2016' is played by four players"),
+        ([1, -2, 3, 4], "scores[1]: a score is a whole number 0-1000000000000, got -2"),
+        ([1, 2, 10**12 + 1, 4], "scores[2]: a score is a whole number 0-1000000000000, got"),
+        ([1, 2, 3, 10**79], "scores[3]: a score is a whole number 0-1000000000000, got"),
         ([1, "2", 3, 4], "scores[1]"),
         ([1, 2.5, 3, 4], "scores[1]"),
+        ([1, True, 3, 4], "scores[1]"),
     ],
 )
 def test_settle_bad_scores(scores: list[Any], expected: str) -> None:
     assert expected in error(settle({"winner": 0, "scores": scores}))
+
+
+def test_settle_largest_score() -> None:
+    """The bound itself is accepted; nts-2016: East (seat 0) wins, receives double."""
+    top = 10**12
+    resp = settle({"winner": 0, "scores": [top, 0, 0, 0]})
+    assert resp["balances"] == [6 * top, -2 * top, -2 * top, -2 * top]
+    assert max(abs(b) for b in resp["balances"]) < 2**53
+
+
+# --- three and five players (NTS 2016, 2.1; NMB 2009, "Het verrekenen van de punten",
+# --- "Drie spelers", "Vijf spelers"); every value below is worked out by hand.
+
+
+def test_settle_three_players_discarder_pays_double() -> None:
+    """nmb-2009 at three: the discarder pays the winner double, the others single;
+    the two losers settle their difference (16 against 4: West pays East 12)."""
+    resp = settle(
+        {
+            "ruleset": "nmb-2009+three-players",
+            "winner": 1,
+            "discarder": 2,
+            "scores": [16, 64, 4],
+        }
+    )
+    assert resp["balances"] == [-64 + 12, 64 + 2 * 64, -2 * 64 - 12]
+    assert resp["payments"] == [[0, 1, 64], [2, 0, 12], [2, 1, 128]]
+    assert resp["scores"] == [16, 64, 4]
+
+
+def test_settle_three_players_green_dragon_hand() -> None:
+    """The dominant player (seat 2) pays and receives double; East (seat 1) does not.
+    Seat 0 wins 40 self-drawn: 40 from seat 1, 80 from seat 2.  Losers: seat 2
+    receives 2 x 24 from seat 1 and pays him 2 x 8: seat 1 pays seat 2 32."""
+    resp = settle(
+        {
+            "ruleset": "nmb-2009+three-players",
+            "east": 1,
+            "winner": 0,
+            "dominant": 2,
+            "scores": [40, 8, 24],
+        }
+    )
+    assert resp["balances"] == [120, -72, -48]
+    assert resp["payments"] == [[1, 0, 40], [1, 2, 32], [2, 0, 80]]
+
+
+def test_settle_three_players_east_double() -> None:
+    """nts-2016 at three, no green-dragon hand: East (seat 0) pays double.  East
+    gives the winning tile of 30 (60, no discarder double in nts-2016), West pays
+    30; East pays West 2 x 10."""
+    resp = settle(
+        {
+            "ruleset": "nts-2016+three-players",
+            "winner": 1,
+            "discarder": 0,
+            "scores": [0, 30, 10],
+        }
+    )
+    assert resp["balances"] == [-80, 90, -10]
+    assert resp["payments"] == [[0, 1, 60], [0, 2, 20], [2, 1, 30]]
+
+
+def test_settle_five_players_dreamer_balance_zero() -> None:
+    """nmb-2009 at five: seat 0 dreams; seat 4 wins 100 on seat 2's discard (200
+    from him, 100 from seats 1 and 3).  Losers 30, 20, 12: seat 2 pays seat 1 10,
+    seat 3 pays seat 1 18 and seat 2 8."""
+    resp = settle(
+        {
+            "ruleset": "nmb-2009+five-players",
+            "east": 1,
+            "dreamer": 0,
+            "winner": 4,
+            "discarder": 2,
+            "scores": [0, 30, 20, 12, 100],
+        }
+    )
+    assert resp["balances"] == [0, -72, -202, -126, 400]
+    assert resp["payments"] == [
+        [1, 4, 100],
+        [2, 1, 10],
+        [2, 4, 200],
+        [3, 1, 18],
+        [3, 2, 8],
+        [3, 4, 100],
+    ]
+    assert resp["scores"] == [0, 30, 20, 12, 100]
+
+
+def test_settle_five_players_east_double() -> None:
+    """nts-2016 at five: seat 2 dreams, seat 3 is East (double).  Seat 0 wins 24
+    self-drawn: 48 from East, 24 from seats 1 and 4.  Losers 8 (seat 1), 16 (East),
+    4 (seat 4): seat 1 pays East 2 x (16 - 8), seat 4 pays seat 1 8 - 4 and East
+    2 x (16 - 4)."""
+    resp = settle(
+        {
+            "ruleset": "nts-2016+five-players",
+            "east": 3,
+            "dreamer": 2,
+            "winner": 0,
+            "scores": [24, 8, 0, 16, 4],
+        }
+    )
+    assert resp["balances"] == [96, -36, 0, -8, -52]
+    assert resp["payments"] == [
+        [1, 0, 24],
+        [1, 3, 16],
+        [3, 0, 48],
+        [4, 0, 24],
+        [4, 1, 4],
+        [4, 3, 24],
+    ]
+
+
+def test_settle_five_players_remise() -> None:
+    resp = settle(
+        {"ruleset": "nmb-2009+five-players", "dreamer": 4, "winner": None, "scores": [5] * 4 + [0]}
+    )
+    assert resp["balances"] == [0] * 5 and resp["payments"] == []
+
+
+def test_settle_three_players_from_hands() -> None:
+    """nmb-2009 at three (East seat 0, South 1, West 2; round wind East).
+
+    South wins self-drawn on b6 (b45 waits on b3 and b6): mahjong 20, self-drawn
+    15, concealed pung of red dragons 8, open pung of South (own wind) 4 = 47
+    points; doublings: dragons 1, own wind 1: 47 x 4 = 188.  East: concealed pungs
+    b999 8 and k222 4, pair of green dragons 2: 14.  West: open pung b777 2,
+    concealed pung k555 4, pair of West (own wind) 2: 8.  Nobody doubles: each
+    loser pays South 188; West pays East 14 - 8 = 6."""
+    resp = settle(
+        {
+            "ruleset": "nmb-2009+three-players",
+            "winner": 1,
+            "hands": [
+                {"concealed": "b999 k222 k34 b56 E FF"},
+                {
+                    "concealed": "b123 b456 CCC k11",
+                    "melds": [{"kind": "pung", "tiles": "SSS"}],
+                    "winning_tile": "b6",
+                },
+                {"concealed": "k555 WW b12 k89 E", "melds": [{"kind": "pung", "tiles": "b777"}]},
+            ],
+        }
+    )
+    assert [h["score"] for h in resp["hands"]] == [14, 188, 8]
+    assert resp["scores"] == [14, 188, 8]
+    assert resp["balances"] == [-182, 376, -194]
+    assert resp["payments"] == [[0, 1, 188], [2, 0, 6], [2, 1, 188]]
+
+
+FIVE_HANDS: list[Any] = [
+    # seat 0, East: open pung b555 2, concealed pung k222 4: 6
+    {"concealed": "k222 t12 b89 S E F", "melds": [{"kind": "pung", "tiles": "b555"}]},
+    # seat 1, South: concealed pung of white dragons 8, 1 doubling: 16
+    {"concealed": "PPP k99 t135 b247 NN"},
+    # seat 2, West, wins on t9 from seat 3 (t78 waits on t6 and t9), round wind West:
+    # mahjong 20, concealed pung of West 8, pair of red dragons 2 = 30; West is own
+    # and round wind: 2 doublings: 120
+    {"concealed": "b123 k456 t789 WWW CC", "winning_tile": "t9", "win": {"from": "discard"}},
+    # seat 3, North: open pungs k333 and b666, 2 each: 4
+    {
+        "concealed": "t44 t67 F S E",
+        "melds": [{"kind": "pung", "tiles": "k333"}, {"kind": "pung", "tiles": "b666"}],
+    },
+    None,  # seat 4, the dreamer
+]
+
+
+def test_settle_five_players_from_hands() -> None:
+    """nts-2016 at five, seat 4 dreams, seat 0 is East (double), round wind West.
+    West receives 2 x 120 from East, 120 from South and from North (no discarder
+    double in nts-2016).  Losers 6 (East), 16, 4: East pays South 2 x (16 - 6),
+    North pays East 2 x (6 - 4) and South 16 - 4."""
+    resp = settle(
+        {
+            "ruleset": "nts-2016+five-players",
+            "dreamer": 4,
+            "round_wind": "W",
+            "winner": 2,
+            "discarder": 3,
+            "hands": FIVE_HANDS,
+        }
+    )
+    assert [h and h["score"] for h in resp["hands"]] == [6, 16, 120, 4, None]
+    assert resp["scores"] == [6, 16, 120, 4, 0]
+    assert resp["balances"] == [-256, -88, 480, -136, 0]
+    assert resp["payments"] == [
+        [0, 1, 20],
+        [0, 2, 240],
+        [1, 2, 120],
+        [3, 0, 4],
+        [3, 1, 12],
+        [3, 2, 120],
+    ]
+
+
+def test_settle_five_players_seat_winds_pass_over_the_dreamer() -> None:
+    """With seat 1 East and seat 3 dreaming: 1 East, 2 South, 4 West, 0 North."""
+    assert [wire.seat_wind(i, 1, seats=5, dreamer=3).token for i in (1, 2, 4, 0)] == list("ESWN")
+    assert [wire.seat_wind(i, 2, seats=3).token for i in (2, 0, 1)] == list("ESW")
+    hands = [FIVE_HANDS[4], *FIVE_HANDS[:4]]  # everyone one seat on: seat 0 dreams
+    request = {
+        "ruleset": "nts-2016+five-players",
+        "east": 1,
+        "dreamer": 0,
+        "round_wind": "W",
+        "winner": 3,
+        "discarder": 4,
+        "hands": hands,
+    }
+    resp = settle(request)
+    assert resp["balances"] == [0, -256, -88, 480, -136]
+    named = list(hands)
+    named[3] = {**hands[3], "seat_wind": "W"}
+    assert settle({**request, "hands": named})["balances"] == resp["balances"]
+    named[3] = {**hands[3], "seat_wind": "N"}
+    assert error(settle({**request, "hands": named})) == (
+        "hands[3].seat_wind: seat 3 is West when seat 1 is East, not 'N'"
+    )
+
+
+SCORES_3 = {"ruleset": "nmb-2009+three-players", "winner": 0, "scores": [10, 0, 0]}
+SCORES_5 = {
+    "ruleset": "nmb-2009+five-players",
+    "winner": 0,
+    "dreamer": 4,
+    "scores": [10, 0, 0, 0, 0],
+}
+HANDS_5 = {
+    "ruleset": "nts-2016+five-players",
+    "dreamer": 4,
+    "round_wind": "W",
+    "winner": 2,
+    "discarder": 3,
+    "hands": FIVE_HANDS,
+}
+
+
+@pytest.mark.parametrize(
+    ("request_", "expected"),
+    [
+        (
+            {**SCORES_3, "scores": [10, 0, 0, 0]},
+            "scores: rule set 'nmb-2009+three-players' is played by three players: give 3 "
+            "scores, got 4",
+        ),
+        (
+            {**SCORES_5, "scores": [10, 0, 0, 0]},
+            "scores: rule set 'nmb-2009+five-players' seats five players (four play each hand, "
+            "the fifth is the dreamer): give 5 scores, got 4",
+        ),
+        ({**SCORES_3, "east": 3}, "east: 3 is not a seat at a table of three (seats 0-2)"),
+        ({**SCORES_3, "winner": -1}, "winner: -1 is not a seat at a table of three (seats 0-2)"),
+        (
+            {"winner": 4, "scores": [0, 0, 0, 0]},
+            "winner: 4 is not a seat at a table of four (seats 0-3)",
+        ),
+        (
+            {**SCORES_5, "winner": 10**79},
+            "winner: 1000000000000000000000000000000000000000000000000000",
+        ),
+        ({**SCORES_5, "discarder": 5}, "discarder: 5 is not a seat at a table of five (seats 0-4)"),
+        (
+            {k: v for k, v in SCORES_5.items() if k != "dreamer"},
+            "dreamer: at a table of five one player sits each hand out: give the dreamer's seat "
+            "(0-4)",
+        ),
+        (
+            {**SCORES_3, "dreamer": 1},
+            "dreamer: only a table of five has a dreamer; rule set 'nmb-2009+three-players' is "
+            "played by three players",
+        ),
+        (
+            {**SCORES_5, "dreamer": 0, "east": 1},
+            "winner: seat 0 is the dreamer, who sits the hand out and cannot win",
+        ),
+        (
+            {**SCORES_5, "east": 4},
+            "east: seat 4 is the dreamer, who sits the hand out and cannot be East",
+        ),
+        (
+            {**SCORES_5, "discarder": 4},
+            "discarder: seat 4 is the dreamer, who sits the hand out and cannot give the winning "
+            "tile",
+        ),
+        (
+            {**SCORES_5, "dominant": 4},
+            "dominant: seat 4 is the dreamer, who sits the hand out and cannot be the dominant "
+            "player",
+        ),
+        (
+            {**SCORES_5, "scores": [10, 0, 0, 0, 8]},
+            "scores[4]: seat 4 is the dreamer, who plays no hand: his score is 0, not 8",
+        ),
+        (
+            {"winner": 0, "dominant": 1, "scores": [1, 0, 0, 0]},
+            "dominant: rule set 'nts-2016' plays no green-dragon hand, so there is no dominant "
+            "player",
+        ),
+        ({**SCORES_3, "round_to": 1001}, "round_to: expected a whole number 0-1000, got 1001"),
+        ({**SCORES_3, "round_to": -5}, "round_to: expected a whole number 0-1000, got -5"),
+        (
+            {**HANDS_5, "hands": [*FIVE_HANDS[:4], FIVE_HANDS[0]]},
+            "hands[4]: seat 4 is the dreamer, who plays no hand: give null",
+        ),
+        (
+            {**HANDS_5, "hands": [None, *FIVE_HANDS[1:]]},
+            "hands[0]: null stands for the dreamer's hand, and the dreamer is seat 4",
+        ),
+        (
+            {"winner": 0, "hands": [None] * 4},
+            "hands[0]: null stands for the dreamer's hand, and this table has none",
+        ),
+        (
+            {**HANDS_5, "hands": FIVE_HANDS[:4]},
+            "hands: rule set 'nts-2016+five-players' seats five players",
+        ),
+        (
+            {**HANDS_5, "round_wind": "F"},
+            "dominant: the green-dragon hand (round wind F) has a dominant player: give his seat",
+        ),
+        (
+            {**HANDS_5, "dominant": 1},
+            "dominant: the dominant player belongs to the green-dragon hand, whose round wind is "
+            "F, not 'W'",
+        ),
+        (
+            {**HANDS_5, "hands": [*FIVE_HANDS[:3], {**FIVE_HANDS[3], "round_wind": "S"}, None]},
+            "hands[3].round_wind: 'S' differs from the settle request's round wind 'W'",
+        ),
+        (
+            {
+                "ruleset": "nmb-2009+three-players",
+                "winner": 0,
+                "round_wind": "N",
+                "hands": [{"concealed": ""}] * 3,
+            },
+            "round_wind: 'N': rule set 'nmb-2009+three-players' plays with the winds E, S, W only",
+        ),
+        (
+            {"winner": 0, "round_wind": "F", "hands": [{"concealed": ""}] * 4},
+            "round_wind: F: rule set 'nts-2016' plays no green-dragon hand",
+        ),
+    ],
+)
+def test_settle_table_errors(request_: dict[str, Any], expected: str) -> None:
+    assert error(settle(request_)).startswith(expected)
+
+
+def test_melds_bound() -> None:
+    melds = [{"kind": "pung", "tiles": "b111"}] * 9
+    assert error(score({**WINNER, "melds": melds})) == "melds: expected at most 8 items, got 9"
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "json.md"
+
+
+def test_docs_settle_example_answers_as_documented() -> None:
+    """docs/json.md's settle example: every request gets the answer written under it
+    (the shortened ``hands`` responses by their scores)."""
+    text = DOCS.read_text(encoding="utf-8")
+    block = text.split("mahjong-nts settle --json <<'EOF'\n", 1)[1]
+    requests = block.split("\nEOF\n", 1)[0].splitlines()
+    answers = block.split("```json\n", 1)[1].split("\n```", 1)[0].splitlines()
+    assert len(requests) == len(answers) == 10
+    for request, documented in zip(requests, answers, strict=True):
+        actual = wire.handle_settle_line(request)
+        if "..." not in documented:
+            assert json.loads(documented) == actual, request
+            continue
+        head, hands = documented.split(', "hands": ', 1)
+        assert head == json.dumps({k: v for k, v in actual.items() if k != "hands"})[:-1]
+        scores = [int(m) for m in re.findall(r'"score": (\d+)', hands)]
+        assert scores == [h["score"] for h in actual["hands"] if h is not None]
+        assert hands.count("null") == actual["hands"].count(None)
 
 
 # --------------------------------------------------------------------------- error_message

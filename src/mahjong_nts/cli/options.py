@@ -7,7 +7,6 @@ never a traceback (:func:`guard`, :func:`fail`).
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import sys
@@ -33,7 +32,8 @@ stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str) -> NoReturn:
-    stderr.print(f"error: {message}", markup=False)
+    """Print ``error: message`` (bounded, control characters escaped) and exit 2."""
+    stderr.print(f"error: {wire.short_message(message)}", markup=False, highlight=False)
     raise typer.Exit(2)
 
 
@@ -190,17 +190,16 @@ JsonOpt = Annotated[
 # --------------------------------------------------------------------------- json lines
 
 
-def json_lines(handler: Callable[[bytes], dict[str, Any]]) -> None:
-    stream = getattr(sys.stdin, "buffer", None)
+def json_lines(answer: Callable[[bytes], str]) -> None:
+    """The JSON lines loop: each request line of stdin answered by one line of
+    stdout, in order.  Lines are read within :data:`wire.MAX_LINE_BYTES`
+    (:func:`wire.read_lines`); an over-long one is answered with an error at once
+    and the rest of it skipped.  ``answer`` never raises (it is
+    :func:`wire.answer_score_line` or :func:`wire.answer_settle_line`)."""
+    stream: Any = getattr(sys.stdin, "buffer", None) or sys.stdin
     try:
-        if stream is not None:
-            lines: Iterator[bytes] = iter(stream)
-        else:
-            lines = (line.encode("utf-8", "surrogateescape") for line in sys.stdin)
-        for raw in lines:
-            if not raw.strip():
-                continue
-            typer.echo(json.dumps(handler(raw.rstrip(b"\r\n"))))
+        for line in wire.read_lines(stream):
+            typer.echo(line.answer if isinstance(line, wire.LineTooLong) else answer(line))
     except BrokenPipeError:
         # the reader went away (``| head -1``): stop quietly, like rich does
         devnull = os.open(os.devnull, os.O_WRONLY)

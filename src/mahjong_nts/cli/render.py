@@ -12,7 +12,8 @@ from rich.text import Text
 from mahjong_nts.cli.options import UsageProblem
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand
-from mahjong_nts.core.tiles import WINDS, tile_name
+from mahjong_nts.core.tiles import tile_name
+from mahjong_nts.formats.wire import escape_controls, seat_wind
 
 _LABELS = {
     "en": {
@@ -42,6 +43,8 @@ _LABELS = {
         "none": "none",
         "no_items": "(nothing scores)",
         "remise": "Remise: nothing is paid.",
+        "dreamer": "dreamer",
+        "sits_out": "Sits this hand out (the dreamer).",
     },
     "nl": {
         "item": "Onderdeel",
@@ -70,8 +73,18 @@ _LABELS = {
         "none": "geen",
         "no_items": "(niets telt)",
         "remise": "Remise: er wordt niets betaald.",
+        "dreamer": "dromer",
+        "sits_out": "Doet deze hand niet mee (de dromer).",
     },
 }
+
+
+def user_text(text: str) -> str:
+    """Text from a file or a user (a rule-set name or title), made safe for the
+    terminal: control characters (a terminal escape, a newline) are shown as
+    ``\\x1b`` and the like.  Print it as plain text (``Text``, ``markup=False``):
+    ``"[bold red]x[/]"`` then shows as written, never as a style."""
+    return escape_controls(text)
 
 
 def labels(lang: str) -> dict[str, str]:
@@ -145,29 +158,52 @@ def print_score(console: Console, resp: dict[str, Any], hand: Hand, lang: str) -
         console.print(f"{key:<{width}}  {value}", style=style, markup=False, highlight=False)
 
 
-def seat_index_label(i: int, east: int, lang: str) -> str:
-    return f"{i} {tile_name(WINDS[(i - east) % 4], lang)}"
+def seat_index_label(
+    i: int, east: int, lang: str, *, seats: int = 4, dreamer: int | None = None
+) -> str:
+    """``"1 South"``: a seat index and its wind, at a table of ``seats`` (3, 4, or 5
+    with a dreamer, who has no wind: ``"4 dreamer"``)."""
+    if i == dreamer:
+        return f"{i} {labels(lang)['dreamer']}"
+    return f"{i} {tile_name(seat_wind(i, east, seats=seats, dreamer=dreamer), lang)}"
 
 
 def print_settlement(
-    console: Console, resp: dict[str, Any], east: int, winner: int | None, lang: str
+    console: Console,
+    resp: dict[str, Any],
+    east: int,
+    winner: int | None,
+    lang: str,
+    *,
+    dreamer: int | None = None,
 ) -> None:
+    """The settlement table (a row per seat, the winner starred, the dreamer shown
+    as sitting out) and the payments.  The rule-set name is shown as plain text,
+    never read as rich markup."""
     lab = labels(lang)
-    table = Table(title=f"{lab['ruleset']}: {resp['ruleset']}", title_justify="left")
+    seats = len(resp["scores"])
+
+    def name(i: int) -> str:
+        return seat_index_label(i, east, lang, seats=seats, dreamer=dreamer)
+
+    table = Table(
+        title=Text(f"{lab['ruleset']}: {user_text(resp['ruleset'])}"), title_justify="left"
+    )
     table.add_column(lab["seat"])
     table.add_column(lab["score"], justify="right")
     table.add_column(lab["balance"], justify="right")
-    for i in range(len(resp["scores"])):
-        seat = seat_index_label(i, east, lang) + (" *" if i == winner else "")
-        table.add_row(seat, str(resp["scores"][i]), f"{resp['balances'][i]:+d}")
+    for i in range(seats):
+        seat = name(i) + (" *" if i == winner else "")
+        if i == dreamer:
+            table.add_row(Text(seat, style="dim"), Text("-", style="dim"), Text("0", style="dim"))
+        else:
+            table.add_row(
+                Text(seat), Text(str(resp["scores"][i])), Text(f"{resp['balances'][i]:+d}")
+            )
     console.print(table)
     if winner is None:
         console.print(lab["remise"], markup=False)
         return
     console.print(f"{lab['payments']}:", markup=False)
     for payer, payee, amount in resp["payments"]:
-        console.print(
-            f"  {seat_index_label(payer, east, lang)} {lab['pays']} "
-            f"{seat_index_label(payee, east, lang)} {amount}",
-            markup=False,
-        )
+        console.print(f"  {name(payer)} {lab['pays']} {name(payee)} {amount}", markup=False)

@@ -70,7 +70,7 @@ def score_cmd(
         if as_json:
             if notation is not None:
                 raise UsageProblem("--json reads the hands from stdin: give no NOTATION")
-            json_lines(wire.handle_score_line)
+            json_lines(wire.answer_score_line)
             return
         if notation is None:
             raise UsageProblem(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from mahjong_nts.cli.options import (
     FirstDiscardOpt,
@@ -24,37 +26,65 @@ from mahjong_nts.cli.options import (
     json_lines,
     parse_hand_option,
     rules_option,
-    wind_option,
 )
 from mahjong_nts.cli.render import labels, print_score, print_settlement, seat_index_label
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.formats import wire
+from mahjong_nts.formats.safejson import excerpt
 
 __all__ = ["settle_cmd"]
 
 
-def _index(text: str | None, option: str, *, allow_none: bool = False) -> int | None:
+_NONE_WORDS = ("none", "null", "remise", "-")
+_SEAT_DIGITS = re.compile(r"[0-9]{1,6}")  # ASCII only: str.isdigit() also takes '²'
+_SCORE_DIGITS = re.compile(r"[0-9]+")
+
+
+def _seat(text: str | None, option: str, seats: int, *, allow_none: bool = False) -> int | None:
+    """A seat index from the command line (its range is checked by wire.check_seats)."""
     if text is None:
         return None
     value = text.strip().lower()
-    if allow_none and value in ("none", "null", "remise", "-"):
+    if allow_none and value in _NONE_WORDS:
         return None
-    if value in ("0", "1", "2", "3"):
+    if _SEAT_DIGITS.fullmatch(value):
         return int(value)
-    want = "a seat index 0-3" + (" or none" if allow_none else "")
-    raise UsageProblem(f"{option}: expected {want}, got {text!r}")
+    want = f"a seat index 0-{seats - 1}" + (" or none" if allow_none else "")
+    raise UsageProblem(f"{option}: expected {want}, got {excerpt(text)}")
 
 
 def _scores(text: str) -> list[int]:
+    """The scores of ``--scores``: whole numbers 0 to wire.MAX_SCORE, comma-separated."""
     parts = [p.strip() for p in text.replace(";", ",").split(",")]
-    if len(parts) != 4:
-        raise UsageProblem(f"--scores: expected four scores like 128,272,0,40, got {text!r}")
+    if len(parts) > wire.MAX_SEATS:
+        raise UsageProblem(
+            f"--scores: expected one score per seat (at most {wire.MAX_SEATS}), got {len(parts)}"
+        )
     out = []
-    for i, p in enumerate(parts):
-        if not p.isdigit():
-            raise UsageProblem(f"--scores: score {i} is not a whole number >= 0: {p!r}")
-        out.append(int(p))
+    for i, part in enumerate(parts):
+        digits = len(part.lstrip("0"))
+        if not _SCORE_DIGITS.fullmatch(part) or digits > len(str(wire.MAX_SCORE)):
+            raise UsageProblem(
+                f"--scores: score {i} is not a whole number 0-{wire.MAX_SCORE}: {excerpt(part)}"
+            )
+        out.append(wire.check_score(int(part.lstrip("0") or "0"), f"--scores: score {i}"))
     return out
+
+
+def _round_to(text: str | None) -> int | None:
+    if text is None:
+        return None
+    value = text.strip()
+    if not _SCORE_DIGITS.fullmatch(value) or len(value.lstrip("0")) > 6:
+        raise UsageProblem(
+            f"--round-to: expected a whole number 0-{wire.MAX_ROUND_TO}, got {excerpt(text)}"
+        )
+    return wire.check_round_to(int(value.lstrip("0") or "0"), "--round-to")
+
+
+def _option_name(key: str) -> str:
+    """The command-line option of a settle request field (for wire's messages)."""
+    return {"scores": "--scores", "hands": "--hand"}.get(key, f"--{key}")
 
 
 def settle_cmd(
@@ -62,7 +92,9 @@ def settle_cmd(
         str | None,
         typer.Option(
             "--scores",
-            help="The four hand scores by seat index, e.g. 128,272,0,40.",
+            help="The hand scores by seat index, one per seat, e.g. 128,272,0,40 (three "
+            "at a three-player table; five with --dreamer at a table of five, the "
+            "dreamer's 0).",
             show_default=False,
         ),
     ] = None,
@@ -70,20 +102,21 @@ def settle_cmd(
         list[str] | None,
         typer.Option(
             "--hand",
-            help="A hand in notation, given four times in seat-index order; the seats "
-            "follow from --east. The winner's hand marks its winning tile with +.",
+            help="A hand in notation, given once per seat in seat-index order ('-' for "
+            "the dreamer's); the seat winds follow from --east. The winner's hand marks "
+            "its winning tile with +.",
             show_default=False,
         ),
     ] = None,
     east: Annotated[
-        int, typer.Option("--east", help="Seat index (0-3) of East.", min=0, max=3)
-    ] = 0,
+        str, typer.Option("--east", help="Seat index of East (0-3; 0-2 or 0-4 at 3 or 5).")
+    ] = "0",
     winner: Annotated[
         str | None,
         typer.Option(
             "--winner",
-            help="Seat index (0-3) of the winner, or 'none' for a remise. With "
-            "--hand, the hand with a +winning tile.",
+            help="Seat index of the winner, or 'none' for a remise. With --hand, the hand "
+            "with a +winning tile.",
             show_default=False,
         ),
     ] = None,
@@ -91,7 +124,7 @@ def settle_cmd(
         str | None,
         typer.Option(
             "--discarder",
-            help="Seat index (0-3) of the player who gave the winning tile; "
+            help="Seat index of the player who gave the winning tile; "
             "leave out for a self-drawn win.",
             show_default=False,
         ),
@@ -100,7 +133,15 @@ def settle_cmd(
         str | None,
         typer.Option(
             "--dominant",
-            help="Seat index of the dominant player (green-dragon hand).",
+            help="Seat index of the dominant player (green-dragon hand, 3 and 5 players).",
+            show_default=False,
+        ),
+    ] = None,
+    dreamer: Annotated[
+        str | None,
+        typer.Option(
+            "--dreamer",
+            help="Seat index of the dreamer, who sits the hand out (table of five only).",
             show_default=False,
         ),
     ] = None,
@@ -116,105 +157,169 @@ def settle_cmd(
     heaven: HeavenOpt = False,
     lucky_thirteen: LuckyOpt = False,
     dead: Annotated[
-        list[int] | None,
+        list[str] | None,
         typer.Option("--dead", help="Seat index of a dead hand (repeatable).", show_default=False),
     ] = None,
     ruleset: RulesetOpt = wire.DEFAULT_RULESET_NAME,
     round_to: Annotated[
-        int | None,
+        str | None,
         typer.Option(
             "--round-to",
-            help="Round each score to a multiple of this before settling "
-            "(default: the rule set's).",
-            min=0,
+            help=f"Round each score to a multiple of this (0-{wire.MAX_ROUND_TO}) before "
+            "settling (default: the rule set's).",
             show_default=False,
         ),
     ] = None,
     lang: LangOpt = "en",
     as_json: JsonOpt = False,
 ) -> None:
-    """Settle one hand: who pays whom, from the four scores or the four hands."""
+    """Settle one hand: who pays whom, from the scores or the hands of every seat."""
     with guard():
         if as_json:
             if scores is not None or hands:
                 raise UsageProblem(
                     "--json reads the requests from stdin: give no --scores or --hand"
                 )
-            json_lines(wire.handle_settle_line)
+            json_lines(wire.answer_settle_line)
             return
         labels(lang)
-        parsed: list[Hand] = []
         if (scores is None) == (not hands):
-            raise UsageProblem("give either --scores 128,272,0,40 or four --hand NOTATION")
+            raise UsageProblem(
+                "give either --scores 128,272,0,40 or a --hand NOTATION for every seat"
+            )
         rules = rules_option(ruleset)
-        win_index = _index(winner, "--winner", allow_none=True)
-        discard_index = _index(discarder, "--discarder")
-        dominant_index = _index(dominant, "--dominant")
+        seats = wire.table_seats(rules)
+        east_index = _seat(east, "--east", seats)
+        assert east_index is not None
+        win_index = _seat(winner, "--winner", seats, allow_none=True)
+        discard_index = _seat(discarder, "--discarder", seats)
+        dominant_index = _seat(dominant, "--dominant", seats)
+        dreamer_index = _seat(dreamer, "--dreamer", seats)
+        dead_seats = [_seat(d, "--dead", seats) for d in dead or []]
+        settle_round_to = _round_to(round_to)
         flags = WinFlags(
             source, last_tile, last_discard, kong_on_kong, first_discard, heaven, lucky_thirteen
         )
-        for d in dead or []:
-            if not 0 <= d <= 3:
-                raise UsageProblem(f"--dead: expected a seat index 0-3, got {d}")
+        parsed: list[Hand | None] = []
         if scores is not None:
             values = _scores(scores)
             if winner is None:
                 raise UsageProblem(
-                    "--winner: give the winner's seat index 0-3 (or 'none' for a remise)"
+                    f"--winner: give the winner's seat index 0-{seats - 1} (or 'none' for a remise)"
                 )
             if flags.given or dead:
                 extra = flags.given + (["--dead"] if dead else [])
                 raise UsageProblem(
                     f"{', '.join(extra)}: only with --hand (the scores are already final)"
                 )
-            if win_index is None and discard_index is not None:
-                raise UsageProblem("--discarder: a remise has no discarder")
-            if win_index is not None and discard_index == win_index:
-                raise UsageProblem("--discarder: the winner cannot be the discarder")
+            wire.check_seats(
+                rules,
+                len(values),
+                "scores",
+                east=east_index,
+                winner=win_index,
+                discarder=discard_index,
+                dominant=dominant_index,
+                dreamer=dreamer_index,
+                name=_option_name,
+            )
+            if dreamer_index is not None and values[dreamer_index]:
+                raise UsageProblem(
+                    f"--scores: seat {dreamer_index} is the dreamer, who plays no hand: "
+                    f"his score is 0, not {values[dreamer_index]}"
+                )
             job = wire.SettleJob(
-                tuple(values), win_index, discard_index, east, dominant_index, rules, None
+                tuple(values),
+                win_index,
+                discard_index,
+                east_index,
+                dominant_index,
+                rules,
+                None,
+                dreamer_index,
             )
         else:
             assert hands is not None
-            if len(hands) != 4:
-                raise UsageProblem(f"--hand: give four hands (one per seat), got {len(hands)}")
-            parsed = [parse_hand_option(text, f"--hand {i}") for i, text in enumerate(hands)]
+            if len(hands) > wire.MAX_SEATS:
+                raise UsageProblem(
+                    f"--hand: give one hand per seat (at most {wire.MAX_SEATS}), got {len(hands)}"
+                )
+            parsed = [
+                None if text.strip() == "-" else parse_hand_option(text, f"--hand {i}")
+                for i, text in enumerate(hands)
+            ]
             if winner is None:
-                marked = [i for i, h in enumerate(parsed) if h.winning_tile is not None]
+                marked = [i for i, h in enumerate(parsed) if h and h.winning_tile is not None]
                 if len(marked) > 1:
                     raise UsageProblem(
                         f"--hand: only the winner marks a winning tile with +, "
                         f"hands {', '.join(map(str, marked))} do"
                     )
                 win_index = marked[0] if marked else None
-            round_wind = wind_option(round_, "--round", allow_green=True)
+            wire.check_seats(
+                rules,
+                len(parsed),
+                "hands",
+                east=east_index,
+                winner=win_index,
+                discarder=discard_index,
+                dominant=dominant_index,
+                dreamer=dreamer_index,
+                name=_option_name,
+            )
+            for i, hand in enumerate(parsed):
+                if i == dreamer_index and hand is not None:
+                    raise UsageProblem(
+                        f"--hand {i}: seat {i} is the dreamer, who plays no hand: give '-'"
+                    )
+                if i != dreamer_index and hand is None:
+                    who = (
+                        f"the dreamer is seat {dreamer_index}"
+                        if dreamer_index is not None
+                        else "this table has none"
+                    )
+                    raise UsageProblem(f"--hand {i}: '-' stands for the dreamer's hand, and {who}")
+            for d in dead_seats:
+                assert d is not None
+                wire.check_seat(d, seats, "--dead")
+                if d == dreamer_index:
+                    raise UsageProblem(f"--dead: seat {d} is the dreamer, who plays no hand")
+            round_wind = wire.settle_round_wind(
+                round_, rules, dominant_index, where="--round", dominant_key="--dominant"
+            )
             default = WinSource.DISCARD if discard_index is not None else WinSource.WALL
             if win_index is None and flags.given:
                 raise UsageProblem(f"{', '.join(flags.given)}: only when someone won")
-            jobs = []
-            for i, hand in enumerate(parsed):
+            jobs: list[wire.ScoreJob | None] = []
+            for i, maybe in enumerate(parsed):
+                if maybe is None:
+                    jobs.append(None)
+                    continue
                 win = None
-                if hand.winning_tile is not None:
+                if maybe.winning_tile is not None:
                     win = flags.win(default) if i == win_index else Win()
-                jobs.append(
-                    wire.ScoreJob(
-                        hand, wire.seat_wind(i, east), round_wind, win, i in (dead or []), rules
-                    )
-                )
+                wind = wire.seat_wind(i, east_index, seats=seats, dreamer=dreamer_index)
+                jobs.append(wire.ScoreJob(maybe, wind, round_wind, win, i in dead_seats, rules))
             job = wire.settle_jobs(
                 jobs,
                 winner=win_index,
                 discarder=discard_index,
-                east=east,
+                east=east_index,
                 dominant=dominant_index,
+                dreamer=dreamer_index,
                 rules=rules,
                 label=lambda i: f"--hand {i}",
+                name=_option_name,
             )
-        resp = wire.settle_response(job, wire.run_settle(job, round_to))
+        resp = wire.settle_response(job, wire.run_settle(job, settle_round_to))
         console = Console(highlight=False)
         if job.hands is not None:
             for i, (hand, hresp) in enumerate(zip(parsed, job.hands, strict=True)):
-                console.rule(seat_index_label(i, east, lang), style="dim")
-                print_score(console, hresp, hand, lang)
+                label = seat_index_label(i, east_index, lang, seats=seats, dreamer=dreamer_index)
+                console.rule(Text(label), style="dim")
+                if hand is None or hresp is None:
+                    console.print(labels(lang)["sits_out"], markup=False)
+                else:
+                    print_score(console, hresp, hand, lang)
             console.print()
-        print_settlement(console, resp, east, win_index, lang)
+        print_settlement(console, resp, east_index, win_index, lang, dreamer=dreamer_index)

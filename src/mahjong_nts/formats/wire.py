@@ -5,16 +5,25 @@ strict) and then turned into core values; every problem comes back as one line
 that names the field, e.g. ``melds[1].tiles: b1 b2 b4 is not a chow, pung or
 kong``.  The framing (one JSON object per line) lives in :func:`handle_score_line`
 and :func:`handle_settle_line`, which never raise: a bad line is answered with
-``{"error": "..."}``.  See ``docs/json.md``.
+``{"error": "..."}``.  :func:`answer_score_line` and :func:`answer_settle_line`
+also write the answer as its JSON line inside the same guard, and
+:func:`read_lines` reads request lines from a stream without ever holding more
+than :data:`MAX_LINE_BYTES` of one.  See ``docs/json.md``.
+
+Bounds (each has a clear error past it): a request line is at most
+:data:`MAX_LINE_BYTES` bytes, parsed by :func:`mahjong_nts.formats.safejson.loads`
+(no duplicate keys, at most 80 digits in a number, nesting at most 16 deep); an
+error message is at most :data:`MAX_ERROR_CHARS` characters.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from typing import Annotated, Any, Literal, TypeVar
+from typing import IO, Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -23,25 +32,66 @@ from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.items import LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile, parse_tile
+from mahjong_nts.formats import safejson
 
 __all__ = [
     "DEFAULT_RULESET_NAME",
+    "MAX_ERROR_CHARS",
+    "MAX_LINE_BYTES",
+    "MAX_MELDS",
+    "MAX_ROUND_TO",
+    "MAX_SCORE",
+    "MAX_SEATS",
     "FieldError",
+    "LineTooLong",
     "MeldRequest",
     "ScoreRequest",
     "SettleRequest",
     "WinRequest",
+    "answer_score_line",
+    "answer_settle_line",
+    "check_round_to",
+    "check_score",
+    "check_seat",
+    "check_seats",
+    "error_line",
     "error_message",
+    "escape_controls",
     "handle_score_line",
     "handle_settle_line",
     "load_rules",
+    "read_lines",
     "score_request",
     "score_response",
     "seat_wind",
     "settle_request",
+    "settle_round_wind",
+    "short_message",
+    "table_seats",
 ]
 
 DEFAULT_RULESET_NAME = "nts-2016"
+
+MAX_LINE_BYTES: Final = 64 * 1024
+"""Bytes in one request line (the newline not counted).  A settle request with
+five hands takes about 2 KB; the rest is room for inline house rules."""
+
+MAX_ERROR_CHARS: Final = 500
+"""Characters in one error message: the last bound on text quoted from a request."""
+
+MAX_SCORE: Final = 10**12
+"""The largest score ``settle`` takes.  Far above any hand (the books' limits are
+2000 at most), and small enough that every balance (at most 16 times a score)
+stays a whole number that JavaScript holds exactly (below 2**53)."""
+
+MAX_ROUND_TO: Final = 1000
+"""The largest ``round_to``: rounding to more would make nearly every hand 0."""
+
+MAX_SEATS: Final = 5
+"""Seats at a table: three, four, or five (four playing and the dreamer)."""
+
+MAX_MELDS: Final = 8
+"""Declared melds in one hand (a hand has at most four, a dead hand may show more)."""
 
 _T = TypeVar("_T")
 
@@ -91,7 +141,7 @@ class ScoreRequest(_Model):
     seat_wind: str
     round_wind: str
     concealed: Tiles
-    melds: list[MeldRequest] = []
+    melds: list[MeldRequest] = Field(default=[], max_length=MAX_MELDS)
     flowers: Tiles = ""
     winning_tile: str | None = None
     win: WinRequest | None = None
@@ -106,15 +156,17 @@ class HandRequest(_Model):
     seat_wind: str | None = None
     round_wind: str | None = None
     concealed: Tiles
-    melds: list[MeldRequest] = []
+    melds: list[MeldRequest] = Field(default=[], max_length=MAX_MELDS)
     flowers: Tiles = ""
     winning_tile: str | None = None
     win: WinRequest | None = None
     dead: bool = False
 
 
-Seat = Annotated[int, Field(ge=0, le=3)]
-"""A seat index 0-3 (booleans are refused: strict mode)."""
+Seat = int
+"""A seat index: 0-2, 0-3 or 0-4 as the rule set seats three, four, or five with
+a dreamer; checked against the rule set by :func:`check_seats` (booleans are
+refused: strict mode)."""
 
 
 class SettleRequest(_Model):
@@ -123,13 +175,18 @@ class SettleRequest(_Model):
     winner: Seat | None
     discarder: Seat | None = None
     dominant: Seat | None = None
+    dreamer: Seat | None = None
     round_wind: str = "E"
-    round_to: int | None = Field(default=None, ge=0)
-    scores: list[int] | None = Field(default=None, min_length=4, max_length=4)
-    hands: list[HandRequest] | None = Field(default=None, min_length=4, max_length=4)
+    round_to: int | None = None
+    scores: list[int] | None = None
+    hands: list[HandRequest | None] | None = None
 
 
 # --------------------------------------------------------------------------- errors
+
+
+_KEY_CHARS: Final = 40
+"""Characters of a field name an error message shows (an unknown key can be long)."""
 
 
 def _loc(parts: Sequence[int | str]) -> str:
@@ -138,13 +195,44 @@ def _loc(parts: Sequence[int | str]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
+            if len(part) > _KEY_CHARS:
+                part = part[: _KEY_CHARS - 3] + "..."
             out += f".{part}" if out else part
     return out
 
 
-def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+_CONTROL: Final = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))}
+_LONG: Final = safejson.EXCERPT - 1
+_QUOTED: Final = re.compile(
+    rf"(?<!\w)'[^'\n]{{{_LONG},}}'(?!\w)|(?<!\w)\"[^\"\n]{{{_LONG},}}\"(?!\w)"
+)
+"""A quoted piece longer than an excerpt.  A quote mark between letters (the
+apostrophe of "winner's") neither opens nor closes one."""
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with every control character (C0, DEL, C1: a terminal escape, a
+    newline) written as ``\\x1b`` and the like, so it prints as one harmless line."""
+    return text.translate(_CONTROL)
+
+
+def _cut_quote(match: re.Match[str]) -> str:
+    text = match.group()
+    return text[: safejson.EXCERPT - 4] + "..." + text[0]
+
+
+def short_message(message: str) -> str:
+    """``message`` made safe to show: every quoted piece (``'...'`` or ``"..."``)
+    cut to an excerpt of at most 60 characters, control characters escaped
+    (``\\x1b``), and the whole cut to :data:`MAX_ERROR_CHARS` characters.  Every
+    error message of the JSON lines and of the ``score``/``settle`` commands
+    passes here last, so text quoted from a request (by this module or by the
+    core) never comes back long or raw.  Each step takes time linear in the
+    message."""
+    message = escape_controls(_QUOTED.sub(_cut_quote, message))
+    if len(message) > MAX_ERROR_CHARS:
+        message = message[: MAX_ERROR_CHARS - 3] + "..."
+    return message
 
 
 _UNION_TAGS = frozenset({"str", "list[str]", "int", "none", "bool", "literal[0,1,2,3]"})
@@ -168,17 +256,21 @@ def _validation_line(exc: ValidationError) -> str:
             msg = "required field is missing"
         elif kind in ("too_short", "too_long"):
             ctx = err.get("ctx", {})
-            want = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+            want = (
+                f"at least {ctx.get('min_length')}"
+                if kind == "too_short"
+                else f"at most {ctx.get('max_length')}"
+            )
             msg = f"expected {want} items, got {ctx.get('actual_length', 'another number')}"
         else:
             msg = str(err["msg"])
             if "input" in err and kind not in ("too_short", "too_long"):
-                msg += f", got {_short(err['input'])}"
+                msg += f", got {safejson.excerpt(err['input'])}"
         if where in seen:
             if kind.startswith(("string_type", "list_type")):
                 seen[where] = (
                     f"expected tiles as a string or a list of strings, got "
-                    f"{_short(err.get('input'))}"
+                    f"{safejson.excerpt(err.get('input'))}"
                 )
             continue
         seen[where] = msg
@@ -189,7 +281,12 @@ def _validation_line(exc: ValidationError) -> str:
 
 
 def error_message(exc: BaseException) -> str:
-    """One clear line for a bad request: which field and what is wrong."""
+    """One clear line for a bad request: which field and what is wrong (at most
+    :data:`MAX_ERROR_CHARS` characters, see :func:`short_message`)."""
+    return short_message(_error_text(exc))
+
+
+def _error_text(exc: BaseException) -> str:
     if isinstance(exc, ValidationError):
         return _validation_line(exc)
     if isinstance(exc, json.JSONDecodeError):
@@ -266,9 +363,17 @@ def parse_wind(text: str, where: str, *, allow_green: bool = False) -> Tile:
     raise FieldError(where, f"{text!r} is not a wind (expected {want})")
 
 
-def seat_wind(seat: int, east: int) -> Tile:
-    """The wind of seat index ``seat`` when seat ``east`` is East."""
-    return WINDS[(seat - east) % 4]
+def seat_wind(seat: int, east: int, *, seats: int = 4, dreamer: int | None = None) -> Tile:
+    """The wind of seat index ``seat`` when seat ``east`` is East, at a table of
+    ``seats`` (3, 4, or 5 with a ``dreamer``).  The winds follow the seat indices
+    round from East (East, South, West, then North), passing over the dreamer,
+    who has none (``seat`` is not the dreamer): a table of five numbered as the
+    match numbers it (the dreamer just before East) gives East ``east``, South
+    ``east + 1``, and so on."""
+    order = [(east + k) % seats for k in range(seats)]
+    if dreamer is not None:
+        order.remove(dreamer)
+    return WINDS[order.index(seat)]
 
 
 _KIND_NAMES = {MeldKind.CHOW: "chow", MeldKind.PUNG: "pung", MeldKind.KONG: "kong"}
@@ -415,59 +520,263 @@ def score(req: ScoreRequest) -> dict[str, Any]:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SettleJob:
+    """A checked settle request in core values: one score per seat (0 for the
+    dreamer), and with hands each seat's score response (``None`` for the dreamer)."""
+
     scores: tuple[int, ...]
     winner: int | None
     discarder: int | None
     east: int
     dominant: int | None
     rules: RuleSet
-    hands: tuple[dict[str, Any], ...] | None
+    hands: tuple[dict[str, Any] | None, ...] | None
+    dreamer: int | None = None
 
 
-def _hand_job(req: HandRequest, i: int, sreq: SettleRequest, rules: RuleSet) -> ScoreJob:
+_COUNT_WORDS: Final = {3: "three", 4: "four", 5: "five"}
+
+
+def table_seats(rules: RuleSet) -> int:
+    """The seats a settlement under ``rules`` has: the players of a hand (3 or 4),
+    and one more for the dreamer at a table of five (``rules.table.dreamer``)."""
+    return rules.table.players + (1 if rules.table.dreamer else 0)
+
+
+def _table_words(rules: RuleSet) -> str:
+    if rules.table.dreamer:
+        return (
+            f"rule set {rules.name!r} seats five players (four play each hand, the fifth "
+            "is the dreamer)"
+        )
+    return f"rule set {rules.name!r} is played by {_COUNT_WORDS[table_seats(rules)]} players"
+
+
+def _same(key: str) -> str:
+    return key
+
+
+def check_seats(
+    rules: RuleSet,
+    count: int,
+    count_key: str,
+    *,
+    east: int,
+    winner: int | None,
+    discarder: int | None,
+    dominant: int | None,
+    dreamer: int | None,
+    name: Callable[[str], str] = _same,
+) -> None:
+    """Check the seats of a settlement against the table of ``rules``.
+
+    ``count`` scores or hands were given (under ``count_key``: ``"scores"`` or
+    ``"hands"``); there must be one per seat (:func:`table_seats`).  Every seat
+    index must be a seat; a table of five needs its dreamer, and the dreamer
+    (sitting the hand out) cannot be East, win, discard or be dominant; a remise
+    has no discarder; the winner is not the discarder; a dominant player exists
+    only where the rule set plays green-dragon hands.  ``name(key)`` names a
+    field in the error (``"winner"`` in JSON, ``"--winner"`` on the command
+    line).  Raises :class:`FieldError`."""
+    seats = table_seats(rules)
+    if count != seats:
+        raise FieldError(
+            name(count_key), f"{_table_words(rules)}: give {seats} {count_key}, got {count}"
+        )
+    given = {
+        "east": east,
+        "winner": winner,
+        "discarder": discarder,
+        "dominant": dominant,
+        "dreamer": dreamer,
+    }
+    for key, value in given.items():
+        if value is not None:
+            check_seat(value, seats, name(key))
+    if rules.table.dreamer and dreamer is None:
+        raise FieldError(
+            name("dreamer"),
+            f"at a table of five one player sits each hand out: give the dreamer's "
+            f"seat (0-{seats - 1})",
+        )
+    if not rules.table.dreamer and dreamer is not None:
+        raise FieldError(
+            name("dreamer"), f"only a table of five has a dreamer; {_table_words(rules)}"
+        )
+    if dreamer is not None:
+        for key, cannot in (
+            ("east", "be East"),
+            ("winner", "win"),
+            ("discarder", "give the winning tile"),
+            ("dominant", "be the dominant player"),
+        ):
+            if given[key] == dreamer:
+                raise FieldError(
+                    name(key),
+                    f"seat {dreamer} is the dreamer, who sits the hand out and cannot {cannot}",
+                )
+    if winner is None and discarder is not None:
+        raise FieldError(name("discarder"), "a remise (no winner) has no discarder")
+    if winner is not None and discarder == winner:
+        raise FieldError(name("discarder"), "the winner cannot be the discarder")
+    if dominant is not None and rules.table.green_dragon == "none":
+        raise FieldError(
+            name("dominant"),
+            f"rule set {rules.name!r} plays no green-dragon hand, so there is no dominant player",
+        )
+
+
+def check_seat(value: int, seats: int, where: str) -> int:
+    """A seat index at a table of ``seats`` (3, 4 or 5): 0 to ``seats - 1``."""
+    if not 0 <= value < seats:
+        raise FieldError(
+            where,
+            f"{value} is not a seat at a table of {_COUNT_WORDS[seats]} (seats 0-{seats - 1})",
+        )
+    return value
+
+
+def check_score(value: int, where: str) -> int:
+    """A score: a whole number 0 to :data:`MAX_SCORE` (FieldError otherwise)."""
+    if not 0 <= value <= MAX_SCORE:
+        raise FieldError(where, f"a score is a whole number 0-{MAX_SCORE}, got {value}")
+    return value
+
+
+def check_round_to(value: int, where: str) -> int:
+    """A ``round_to``: a whole number 0 to :data:`MAX_ROUND_TO` (FieldError otherwise)."""
+    if not 0 <= value <= MAX_ROUND_TO:
+        raise FieldError(where, f"expected a whole number 0-{MAX_ROUND_TO}, got {value}")
+    return value
+
+
+def _hand_job(
+    req: HandRequest, i: int, sreq: SettleRequest, rules: RuleSet, round_wind: Tile
+) -> ScoreJob:
     prefix = f"hands[{i}]."
     if req.ruleset is not None and _rules(req.ruleset, f"{prefix}ruleset").name != rules.name:
         raise FieldError(
             f"{prefix}ruleset",
             f"{req.ruleset!r} differs from the settle request's {sreq.ruleset!r}",
         )
-    seat = seat_wind(i, sreq.east)
+    seat = seat_wind(i, sreq.east, seats=table_seats(rules), dreamer=sreq.dreamer)
     if req.seat_wind is not None and parse_wind(req.seat_wind, f"{prefix}seat_wind") != seat:
         raise FieldError(
             f"{prefix}seat_wind",
-            f"seat {i} is {SEAT_NAMES_EN[(i - sreq.east) % 4]} when seat "
+            f"seat {i} is {SEAT_NAMES_EN[WINDS.index(seat)]} when seat "
             f"{sreq.east} is East, not {req.seat_wind!r}",
         )
-    rnd = parse_wind(
-        req.round_wind if req.round_wind is not None else sreq.round_wind,
-        f"{prefix}round_wind" if req.round_wind is not None else "round_wind",
-        allow_green=True,
-    )
+    if req.round_wind is not None:
+        rnd = parse_wind(req.round_wind, f"{prefix}round_wind", allow_green=True)
+        if rnd != round_wind:
+            raise FieldError(
+                f"{prefix}round_wind",
+                f"{req.round_wind!r} differs from the settle request's round wind "
+                f"{sreq.round_wind!r}",
+            )
     hand, win = _hand(req, prefix)
-    return ScoreJob(hand, seat, rnd, win, req.dead, rules)
+    return ScoreJob(hand, seat, round_wind, win, req.dead, rules)
+
+
+def settle_round_wind(
+    text: str,
+    rules: RuleSet,
+    dominant: int | None,
+    where: str = "round_wind",
+    dominant_key: str = "dominant",
+) -> Tile:
+    """The round wind of a settlement from hands: a wind the table plays with, or
+    the green dragon (``F``) in a green-dragon hand, which has a dominant player."""
+    rnd = parse_wind(text, where, allow_green=True)
+    if rnd is Tile.GREEN:
+        if rules.table.green_dragon == "none":
+            raise FieldError(where, f"F: rule set {rules.name!r} plays no green-dragon hand")
+        if dominant is None:
+            raise FieldError(
+                dominant_key,
+                "the green-dragon hand (round wind F) has a dominant player: give his seat",
+            )
+    else:
+        if rnd.token not in rules.table.winds:
+            winds = ", ".join(rules.table.winds)
+            raise FieldError(
+                where, f"{text!r}: rule set {rules.name!r} plays with the winds {winds} only"
+            )
+        if dominant is not None:
+            raise FieldError(
+                dominant_key,
+                f"the dominant player belongs to the green-dragon hand, whose round wind "
+                f"is F, not {text!r}",
+            )
+    return rnd
 
 
 def settle_request(req: SettleRequest) -> SettleJob:
     """Check a settle request and score its hands, if any (FieldError when wrong)."""
     rules = _rules(req.ruleset)
-    winner, discarder = req.winner, req.discarder
     if (req.scores is None) == (req.hands is None):
         raise FieldError(
-            "request", "give either scores (four numbers) or hands (four score requests)"
+            "request", "give either scores (one number per seat) or hands (one per seat)"
         )
-    if winner is None and discarder is not None:
-        raise FieldError("discarder", "a remise (winner null) has no discarder")
-    if winner is not None and discarder == winner:
-        raise FieldError("discarder", "the winner cannot be the discarder")
+    given = req.scores if req.scores is not None else req.hands
+    assert given is not None
+    check_seats(
+        rules,
+        len(given),
+        "scores" if req.scores is not None else "hands",
+        east=req.east,
+        winner=req.winner,
+        discarder=req.discarder,
+        dominant=req.dominant,
+        dreamer=req.dreamer,
+    )
+    if req.round_to is not None:
+        check_round_to(req.round_to, "round_to")
     if req.scores is not None:
         for i, s in enumerate(req.scores):
-            if s < 0:
-                raise FieldError(f"scores[{i}]", f"a score cannot be negative, got {s}")
-        return SettleJob(tuple(req.scores), winner, discarder, req.east, req.dominant, rules, None)
+            check_score(s, f"scores[{i}]")
+        if req.dreamer is not None and req.scores[req.dreamer]:
+            raise FieldError(
+                f"scores[{req.dreamer}]",
+                f"seat {req.dreamer} is the dreamer, who plays no hand: his score is 0, "
+                f"not {req.scores[req.dreamer]}",
+            )
+        return SettleJob(
+            tuple(req.scores),
+            req.winner,
+            req.discarder,
+            req.east,
+            req.dominant,
+            rules,
+            None,
+            req.dreamer,
+        )
     assert req.hands is not None
-    jobs = [_hand_job(h, i, req, rules) for i, h in enumerate(req.hands)]
+    round_wind = settle_round_wind(req.round_wind, rules, req.dominant)
+    jobs: list[ScoreJob | None] = []
+    for i, h in enumerate(req.hands):
+        if i == req.dreamer:
+            if h is not None:
+                raise FieldError(
+                    f"hands[{i}]", f"seat {i} is the dreamer, who plays no hand: give null"
+                )
+            jobs.append(None)
+        elif h is None:
+            who = (
+                f"the dreamer is seat {req.dreamer}"
+                if req.dreamer is not None
+                else "this table has none"
+            )
+            raise FieldError(f"hands[{i}]", f"null stands for the dreamer's hand, and {who}")
+        else:
+            jobs.append(_hand_job(h, i, req, rules, round_wind))
     return settle_jobs(
-        jobs, winner=winner, discarder=discarder, east=req.east, dominant=req.dominant, rules=rules
+        jobs,
+        winner=req.winner,
+        discarder=req.discarder,
+        east=req.east,
+        dominant=req.dominant,
+        dreamer=req.dreamer,
+        rules=rules,
     )
 
 
@@ -476,23 +785,42 @@ def _hands_label(i: int) -> str:
 
 
 def settle_jobs(
-    jobs: Sequence[ScoreJob],
+    jobs: Sequence[ScoreJob | None],
     *,
     winner: int | None,
     discarder: int | None,
     east: int,
     dominant: int | None,
     rules: RuleSet,
+    dreamer: int | None = None,
     label: Callable[[int], str] = _hands_label,
+    name: Callable[[str], str] = _same,
 ) -> SettleJob:
-    """Check four hands against who won and who discarded, score them, and make
-    the settle job.  ``label(i)`` names hand ``i`` in error messages."""
-    if winner is None and discarder is not None:
-        raise FieldError("discarder", "a remise (no winner) has no discarder")
-    if winner is not None and discarder == winner:
-        raise FieldError("discarder", "the winner cannot be the discarder")
+    """Check the hands of a table (``None`` for the dreamer's) against who won and
+    who discarded, score them, and make the settle job.  ``label(i)`` names hand
+    ``i`` in error messages, ``name(key)`` a field (see :func:`check_seats`)."""
+    check_seats(
+        rules,
+        len(jobs),
+        "hands",
+        east=east,
+        winner=winner,
+        discarder=discarder,
+        dominant=dominant,
+        dreamer=dreamer,
+        name=name,
+    )
+    for i, maybe in enumerate(jobs):
+        if (maybe is None) != (i == dreamer):
+            raise FieldError(
+                label(i),
+                f"seat {i} is the dreamer, who plays no hand"
+                if i == dreamer
+                else "only the dreamer has no hand",
+            )
     if winner is not None:
         i, job = winner, jobs[winner]
+        assert job is not None  # the winner is not the dreamer (check_seats)
         if job.win is None:
             raise FieldError(label(i), f"seat {i} is the winner: its hand needs a winning tile")
         if job.dead:
@@ -510,15 +838,19 @@ def settle_jobs(
                 f"won from {source.value}: the winning tile was "
                 "self-drawn, so there is no discarder",
             )
-    for i, job in enumerate(jobs):
-        if i != winner and job.win is not None:
+    for i, maybe in enumerate(jobs):
+        if i != winner and maybe is not None and maybe.win is not None:
             whom = "a remise has no winner" if winner is None else f"seat {winner} won"
             raise FieldError(label(i), f"only the winner has a winning tile ({whom})")
-    responses: list[dict[str, Any]] = []
+    responses: list[dict[str, Any] | None] = []
     scores: list[int] = []
-    for i, job in enumerate(jobs):
+    for i, maybe in enumerate(jobs):
+        if maybe is None:
+            responses.append(None)
+            scores.append(0)
+            continue
         try:
-            result = run_score(job)
+            result = run_score(maybe)
         except FieldError:
             raise
         except MahjongError as exc:
@@ -529,7 +861,9 @@ def settle_jobs(
             )
         responses.append(score_response(result, rules))
         scores.append(int(result.score))
-    return SettleJob(tuple(scores), winner, discarder, east, dominant, rules, tuple(responses))
+    return SettleJob(
+        tuple(scores), winner, discarder, east, dominant, rules, tuple(responses), dreamer
+    )
 
 
 def run_settle(job: SettleJob, round_to: int | None = None) -> Any:
@@ -546,10 +880,12 @@ def run_settle(job: SettleJob, round_to: int | None = None) -> Any:
         east=job.east,
         rules=srules,
         dominant=job.dominant,
+        dreamer=job.dreamer,
     )
 
 
 def settle_response(job: SettleJob, settlement: Any) -> dict[str, Any]:
+    """The JSON response of a settlement: one balance and one score per seat."""
     out: dict[str, Any] = {
         "balances": [int(b) for b in settlement.balances],
         "payments": [[p.payer, p.payee, p.amount] for p in settlement.payments],
@@ -570,12 +906,18 @@ def settle(req: SettleRequest) -> dict[str, Any]:
 # --------------------------------------------------------------------------- framing
 
 
+def _too_long(size: int | None = None) -> str:
+    said = f"{size} bytes long" if size is not None else f"longer than {MAX_LINE_BYTES} bytes"
+    return f"the line is {said}: a request has at most {MAX_LINE_BYTES} bytes"
+
+
 def _handle(
     line: str | bytes, model: type[_Model], answer: Callable[[Any], dict[str, Any]]
 ) -> dict[str, Any]:
     try:
-        text = line.decode("utf-8") if isinstance(line, bytes) else line
-        data = json.loads(text)
+        if len(line) > MAX_LINE_BYTES:  # a str has at least as many bytes as characters
+            return {"error": _too_long()}
+        data = safejson.loads(line, max_bytes=MAX_LINE_BYTES)
         if not isinstance(data, dict):
             kind = {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}
             return {
@@ -585,7 +927,7 @@ def _handle(
     except (ValidationError, MahjongError, ValueError, RecursionError) as exc:
         return {"error": error_message(exc)}
     except Exception as exc:  # a bug: answer the line, keep the stream going
-        return {"error": f"internal error: {type(exc).__name__}: {exc}"}
+        return {"error": short_message(f"internal error: {type(exc).__name__}: {exc}")}
 
 
 def handle_score_line(line: str | bytes) -> dict[str, Any]:
@@ -596,3 +938,71 @@ def handle_score_line(line: str | bytes) -> dict[str, Any]:
 def handle_settle_line(line: str | bytes) -> dict[str, Any]:
     """Answer one line of ``settle --json``: a settle response or ``{"error": ...}``."""
     return _handle(line, SettleRequest, settle)
+
+
+def error_line(message: str) -> str:
+    """The JSON line ``{"error": message}`` (the message bounded by :func:`short_message`)."""
+    return json.dumps({"error": short_message(message)})
+
+
+def _answer(line: str | bytes, handle: Callable[[str | bytes], dict[str, Any]]) -> str:
+    try:
+        return json.dumps(handle(line))
+    except Exception as exc:  # a bug: the answer could not be written; the stream goes on
+        return error_line(f"internal error: {type(exc).__name__}: {exc}")
+
+
+def answer_score_line(line: str | bytes) -> str:
+    """:func:`handle_score_line` written as one line of JSON (ASCII, no newline).
+
+    Writing the answer happens inside the same guard, so no line can end a
+    stream of requests."""
+    return _answer(line, handle_score_line)
+
+
+def answer_settle_line(line: str | bytes) -> str:
+    """:func:`handle_settle_line` written as one line of JSON (ASCII, no newline)."""
+    return _answer(line, handle_settle_line)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LineTooLong:
+    """A request line longer than :data:`MAX_LINE_BYTES`: :func:`read_lines` read
+    only its start and skips the rest; it is answered by :attr:`answer`."""
+
+    size: int | None = None
+    """Its length in bytes, when known (the line ended within the read)."""
+
+    @property
+    def answer(self) -> str:
+        return error_line(_too_long(self.size))
+
+
+def read_lines(
+    stream: IO[bytes] | IO[str], max_bytes: int = MAX_LINE_BYTES
+) -> Iterator[bytes | LineTooLong]:
+    """The request lines of ``stream``, without their line ending; blank lines are
+    skipped.  No read takes more than ``max_bytes + 2`` bytes, so a longer line is
+    never held whole: it comes as :class:`LineTooLong` as soon as the bound is
+    passed (so its answer can be written at once), and the rest of it is read
+    and dropped, a piece at a time, when the next line is asked for.  A text
+    stream's lines are encoded as UTF-8 (lone surrogates kept as invalid bytes,
+    so they are refused as not UTF-8)."""
+    while True:
+        raw = stream.readline(max_bytes + 2)  # room for the line's own "\r\n"
+        if not raw:
+            return
+        line = raw.encode("utf-8", "surrogateescape") if isinstance(raw, str) else raw
+        ended = line.endswith(b"\n")
+        if not ended and len(raw) >= max_bytes + 2:
+            yield LineTooLong()
+            while True:  # drop the rest of the line
+                rest = stream.readline(max_bytes + 2)
+                if not rest or rest[-1:] in ("\n", b"\n"):
+                    break
+            continue
+        line = line.rstrip(b"\r\n")
+        if len(line) > max_bytes:
+            yield LineTooLong(len(line))
+        elif line.strip():
+            yield line
