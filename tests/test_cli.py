@@ -676,7 +676,7 @@ def test_readme_opens_with_the_two_commands_ci_runs() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = [b.split("```", 1)[0].strip() for b in readme.split("```sh\n")[1:]]
     install_and_score, test_command = blocks[0], blocks[1]
-    assert install_and_score.startswith("python -m pip install")
+    assert install_and_score.startswith("python3 -m venv .venv && ")
     assert "mahjong-nts score" in install_and_score
     assert "pytest" in test_command
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
