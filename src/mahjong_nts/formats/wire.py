@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -86,8 +85,14 @@ class WinRequest(_Model):
     lucky_thirteen: bool = False
 
 
+RulesetField = str | dict[str, Any]
+"""A request's rule set: a shipped name with overlays (``"nmb-2009+flowers"``) or
+house rules inline as an object (``{"base": "nts-2016", "scoring": {...}}``); never
+a file (see :func:`load_rules`)."""
+
+
 class ScoreRequest(_Model):
-    ruleset: str = DEFAULT_RULESET_NAME
+    ruleset: RulesetField = DEFAULT_RULESET_NAME
     seat_wind: str
     round_wind: str
     concealed: Tiles
@@ -102,7 +107,7 @@ class HandRequest(_Model):
     """A score request inside a settle request: the seat wind follows from the
     hand's index and ``east``, the round wind and rule set from the settle request."""
 
-    ruleset: str | None = None
+    ruleset: RulesetField | None = None
     seat_wind: str | None = None
     round_wind: str | None = None
     concealed: Tiles
@@ -118,7 +123,7 @@ Seat = Annotated[int, Field(ge=0, le=3)]
 
 
 class SettleRequest(_Model):
-    ruleset: str = DEFAULT_RULESET_NAME
+    ruleset: RulesetField = DEFAULT_RULESET_NAME
     east: Seat = 0
     winner: Seat | None
     discarder: Seat | None = None
@@ -216,21 +221,26 @@ def _field(where: str, fn: Callable[[], _T]) -> _T:
 # --------------------------------------------------------------------------- conversion
 
 
-@lru_cache(maxsize=32)
-def load_rules(spec: str) -> RuleSet:
-    """A shipped rule set by name, or a house-rule TOML file by path (cached)."""
-    from mahjong_nts.formats.rulefiles import load_ruleset
+def load_rules(value: object) -> RuleSet:
+    """A request's rule set: a shipped name with overlays, or house rules inline as
+    an object whose optional ``base`` is a shipped name.
 
-    return load_ruleset(spec)
+    Network input never names a file: a path (``"club.toml"``, ``"/dev/zero"``) is
+    refused with a message and nothing is opened.  File paths are for the local
+    command line only (``--ruleset club.toml``, through
+    :func:`mahjong_nts.formats.rulefiles.load_ruleset`).  Shipped sets and recent
+    inline rule sets are cached by :mod:`~mahjong_nts.formats.rulefiles` (bounded).
+    """
+    from mahjong_nts.formats.rulefiles import load_untrusted
+
+    return load_untrusted(value)
 
 
-def _rules(spec: str, where: str = "ruleset") -> RuleSet:
+def _rules(value: object, where: str = "ruleset") -> RuleSet:
     try:
-        return load_rules(spec)
+        return load_rules(value)
     except MahjongError as exc:
         raise FieldError(where, str(exc)) from exc
-    except OSError as exc:
-        raise FieldError(where, f"cannot read {spec!r}: {exc.strerror or exc}") from exc
 
 
 def parse_tiles_field(value: str | list[str], where: str) -> tuple[Tile, ...]:
@@ -426,10 +436,10 @@ class SettleJob:
 
 def _hand_job(req: HandRequest, i: int, sreq: SettleRequest, rules: RuleSet) -> ScoreJob:
     prefix = f"hands[{i}]."
-    if req.ruleset is not None and _rules(req.ruleset, f"{prefix}ruleset").name != rules.name:
+    if req.ruleset is not None and _rules(req.ruleset, f"{prefix}ruleset") != rules:
         raise FieldError(
             f"{prefix}ruleset",
-            f"{req.ruleset!r} differs from the settle request's {sreq.ruleset!r}",
+            f"differs from the settle request's rule set ({rules.name}); leave it out",
         )
     seat = seat_wind(i, sreq.east)
     if req.seat_wind is not None and parse_wind(req.seat_wind, f"{prefix}seat_wind") != seat:
