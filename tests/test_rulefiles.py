@@ -554,6 +554,16 @@ def test_base_chain_is_bounded(tmp_path: Path) -> None:
         load_ruleset(str(tmp_path / f"f{MAX_BASE_CHAIN}.toml"))
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="file names with control characters")
+def test_a_file_name_with_terminal_escapes_is_shown_escaped(tmp_path: Path) -> None:
+    path = write(tmp_path, "a\x1b[31mb.toml", 'base = "nts-2016"\n')
+    assert load_ruleset(str(path)).name == "a\\x1b[31mb"
+    path.write_text('base = "nts-2016"\n[points]\nmahjong = -1\n', encoding="utf-8")
+    with pytest.raises(InvalidRuleSet) as info:
+        load_ruleset(str(path))
+    assert "\x1b" not in str(info.value) and "a\\x1b[31mb.toml" in str(info.value)
+
+
 # --------------------------------------------------------------------------- caches
 
 

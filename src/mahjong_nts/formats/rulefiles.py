@@ -238,26 +238,27 @@ def _read_file(path: Path) -> bytes:
     open descriptor: a device (``/dev/zero``), a pipe or a folder is refused
     before anything is read; at most one byte more than the bound is read.
     """
+    shown = _printable(str(path))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise InvalidRuleSet(f"{path}: no such rule file") from None
+        raise InvalidRuleSet(f"{shown}: no such rule file") from None
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
-        raise InvalidRuleSet(f"{path}: cannot read rule file ({why})") from None
+        raise InvalidRuleSet(f"{shown}: cannot read rule file ({why})") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise InvalidRuleSet(f"{path}: is a folder, not a rule file")
+            raise InvalidRuleSet(f"{shown}: is a folder, not a rule file")
         if not stat.S_ISREG(info.st_mode):
             raise InvalidRuleSet(
-                f"{path}: not a regular file (a device, pipe or socket); "
+                f"{shown}: not a regular file (a device, pipe or socket); "
                 "a rule file is a .toml text file"
             )
         if info.st_size > MAX_FILE_BYTES:
             raise InvalidRuleSet(
-                f"{path}: a rule file is at most {MAX_FILE_BYTES} bytes, "
+                f"{shown}: a rule file is at most {MAX_FILE_BYTES} bytes, "
                 f"this one has {info.st_size}"
             )
         chunks: list[bytes] = []
@@ -270,9 +271,17 @@ def _read_file(path: Path) -> bytes:
             left -= len(chunk)
         return b"".join(chunks)
     except OSError as exc:
-        raise InvalidRuleSet(f"{path}: cannot read rule file ({exc.strerror or exc})") from None
+        raise InvalidRuleSet(f"{shown}: cannot read rule file ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
+
+
+def _printable(text: str) -> str:
+    """``text`` with every character a terminal could act on written as an escape
+    (a file name may hold any of them)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 def _file_key(path: Path) -> tuple[int, int] | str:
@@ -471,7 +480,7 @@ def _resolve(
 
 
 def _resolve_file(path: Path, chain: tuple[tuple[object, str], ...]) -> tuple[dict[str, Any], str]:
-    where = str(path)
+    where = _printable(str(path))
     if len(chain) >= MAX_BASE_CHAIN:
         shown = " -> ".join(w for _, w in chain)
         raise InvalidRuleSet(
@@ -484,7 +493,8 @@ def _resolve_file(path: Path, chain: tuple[tuple[object, str], ...]) -> tuple[di
         loop = " -> ".join([*(w for _, w in chain[keys.index(key) :]), where])
         raise InvalidRuleSet(f"{where}: base loop: {loop}")
     data = _parse(raw, where)
-    return _resolve_data(data, where, path.stem, _local_base(path.parent, (*chain, (key, where))))
+    name = _printable(path.stem)  # the default name: printable, whatever the file is called
+    return _resolve_data(data, where, name, _local_base(path.parent, (*chain, (key, where))))
 
 
 _BaseOf = Callable[[str], tuple[dict[str, Any], str]]
@@ -546,7 +556,7 @@ def _resolve_data(
         "source", f"house rules {default_name} over {base_data.get('source', base)}"
     )
     merged["notes"] = _join_notes(base_data, data)
-    return merged, f"{where} (base {base})"
+    return merged, f"{where} (base {_printable(base)})"
 
 
 def load_mapping(
