@@ -300,9 +300,9 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-@functools.cache
+@functools.lru_cache(maxsize=len(SHIPPED) + len(OVERLAYS))
 def _packaged(name: str) -> dict[str, Any]:
-    """A shipped file's mapping (``name`` is one of SHIPPED or OVERLAYS: a bounded cache)."""
+    """A shipped file's mapping (``name`` is one of SHIPPED or OVERLAYS)."""
     where = f"{name}.toml (shipped)"
     ref = resources.files("mahjong_nts").joinpath(f"{_DATA}/{name}.toml")
     return _parse(ref.read_bytes(), where)
