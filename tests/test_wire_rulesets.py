@@ -208,3 +208,10 @@ def test_cli_flag_still_reads_a_house_file_and_sees_edits(tmp_path: Path) -> Non
     path.write_text('base = "nts-2016"\n[scoring]\nlimit = 400\n', encoding="utf-8")
     again = runner.invoke(app, ["score", hand, "--ruleset", str(path)])
     assert again.exit_code == 0 and re.search(r"Score\s+400\b", again.stdout)
+
+
+@pytest.mark.parametrize("value", [7, None, True, ["nts-2016"], 1.5])
+def test_a_ruleset_of_another_type_is_one_clear_error(value: object) -> None:
+    msg = error(score({**WINNER, "ruleset": value}))
+    assert msg.startswith("ruleset: expected a shipped rule set name") and "object" in msg
+    assert "dict[" not in msg and msg.count("ruleset") == 1

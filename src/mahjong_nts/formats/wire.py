@@ -15,7 +15,15 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    ValidationError,
+    WithJsonSchema,
+)
+from pydantic_core import PydanticCustomError
 
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
@@ -85,7 +93,20 @@ class WinRequest(_Model):
     lucky_thirteen: bool = False
 
 
-RulesetField = str | dict[str, Any]
+def _ruleset_value(value: Any) -> str | dict[str, Any]:
+    if isinstance(value, str | dict):
+        return value
+    raise PydanticCustomError(
+        "ruleset_type",
+        "expected a shipped rule set name (e.g. 'nmb-2009+flowers') or house rules as an object",
+    )
+
+
+RulesetField = Annotated[
+    str | dict[str, Any],
+    PlainValidator(_ruleset_value),
+    WithJsonSchema({"anyOf": [{"type": "string"}, {"type": "object"}]}),
+]
 """A request's rule set: a shipped name with overlays (``"nmb-2009+flowers"``) or
 house rules inline as an object (``{"base": "nts-2016", "scoring": {...}}``); never
 a file (see :func:`load_rules`)."""
