@@ -155,3 +155,18 @@ def test_device_and_folder_exit_2(tmp_path: Path) -> None:
     for spec in ("/dev/zero", str(tmp_path)):
         result = runner.invoke(app, ["show", spec])
         assert result.exit_code == 2 and result.stderr.startswith("error: "), result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["list"],
+        *(["show", name] for name in (*SHIPPED, "nmb-2009+flowers+three-players+five-players")),
+    ],
+)
+def test_no_internal_references_are_printed(args: list[str]) -> None:
+    out = runner.invoke(app, args, env=WIDE).stdout
+    for word in ("seeds", "RULES.md", "OCR", "shared/"):
+        assert word not in out, word
+    if args[0] == "show":
+        assert any(book in out for book in ("NTS 2016", "NTS 2002", "NMB 2009", "Rode Draak 1998"))
