@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,80 @@ def test_did_you_mean_on_stderr() -> None:
 def test_no_args_shows_help() -> None:
     result = runner.invoke(app, [])
     assert "list" in result.output and "show" in result.output and "diff" in result.output
+
+
+MARKUP = (
+    'base = "nts-2016"\n'
+    'name = "[bold red]x[/]"\n'
+    'title = "[link=http://example.org]t[/link] [/]"\n'
+    'source = "[red]book"\n'
+    'notes = ["[blink]note[/blink] [/]"]\n'
+)
+
+
+def test_markup_in_a_rule_file_is_printed_as_text(tmp_path: Path) -> None:
+    path = tmp_path / "markup.toml"
+    path.write_text(MARKUP, encoding="utf-8")
+    shown = runner.invoke(app, ["show", str(path)], env=WIDE)
+    assert shown.exit_code == 0, shown.output
+    assert "[bold red]x[/]: [link=http://example.org]t[/link] [/]" in shown.stdout
+    assert "source: [red]book" in shown.stdout and "- [blink]note[/blink] [/]" in shown.stdout
+    for other in ("nmb-2009", str(path)):
+        diffed = runner.invoke(app, ["diff", str(path), other], env=WIDE)
+        assert diffed.exit_code == 0, diffed.output
+        assert "[bold red]x[/]" in diffed.stdout
+
+
+def test_show_json_is_inline_house_rules(tmp_path: Path) -> None:
+    from mahjong_nts.formats.rulefiles import load_ruleset, load_untrusted, ruleset_diff
+
+    path = tmp_path / "club.toml"
+    path.write_text('base = "nmb-2009+flowers"\n[scoring]\nlimit = 1000\n', encoding="utf-8")
+    result = runner.invoke(app, ["show", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["name"] == "club" and data["scoring"]["limit"] == 1000
+    again = load_untrusted(data)
+    assert ruleset_diff(again, load_ruleset(str(path)), metadata=True) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('base = "nts-2016"\nnotes = ' + "[" * 3000 + "]" * 3000 + "\n", "nested more than 8"),
+        ('base = "nts-2016"\n' + "a" + ".a" * 5000 + " = 1\n", "nested more than 8"),
+        ('base = "nts-2016"\n[doublings]\nfour_kongs = 100000000\n', "from 0 to 8"),
+        ('base = "nts-2016"\n[table]\nsuits = "b"\nwall_length = 8\n', "dead wall may hold"),
+        ('base = "nts-2016"\nname = "a\\u001b[31mb"\n', "control character U+001B"),
+    ],
+)
+def test_bad_files_exit_2_with_one_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["show", str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ") and message in result.stderr
+    assert "club.toml" in result.stderr and "Traceback" not in result.output
+    assert result.stdout == ""
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_device_and_folder_exit_2(tmp_path: Path) -> None:
+    for spec in ("/dev/zero", str(tmp_path)):
+        result = runner.invoke(app, ["show", spec])
+        assert result.exit_code == 2 and result.stderr.startswith("error: "), result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["list"],
+        *(["show", name] for name in (*SHIPPED, "nmb-2009+flowers+three-players+five-players")),
+    ],
+)
+def test_no_internal_references_are_printed(args: list[str]) -> None:
+    out = runner.invoke(app, args, env=WIDE).stdout
+    for word in ("seeds", "RULES.md", "OCR", "shared/"):
+        assert word not in out, word
+    if args[0] == "show":
+        assert any(book in out for book in ("NTS 2016", "NTS 2002", "NMB 2009", "Rode Draak 1998"))

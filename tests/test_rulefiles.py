@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import os
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -11,12 +14,18 @@ from hypothesis import strategies as st
 
 from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.rules import LimitValue, RuleSet
+from mahjong_nts.formats import rulefiles
 from mahjong_nts.formats.rulefiles import (
     DEFAULT_RULESET,
+    MAX_BASE_CHAIN,
+    MAX_FILE_BYTES,
+    MAX_INLINE_VALUES,
+    MAX_NESTING,
     OVERLAYS,
     SHIPPED,
     load_mapping,
     load_ruleset,
+    load_untrusted,
     ruleset_diff,
     shipped_mapping,
 )
@@ -405,6 +414,9 @@ def test_base_loop(tmp_path: Path) -> None:
         ("+flowers", r"no rule set before"),
         ("", r"non-empty"),
         ("no/such/file.toml", r"no such rule file"),
+        ("nmb-2009+flowers+flowers", r"overlay 'flowers' is given twice"),
+        ("nmb-2009+", r"empty overlay name"),
+        ("nts-2016+" + "x" * 2000, r"2009 characters long; at most 1024"),
     ],
 )
 def test_bad_specs(spec: str, message: str) -> None:
@@ -416,6 +428,263 @@ def test_a_directory_is_not_a_rule_file(tmp_path: Path) -> None:
     (tmp_path / "dir.toml").mkdir()
     with pytest.raises(InvalidRuleSet, match=r"dir\.toml"):
         load_ruleset(str(tmp_path / "dir.toml"))
+
+
+# --------------------------------------------------------------------------- bounds
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "[" * 5000 + "]" * 5000,  # tomllib recursed once per level: RecursionError
+        "{ a = " * 3000 + "1" + " }" * 3000,
+        "[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1),
+    ],
+    ids=["arrays", "inline-tables", "just-past"],
+)
+def test_deep_toml_values_are_refused_by_line(tmp_path: Path, value: str) -> None:
+    path = write(tmp_path, "deep.toml", f'base = "nts-2016"\n\nnotes = {value}\n')
+    with pytest.raises(InvalidRuleSet, match=rf"deep\.toml: line 3: .*more than {MAX_NESTING}"):
+        load_ruleset(str(path))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a" + ".a" * 20000 + " = 1\n", "[" + "a." * 20000 + "a]\nx = 1\n"],
+    ids=["dotted-key", "dotted-header"],
+)
+def test_deep_dotted_keys_are_refused(tmp_path: Path, text: str) -> None:
+    # dotted keys nest tables without brackets: tomllib reads them, the check after it
+    # refuses them before anything recursive (merge, copy) sees them
+    path = write(tmp_path, "dotted.toml", 'base = "nts-2016"\n' + text)
+    with pytest.raises(InvalidRuleSet, match=rf"dotted\.toml: .*nested more than {MAX_NESTING}"):
+        load_ruleset(str(path))
+
+
+def test_brackets_in_strings_and_comments_do_not_count(tmp_path: Path) -> None:
+    deep = "[" * 40
+    text = (
+        'base = "nts-2016"\n'
+        f"# {deep}\n"
+        f"notes = [\"{deep}\", '{deep}', \"\"\"{deep}\\\n   {deep}\"\"\", '''{deep}''',\n"
+        f'  "quote \\" {deep}", """ends with a quote"""", "{{ {deep}"]\n'
+        f"[points] # {deep}\n"
+        "mahjong = 30\n"
+    )
+    rs = load_ruleset(str(write(tmp_path, "strings.toml", text)))
+    assert rs.points("mahjong") == 30
+    assert rs.notes[-7:] == (
+        deep,
+        deep,
+        deep + deep,  # a backslash at the end of a line joins the lines
+        deep,
+        f'quote " {deep}',
+        'ends with a quote"',
+        "{ " + deep,
+    )
+
+
+def test_file_size_is_bounded(tmp_path: Path) -> None:
+    head = 'base = "nts-2016"\n'
+    fits = head + "#" * (MAX_FILE_BYTES - len(head) - 1) + "\n"
+    assert len(fits.encode()) == MAX_FILE_BYTES
+    assert load_ruleset(str(write(tmp_path, "fits.toml", fits))).name == "fits"
+    big = write(tmp_path, "big.toml", fits + "#\n")
+    with pytest.raises(
+        InvalidRuleSet, match=rf"big\.toml: a rule file is at most {MAX_FILE_BYTES}"
+    ):
+        load_ruleset(str(big))
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_a_device_is_not_read() -> None:
+    with pytest.raises(InvalidRuleSet, match=r"/dev/zero: not a regular file"):
+        load_ruleset("/dev/zero")
+    with pytest.raises(InvalidRuleSet, match=r"/dev/zero: not a regular file"):
+        load_ruleset("/dev/zero+flowers")
+
+
+def _fifo(tmp_path: Path) -> Path:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    path = tmp_path / "pipe.toml"
+    os.mkfifo(path)
+    return path
+
+
+def _within(seconds: float, fn: object) -> object:
+    """Run ``fn`` in a thread; fail (instead of hanging the suite) if it blocks."""
+    out: list[object] = []
+    worker = threading.Thread(target=lambda: out.append(_catch(fn)), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert not worker.is_alive(), "the loader blocked"
+    return out[0]
+
+
+def _catch(fn: object) -> object:
+    try:
+        return fn()  # type: ignore[operator]
+    except Exception as exc:
+        return exc
+
+
+def test_a_fifo_is_not_waited_on(tmp_path: Path) -> None:
+    fifo = _fifo(tmp_path)
+    result = _within(5, lambda: load_ruleset(str(fifo)))
+    assert isinstance(result, InvalidRuleSet) and "not a regular file" in str(result)
+    base = write(tmp_path, "club.toml", f'base = "{fifo}"\n')
+    result = _within(5, lambda: load_ruleset(str(base)))
+    assert isinstance(result, InvalidRuleSet) and "pipe.toml: not a regular file" in str(result)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symlinks")
+def test_a_symlink_loop_is_a_message(tmp_path: Path) -> None:
+    (tmp_path / "loop.toml").symlink_to(tmp_path / "loop.toml")
+    with pytest.raises(InvalidRuleSet, match=r"loop\.toml: cannot read rule file"):
+        load_ruleset(str(tmp_path / "loop.toml"))
+
+
+def test_base_chain_is_bounded(tmp_path: Path) -> None:
+    write(tmp_path, "f0.toml", 'base = "nts-2016"\n')
+    for i in range(1, MAX_BASE_CHAIN + 1):
+        write(tmp_path, f"f{i}.toml", f'base = "f{i - 1}.toml"\n')
+    assert load_ruleset(str(tmp_path / f"f{MAX_BASE_CHAIN - 1}.toml")).name == "f7"
+    with pytest.raises(InvalidRuleSet, match=rf"base chain too deep \(at most {MAX_BASE_CHAIN}"):
+        load_ruleset(str(tmp_path / f"f{MAX_BASE_CHAIN}.toml"))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file names with control characters")
+def test_a_file_name_with_terminal_escapes_is_shown_escaped(tmp_path: Path) -> None:
+    path = write(tmp_path, "a\x1b[31mb.toml", 'base = "nts-2016"\n')
+    assert load_ruleset(str(path)).name == "a\\x1b[31mb"
+    path.write_text('base = "nts-2016"\n[points]\nmahjong = -1\n', encoding="utf-8")
+    with pytest.raises(InvalidRuleSet) as info:
+        load_ruleset(str(path))
+    assert "\x1b" not in str(info.value) and "a\\x1b[31mb.toml" in str(info.value)
+
+
+# --------------------------------------------------------------------------- caches
+
+
+def test_an_edited_house_file_is_read_again(tmp_path: Path) -> None:
+    path = write(tmp_path, "club.toml", 'base = "nts-2016"\n[points]\nmahjong = 30\n')
+    assert load_ruleset(str(path)).points("mahjong") == 30
+    path.write_text('base = "nts-2016"\n[points]\nmahjong = 40\n', encoding="utf-8")
+    assert load_ruleset(str(path)).points("mahjong") == 40
+    # a base file edited under an unchanged house file counts too
+    write(tmp_path, "base.toml", 'base = "nts-2016"\n[points]\nmahjong = 25\n')
+    top = write(tmp_path, "top.toml", 'base = "base.toml"\n')
+    assert load_ruleset(str(top)).points("mahjong") == 25
+    write(tmp_path, "base.toml", 'base = "nts-2016"\n[points]\nmahjong = 26\n')
+    assert load_ruleset(str(top)).points("mahjong") == 26
+
+
+def test_shipped_cache_is_bounded_and_keyed_by_the_canonical_spec() -> None:
+    info = rulefiles._load_shipped.cache_info()
+    assert info.maxsize == len(SHIPPED) * 16  # every base with every ordered overlay set
+    a = load_ruleset("nmb-2009+flowers")
+    assert load_ruleset(" nmb-2009 + flowers ") is a
+    assert load_untrusted("nmb-2009 +flowers") is a
+
+
+def test_inline_cache_is_bounded() -> None:
+    for i in range(100):
+        load_untrusted({"base": "nts-2016", "points": {"mahjong": i + 1}})
+    assert len(rulefiles._inline_cache) <= 32
+    one = load_untrusted({"base": "nts-2016", "points": {"mahjong": 99}})
+    assert load_untrusted({"points": {"mahjong": 99}, "base": "nts-2016"}) is one
+
+
+# --------------------------------------------------------------------------- untrusted
+
+
+def test_untrusted_names_a_shipped_set_with_overlays() -> None:
+    assert load_untrusted("nts-2016") is load_ruleset("nts-2016")
+    assert load_untrusted("nmb-2009+flowers+three-players").table.players == 3
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["/dev/zero", "club.toml", "../club.toml", "C:\\rules\\club.toml", "rules/nts-2016"],
+)
+def test_untrusted_never_names_a_file(spec: str) -> None:
+    with pytest.raises(InvalidRuleSet, match=r"never name a file"):
+        load_untrusted(spec)
+
+
+def test_untrusted_does_not_read_an_existing_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = "hunter2-do-not-echo"
+    write(tmp_path, "secret", f'name = "{secret}"\n')
+    write(tmp_path, "secret.toml", f'base = "nts-2016"\nname = "{secret}"\n')
+    monkeypatch.chdir(tmp_path)
+    for spec in ("secret", "secret.toml", str(tmp_path / "secret.toml")):
+        with pytest.raises(InvalidRuleSet) as info:
+            load_untrusted(spec)
+        assert secret not in str(info.value)
+    # the local loader does read them (from the command line only)
+    assert load_ruleset("secret.toml").name == secret
+
+
+def test_untrusted_fifo_is_never_opened(tmp_path: Path) -> None:
+    fifo = _fifo(tmp_path)
+    result = _within(5, lambda: load_untrusted(str(fifo)))
+    assert isinstance(result, InvalidRuleSet) and "never name a file" in str(result)
+
+
+def test_untrusted_inline_house_rules() -> None:
+    rs = load_untrusted(
+        {"base": "nmb-2009+flowers", "name": "club", "scoring": {"limit": 1000}},
+        where="ruleset",
+    )
+    assert rs.name == "club" and rs.scoring.limit == 1000 and rs.table.flowers
+    assert rs.points("self_drawn") == 15  # from the base
+    complete = load_untrusted(load_ruleset("rode-draak").to_mapping())
+    assert ruleset_diff(complete, load_ruleset("rode-draak"), metadata=True) == []
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ({"base": "club.toml"}, r"ruleset: base = 'club\.toml': .*never name a file"),
+        ({"base": "/dev/zero"}, r"never name a file"),
+        ({"base": "nts-2016+club.toml"}, r"unknown rule set 'club\.toml'"),
+        ({"base": 2016}, r"base must name a rule set"),
+        ({"base": "nts-2016", "points": {"mahjong": "x"}}, r"\[points\]\.mahjong"),
+        ({"points": {"mahjong": 20}}, r"ruleset: missing value 'name'|missing value"),
+        ({"base": "nts-2016", 1: 2}, r"keys must be text"),
+        ({"base": "nts-2016", "notes": [[[[[[[[[["x"]]]]]]]]]]}, r"nested more than 8"),
+        ({"base": "nts-2016", "notes": ["n"] * MAX_INLINE_VALUES}, r"more than 2000 values"),
+    ],
+)
+def test_untrusted_inline_errors(value: dict, message: str) -> None:
+    with pytest.raises(InvalidRuleSet, match=message):
+        load_untrusted(value, where="ruleset")
+
+
+@pytest.mark.parametrize("value", [None, 7, ["nts-2016"], b"nts-2016", True])
+def test_untrusted_other_types(value: object) -> None:
+    with pytest.raises(InvalidRuleSet, match=r"a shipped name .* or house rules as an object"):
+        load_untrusted(value)
+
+
+def test_untrusted_spec_length() -> None:
+    with pytest.raises(InvalidRuleSet, match=r"at most 128"):
+        load_untrusted("nts-2016" + " " * 200 + "+flowers")
+
+
+def test_deep_inline_mapping_from_python_is_refused_without_recursion() -> None:
+    deep: dict = {}
+    node = deep
+    for _ in range(100_000):
+        node["a"] = {}
+        node = node["a"]
+    with pytest.raises(InvalidRuleSet, match=r"nested more than 8"):
+        load_untrusted({"base": "nts-2016", "points": deep})
+    with pytest.raises(InvalidRuleSet, match=r"nested more than 8"):
+        load_mapping({"base": "nts-2016", "points": deep})
 
 
 # --------------------------------------------------------------------------- fuzzing

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 from mahjong_nts.core.items import LIMIT_HANDS
-from mahjong_nts.formats.rulefiles import OVERLAYS, SHIPPED, load_ruleset, overlay_info
-from mahjong_nts.formats.rulesdoc import REGENERATE, RULINGS, render_rules_doc
+from mahjong_nts.formats.rulefiles import (
+    OVERLAYS,
+    SHIPPED,
+    load_ruleset,
+    overlay_info,
+    shipped_mapping,
+)
+from mahjong_nts.formats.rulesdoc import BOOKS, REGENERATE, RULINGS, render_rules_doc
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 
@@ -75,3 +82,35 @@ def test_module_prints_the_doc() -> None:
         encoding="utf-8",
     )
     assert result.stdout == render_rules_doc()
+
+
+SHORT_NAMES = [short for short, _, _ in BOOKS]
+INTERNAL = re.compile(r"seeds/|seeds\b|RULES\.md|/work/|shared/|\bOCR\b|(?<![\d.])00[0-4]\b")
+
+
+def test_every_ruling_cites_a_book_by_title_and_section() -> None:
+    for text, source in RULINGS:
+        assert any(source.startswith(name) or f"; {name}" in source for name in SHORT_NAMES), source
+        assert not INTERNAL.search(text) and not INTERNAL.search(source), source
+    used = " ".join(source for _, source in RULINGS)
+    for name in SHORT_NAMES:
+        assert name in used, f"{name} is listed but never cited"
+
+
+def test_data_rulings_name_their_book() -> None:
+    for name in (*SHIPPED, *OVERLAYS):
+        data = shipped_mapping(name)
+        assert any(short in data["source"] for short in SHORT_NAMES), name
+        for note in data["notes"]:
+            if note.startswith("Ruling"):
+                assert any(short in note for short in SHORT_NAMES), note
+
+
+def test_nothing_shown_names_internal_files() -> None:
+    doc = render_rules_doc()
+    assert not INTERNAL.search(doc), INTERNAL.search(doc)
+    for name in (*SHIPPED, *OVERLAYS):
+        raw = (
+            Path(__file__).resolve().parents[1] / "src/mahjong_nts/data/rulesets" / f"{name}.toml"
+        ).read_text(encoding="utf-8")
+        assert not INTERNAL.search(raw), (name, INTERNAL.search(raw))

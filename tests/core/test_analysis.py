@@ -1,4 +1,5 @@
-"""Tests for mahjong_nts.core.analysis (expected values worked out by hand from RULES.md)."""
+"""Tests for mahjong_nts.core.analysis (expected values worked out by hand from the books and
+the project's rulings in docs/rules.md)."""
 
 from __future__ import annotations
 

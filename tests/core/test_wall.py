@@ -93,7 +93,7 @@ def book_wall(
     the next wall on his left); that stack's two tiles become the loose tiles, the bottom
     one (nearest the live wall) first; the dead wall is the stacks right of the opening;
     the live wall runs from the left of the opening all the way round.  Loose tiles are
-    refilled from the far end of the dead wall (RULES.md)."""
+    refilled from the far end of the dead wall (docs/rules.md, NTS 2016, 1.6)."""
     owners = [0, *reversed(range(1, players))]
     opener = (first - 1) % players
     n = players * side

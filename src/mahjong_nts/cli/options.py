@@ -87,8 +87,11 @@ def parse_hand_option(text: str, where: str) -> Hand:
 
 
 def rules_option(spec: str) -> RuleSet:
+    """``--ruleset``: a shipped name, with overlays, or a local house-rule file."""
+    from mahjong_nts.formats.rulefiles import load_ruleset
+
     try:
-        return wire.load_rules(spec)
+        return load_ruleset(spec)
     except MahjongError as exc:
         raise wire.FieldError("--ruleset", str(exc)) from exc
 

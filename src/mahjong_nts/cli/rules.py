@@ -3,15 +3,21 @@
 Mounted by the main CLI with ``app.add_typer(cli_rules.app, name="rules")``.
 NAME may be anything :func:`mahjong_nts.formats.rulefiles.load_ruleset` accepts: a
 shipped set, ``set+overlay``, or a path to a house-rule TOML file.
+
+Every text that comes from a rule file (name, title, source, notes) is printed as
+plain text, never read as rich markup: a house file may name itself
+``"[bold red]x[/]"``.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
@@ -67,7 +73,7 @@ def list_sets() -> None:
     for name in SHIPPED:
         rs = load_ruleset(name)
         label = f"{name} (default)" if name == DEFAULT_RULESET else name
-        table.add_row(label, rs.title, rs.source)
+        table.add_row(Text(label), Text(rs.title), Text(rs.source))
     out.print(table)
     over = Table(title="Overlays (add with '+', e.g. nmb-2009+flowers)", title_justify="left")
     over.add_column("name")
@@ -75,7 +81,7 @@ def list_sets() -> None:
     over.add_column("source", overflow="fold")
     for name in OVERLAYS:
         title, source, _ = overlay_info(name)
-        over.add_row(name, title, source)
+        over.add_row(Text(name), Text(title), Text(source))
     out.print(over)
 
 
@@ -88,18 +94,37 @@ def _value_table(title: str, rs: RuleSet, kind: ItemKind) -> Table:
     table.add_column("value", justify="right")
     for item in ITEMS.values():
         if item.kind is kind and item.id in values:
-            table.add_row(item.id, item.nl, item.en, item.who.value, str(values[item.id]))
+            table.add_row(
+                Text(item.id),
+                Text(item.nl),
+                Text(item.en),
+                Text(item.who.value),
+                Text(str(values[item.id])),
+            )
     return table
 
 
+JsonOpt = Annotated[
+    bool,
+    typer.Option(
+        "--json",
+        help="Print the whole rule set as one JSON object: complete house rules that a "
+        "JSON request can carry inline as its ruleset.",
+    ),
+]
+
+
 @app.command("show")
-def show(name: NameArg) -> None:
+def show(name: NameArg, as_json: JsonOpt = False) -> None:
     """Show every value of a rule set."""
     rs = _load(name)
+    if as_json:
+        typer.echo(json.dumps(rs.to_mapping(), ensure_ascii=False))
+        return
     out = _out()
-    out.print(f"[bold]{rs.name}[/bold]: {rs.title}")
+    out.print(Text.assemble((rs.name, "bold"), ": ", rs.title))
     if rs.source:
-        out.print(f"source: {rs.source}", markup=False)
+        out.print(Text(f"source: {rs.source}"))
     out.print(_value_table("Points", rs, ItemKind.POINTS))
     out.print(_value_table("Doublings", rs, ItemKind.DOUBLINGS))
     limits = Table(title="Limit hands", title_justify="left")
@@ -112,13 +137,18 @@ def show(name: NameArg) -> None:
         if lv is None:
             continue
         limits.add_row(
-            hand.id,
-            hand.nl,
-            hand.en,
-            "irregular" if hand.irregular else "regular",
-            fmt(lv.self_drawn),
-            fmt(lv.claimed),
-            fmt(lv.waiting),
+            *map(
+                Text,
+                (
+                    hand.id,
+                    hand.nl,
+                    hand.en,
+                    "irregular" if hand.irregular else "regular",
+                    fmt(lv.self_drawn),
+                    fmt(lv.claimed),
+                    fmt(lv.waiting),
+                ),
+            )
         )
     out.print(limits)
     mapping = rs.to_mapping()
@@ -127,12 +157,12 @@ def show(name: NameArg) -> None:
         table.add_column("key")
         table.add_column("value")
         for key, value in mapping[section].items():
-            table.add_row(key, fmt(value))
+            table.add_row(Text(key), Text(fmt(value)))
         out.print(table)
     if rs.notes:
-        out.print("[bold]Notes[/bold]")
+        out.print(Text("Notes", style="bold"))
         for note in rs.notes:
-            out.print(f"- {note}", markup=False)
+            out.print(Text(f"- {note}"))
 
 
 @app.command("diff")
@@ -142,15 +172,15 @@ def diff(a: NameArg, b: NameArg) -> None:
     rows = ruleset_diff(ra, rb)
     out = _out()
     if not rows:
-        out.print(f"{ra.name} and {rb.name} have the same rule values.", markup=False)
+        out.print(Text(f"{ra.name} and {rb.name} have the same rule values."))
         return
-    table = Table(title=f"{ra.name} vs {rb.name}", title_justify="left")
+    table = Table(title=Text(f"{ra.name} vs {rb.name}"), title_justify="left")
     table.add_column("key", overflow="fold")
     table.add_column("name")
-    table.add_column(ra.name, justify="right")
-    table.add_column(rb.name, justify="right")
+    table.add_column(Text(ra.name), justify="right")
+    table.add_column(Text(rb.name), justify="right")
     for key, va, vb in rows:
-        table.add_row(key, _label(key), fmt(va), fmt(vb))
+        table.add_row(Text(key), Text(_label(key)), Text(fmt(va)), Text(fmt(vb)))
     out.print(table)
 
 

@@ -5,11 +5,25 @@ reading itself lives outside the core, in :mod:`mahjong_nts.formats.rulefiles`).
 house-rule mapping names a ``base`` and overrides some values; :func:`merge`
 lays it over the base.  Every problem raises :class:`InvalidRuleSet` naming the
 file and the key.
+
+Every value is checked against a range in which a hand can be dealt and scored
+(the ``MAX_*`` constants below; ``docs/house-rules.md`` lists them):
+
+* the table's tiles fill the deal (13 a player, East 14), the dead wall and a
+  live wall of at least one tile a player; the dead wall is whole stacks and
+  ``wall_length`` fits the tile count;
+* each points item is at most :data:`MAX_ITEM_POINTS`, each doubling item and
+  every count of doublings at most :data:`MAX_ITEM_DOUBLINGS`, every cap and
+  limit-hand value at most :data:`MAX_LIMIT`; and, taken together, the largest
+  base any hand could reach (:func:`score_bound`) is at most :data:`MAX_SCORE`,
+  so every score, base and payment stays a modest integer;
+* names, titles, sources and notes are short printable text.
 """
 
 from __future__ import annotations
 
 import difflib
+import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from types import MappingProxyType
@@ -19,15 +33,77 @@ from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
 
 __all__ = [
+    "MAX_HANDS",
+    "MAX_ITEM_DOUBLINGS",
+    "MAX_ITEM_POINTS",
+    "MAX_KONGS",
+    "MAX_LIMIT",
+    "MAX_NAME_CHARS",
+    "MAX_NOTES",
+    "MAX_NOTE_CHARS",
+    "MAX_ROUNDS",
+    "MAX_ROUND_TO",
+    "MAX_SCORE",
+    "MAX_SOURCE_CHARS",
+    "MAX_TITLE_CHARS",
+    "WALL_SLACK_WITH_FLOWERS",
     "LimitValue",
     "RuleSet",
     "ScoringRules",
     "SettlementRules",
     "TableRules",
     "merge",
+    "score_bound",
+    "table_tile_count",
 ]
 
 MAHJONG_KINDS: Final = ("limit", "pair", "pung", "chow")
+
+# --------------------------------------------------------------------------- bounds
+
+MAX_ITEM_POINTS: Final = 1000
+"""Most points one scoring item may be worth (the books' largest is 32, a concealed
+kong of terminals or honours)."""
+
+MAX_ITEM_DOUBLINGS: Final = 8
+"""Most doublings one item may be worth; also the bound on ``min_doublings`` and
+``limit_hand_concealed_doublings`` (the books' largest is 4)."""
+
+MAX_LIMIT: Final = 1_000_000
+"""Most a cap (``limit``, ``limit_claimed``, ``limit_non_winner``) or a limit
+hand's value may be (the books' largest is 2000)."""
+
+MAX_SCORE: Final = 2**48
+"""Bound on the largest base any hand could reach under a rule set
+(:func:`score_bound`).  A hand's balance is at most 12 times a score (three
+payments, each doubled at most twice), so every balance stays below 2**52, well
+inside the integers a JSON number carries exactly (2**53, JavaScript's too)."""
+
+MAX_ROUND_TO: Final = 1000
+"""Most ``round_to`` may be (the 2009 book rounds to tens when paying in chips)."""
+
+MAX_ROUNDS: Final = 8
+"""Most rounds in a game: twice round the winds (the books play four)."""
+
+MAX_HANDS: Final = 40
+"""Most ``hands`` in a game: :data:`MAX_ROUNDS` rounds of five players."""
+
+MAX_KONGS: Final = 16
+"""Most ``max_kongs`` may be: four kongs for each of four players."""
+
+WALL_SLACK_WITH_FLOWERS: Final = 8
+"""With flowers, the walls (``2 * players * wall_length`` tiles) may miss the tile
+count by up to the eight flowers and seasons: the books give no wall for three
+players with flowers, so the wall builder spreads the difference over the sides."""
+
+MAX_NAME_CHARS: Final = 64
+"""A rule set's name: one line of printable text, at most this long, no spaces
+around it (shown in terminals and tables, written into hand logs)."""
+
+MAX_TITLE_CHARS: Final = 300
+MAX_SOURCE_CHARS: Final = 1000
+MAX_NOTES: Final = 100
+MAX_NOTE_CHARS: Final = 2000
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +266,30 @@ def merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]
     return out
 
 
+# --------------------------------------------------------------------------- checks
+
+
+def _show(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` for a message, at most ``limit`` characters (a huge number
+    is described, never written out)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = _REPR.repr(value)
+    except ValueError:  # a huge number inside a list or table
+        text = f"a {type(value).__name__} too large to show"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_REPR: Final = reprlib.Repr()
+_REPR.maxlevel = 2
+_REPR.maxstring = 50
+_REPR.maxother = 50
+_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = 4
+
+
 def _suggest(word: object, options: Any) -> str:
-    if not isinstance(word, str):
+    if not isinstance(word, str) or len(word) > MAX_NAME_CHARS:
         return ""
     close = difflib.get_close_matches(word, list(options), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
@@ -200,35 +298,35 @@ def _suggest(word: object, options: Any) -> str:
 def _table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, Mapping):
-        raise InvalidRuleSet(f"{where}: [{key}] must be a table, not {value!r}")
+        raise InvalidRuleSet(f"{where}: [{key}] must be a table, not {_show(value)}")
     return value
 
 
-def _int(value: Any, where: str, *, minimum: int = 0) -> int:
+def _int(value: Any, where: str, *, minimum: int = 0, maximum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRuleSet(f"{where}: expected a whole number, got {value!r}")
-    if value < minimum:
-        raise InvalidRuleSet(f"{where}: must be at least {minimum}, got {value}")
+        raise InvalidRuleSet(f"{where}: expected a whole number, got {_show(value)}")
+    if not minimum <= value <= maximum:
+        raise InvalidRuleSet(f"{where}: must be from {minimum} to {maximum}, got {_show(value)}")
     return value
 
 
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidRuleSet(f"{where}: expected true or false, got {value!r}")
+        raise InvalidRuleSet(f"{where}: expected true or false, got {_show(value)}")
     return value
 
 
 def _opt_int(value: Any, where: str) -> int | None:
-    """A cap: a positive number, or ``false`` for none."""
+    """A cap or a limit-hand value: 1 to :data:`MAX_LIMIT`, or ``false`` for none."""
     if value is False or value is None:
         return None
-    return _int(value, where, minimum=1)
+    return _int(value, where, minimum=1, maximum=MAX_LIMIT)
 
 
 def _choice(value: Any, where: str, options: tuple[str, ...]) -> str:
-    if value not in options:
-        raise InvalidRuleSet(f"{where}: expected one of {', '.join(options)}, got {value!r}")
-    return str(value)
+    if not isinstance(value, str) or value not in options:
+        raise InvalidRuleSet(f"{where}: expected one of {', '.join(options)}, got {_show(value)}")
+    return value
 
 
 def _required(section: Mapping[str, Any], key: str, where: str) -> Any:
@@ -240,7 +338,37 @@ def _required(section: Mapping[str, Any], key: str, where: str) -> Any:
 def _check_keys(section: Mapping[str, Any], allowed: Any, where: str) -> None:
     for key in section:
         if key not in allowed:
-            raise InvalidRuleSet(f"{where}: unknown key {key!r}{_suggest(key, allowed)}")
+            raise InvalidRuleSet(f"{where}: unknown key {_show(key)}{_suggest(key, allowed)}")
+
+
+def _text(value: Any, where: str, limit: int) -> str:
+    """One line of printable text of at most ``limit`` characters: no control
+    characters, no line breaks, nothing a terminal would act on (it is shown in
+    terminals, tables and file listings)."""
+    if not isinstance(value, str):
+        raise InvalidRuleSet(f"{where}: expected text, got {_show(value)}")
+    if len(value) > limit:
+        raise InvalidRuleSet(f"{where}: at most {limit} characters, got {len(value)}")
+    for ch in value:
+        if not ch.isprintable():
+            raise InvalidRuleSet(
+                f"{where}: {'line break' if ch in _LINE_BREAKS else 'control character'} "
+                f"U+{ord(ch):04X} at character {value.index(ch) + 1}; write one line of "
+                "printable text"
+            )
+    return value
+
+
+_LINE_BREAKS: Final = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def _name(value: Any, where: str) -> str:
+    name = _text(value, f"{where}: name", MAX_NAME_CHARS)
+    if not name.strip():
+        raise InvalidRuleSet(f"{where}: name must not be empty")
+    if name != name.strip():
+        raise InvalidRuleSet(f"{where}: name {name!r} starts or ends with a space")
+    return name
 
 
 _TOP_KEYS: Final = (
@@ -259,16 +387,17 @@ _TOP_KEYS: Final = (
 
 
 def _items(section: Mapping[str, Any], kind: ItemKind, where: str) -> Mapping[str, int]:
+    top = MAX_ITEM_POINTS if kind is ItemKind.POINTS else MAX_ITEM_DOUBLINGS
     out: dict[str, int] = {}
     for key, value in section.items():
         item = ITEMS.get(key)
         if item is None:
-            raise InvalidRuleSet(f"{where}: unknown item {key!r}{_suggest(key, ITEMS)}")
+            raise InvalidRuleSet(f"{where}: unknown item {_show(key)}{_suggest(key, ITEMS)}")
         if item.kind is not kind:
             raise InvalidRuleSet(
                 f"{where}: {key!r} is a {item.kind.value} item, put it under [{item.kind.value}]"
             )
-        n = 0 if value is False else _int(value, f"{where}.{key}")
+        n = 0 if value is False else _int(value, f"{where}.{key}", maximum=top)
         if n:
             out[key] = n
     return MappingProxyType(out)
@@ -277,9 +406,11 @@ def _items(section: Mapping[str, Any], kind: ItemKind, where: str) -> Mapping[st
 def _limit_hands(section: Mapping[str, Any], where: str) -> Mapping[str, LimitValue]:
     out: dict[str, LimitValue] = {}
     for key, value in section.items():
-        here = f"{where}.{key}"
         if key not in LIMIT_HANDS:
-            raise InvalidRuleSet(f"{where}: unknown limit hand {key!r}{_suggest(key, LIMIT_HANDS)}")
+            raise InvalidRuleSet(
+                f"{where}: unknown limit hand {_show(key)}{_suggest(key, LIMIT_HANDS)}"
+            )
+        here = f"{where}.{key}"
         if value is False:
             continue
         if not isinstance(value, Mapping):
@@ -303,12 +434,20 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
     if not isinstance(data, Mapping):
         raise InvalidRuleSet(f"{where}: a rule set must be a table")
     _check_keys(data, _TOP_KEYS, where)
-    name = _required(data, "name", where)
-    if not isinstance(name, str) or not name:
-        raise InvalidRuleSet(f"{where}: name must be a non-empty string")
+    name = _name(_required(data, "name", where), where)
+    title = _text(data.get("title", name), f"{where}: title", MAX_TITLE_CHARS)
+    source = _text(data.get("source", ""), f"{where}: source", MAX_SOURCE_CHARS)
+    notes = data.get("notes", [])
+    if not isinstance(notes, list):
+        raise InvalidRuleSet(f"{where}: notes must be a list of strings, not {_show(notes)}")
+    if len(notes) > MAX_NOTES:
+        raise InvalidRuleSet(f"{where}: notes: at most {MAX_NOTES} notes, got {len(notes)}")
+    for i, note in enumerate(notes):
+        _text(note, f"{where}: notes[{i}]", MAX_NOTE_CHARS)
     sc = _table(data, "scoring", where)
     w = f"{where} [scoring]"
     _check_keys(sc, [f.name for f in fields(ScoringRules)], w)
+    most = MAX_ITEM_DOUBLINGS
     scoring = ScoringRules(
         points=_items(_table(data, "points", where), ItemKind.POINTS, f"{where} [points]"),
         doublings=_items(
@@ -318,11 +457,12 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
         limit=_opt_int(_required(sc, "limit", w), f"{w}.limit"),
         limit_claimed=_opt_int(_required(sc, "limit_claimed", w), f"{w}.limit_claimed"),
         limit_non_winner=_opt_int(_required(sc, "limit_non_winner", w), f"{w}.limit_non_winner"),
-        min_doublings=_int(_required(sc, "min_doublings", w), f"{w}.min_doublings"),
+        min_doublings=_int(_required(sc, "min_doublings", w), f"{w}.min_doublings", maximum=most),
         clean_hand_may_win=_bool(_required(sc, "clean_hand_may_win", w), f"{w}.clean_hand_may_win"),
         limit_hand_concealed_doublings=_int(
             _required(sc, "limit_hand_concealed_doublings", w),
             f"{w}.limit_hand_concealed_doublings",
+            maximum=most,
         ),
         seven_pairs_duplicate=_bool(
             _required(sc, "seven_pairs_duplicate", w), f"{w}.seven_pairs_duplicate"
@@ -331,24 +471,23 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
             _required(sc, "four_chows_simples_concealed", w), f"{w}.four_chows_simples_concealed"
         ),
     )
+    bound = score_bound(scoring)
+    if bound > MAX_SCORE:
+        raise InvalidRuleSet(
+            f"{where}: up to {_most_points(scoring.points)} points and "
+            f"{_most_doublings(scoring)} doublings could count in one hand, a base of "
+            f"{bound:,}; at most {MAX_SCORE:,} (2**48): lower some doublings"
+        )
     st = _table(data, "settlement", where)
     w = f"{where} [settlement]"
     _check_keys(st, [f.name for f in fields(SettlementRules)], w)
-    round_to = _int(_required(st, "round_to", w), f"{w}.round_to")
     settlement = SettlementRules(
         east_double=_bool(_required(st, "east_double", w), f"{w}.east_double"),
         discarder_double=_bool(_required(st, "discarder_double", w), f"{w}.discarder_double"),
         dominant_double=_bool(_required(st, "dominant_double", w), f"{w}.dominant_double"),
-        round_to=round_to,
+        round_to=_int(_required(st, "round_to", w), f"{w}.round_to", maximum=MAX_ROUND_TO),
     )
     table = _table_rules(_table(data, "table", where), f"{where} [table]")
-    notes = data.get("notes", [])
-    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        raise InvalidRuleSet(f"{where}: notes must be a list of strings")
-    title = data.get("title", name)
-    source = data.get("source", "")
-    if not isinstance(title, str) or not isinstance(source, str):
-        raise InvalidRuleSet(f"{where}: title and source must be strings")
     return RuleSet(
         name=name,
         title=title,
@@ -360,26 +499,65 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
     )
 
 
+_SUIT_ORDER: Final = "bkt"
+
+
+def table_tile_count(suits: str, winds: str, flowers: bool) -> int:
+    """Tiles in a table's set: four of each suit tile, wind and dragon in play,
+    and the eight flowers and seasons with ``flowers``."""
+    return 4 * (9 * len(suits) + len(winds) + 3) + (8 if flowers else 0)
+
+
 def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
     _check_keys(tb, [f.name for f in fields(TableRules)], w)
 
     def req(key: str) -> Any:
         return _required(tb, key, w)
 
-    players = _int(req("players"), f"{w}.players", minimum=3)
-    if players > 4:
-        raise InvalidRuleSet(f"{w}.players: 3 or 4 play a hand (a fifth is the dreamer)")
+    players = _int(req("players"), f"{w}.players", minimum=3, maximum=4)
+    dreamer = _bool(req("dreamer"), f"{w}.dreamer")
     suits = req("suits")
     if (
         not isinstance(suits, str)
         or not suits
-        or any(s not in "bkt" for s in suits)
+        or any(s not in _SUIT_ORDER for s in suits)
         or len(set(suits)) != len(suits)
     ):
-        raise InvalidRuleSet(f"{w}.suits: letters from 'bkt', e.g. 'bkt', got {suits!r}")
+        raise InvalidRuleSet(f"{w}.suits: letters from 'bkt', e.g. 'bkt', got {_show(suits)}")
+    suits = "".join(s for s in _SUIT_ORDER if s in suits)  # one order: one wall per seed
     winds = req("winds")
     if not isinstance(winds, str) or winds not in ("ESWN", "ESW"):
-        raise InvalidRuleSet(f"{w}.winds: 'ESWN' or 'ESW', got {winds!r}")
+        raise InvalidRuleSet(f"{w}.winds: 'ESWN' or 'ESW', got {_show(winds)}")
+    if len(winds) < players:
+        raise InvalidRuleSet(
+            f"{w}.winds: {players} players need {players} seat winds, got {winds!r}"
+        )
+    flowers = _bool(req("flowers"), f"{w}.flowers")
+    tiles = table_tile_count(suits, winds, flowers)
+    deal = 13 * players + 1
+    what = f"suits {suits!r}, winds {winds!r}{', flowers' if flowers else ''}"
+    wall_length = _int(req("wall_length"), f"{w}.wall_length", minimum=1, maximum=tiles)
+    slots = 2 * players * wall_length
+    slack = WALL_SLACK_WITH_FLOWERS if flowers else 0
+    if abs(slots - tiles) > slack:
+        fit = tiles / (2 * players)
+        hint = f"{fit:.0f}" if fit == int(fit) else f"about {fit:.0f}"
+        raise InvalidRuleSet(
+            f"{w}.wall_length: {players} walls of 2 x {wall_length} hold {slots} tiles, "
+            f"but the table has {tiles} ({what}); use {hint}"
+        )
+    dead_wall = _int(req("dead_wall"), f"{w}.dead_wall", minimum=2, maximum=tiles)
+    if dead_wall % 2:
+        raise InvalidRuleSet(
+            f"{w}.dead_wall: whole stacks of two (an even number), got {dead_wall}"
+        )
+    most = _even_floor(tiles - deal - players)
+    if dead_wall > most:
+        raise InvalidRuleSet(
+            f"{w}.dead_wall: {tiles} tiles ({what}) do not cover the deal ({deal}), "
+            f"a dead wall of {dead_wall} and a live wall of at least {players} "
+            f"(one tile a player); the dead wall may hold at most {most} here"
+        )
     priority = req("mahjong_priority")
     if (
         not isinstance(priority, list)
@@ -387,29 +565,96 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
         or sorted(priority) != sorted(MAHJONG_KINDS)
     ):
         raise InvalidRuleSet(
-            f"{w}.mahjong_priority: an order of {', '.join(MAHJONG_KINDS)}, got {priority!r}"
+            f"{w}.mahjong_priority: an order of {', '.join(MAHJONG_KINDS)}, got {_show(priority)}"
         )
     return TableRules(
         players=players,
-        dreamer=_bool(req("dreamer"), f"{w}.dreamer"),
+        dreamer=dreamer,
         suits=suits,
         winds=winds,
-        flowers=_bool(req("flowers"), f"{w}.flowers"),
-        wall_length=_int(req("wall_length"), f"{w}.wall_length", minimum=1),
-        dead_wall=_int(req("dead_wall"), f"{w}.dead_wall", minimum=2),
+        flowers=flowers,
+        wall_length=wall_length,
+        dead_wall=dead_wall,
         dead_wall_replenish=_bool(req("dead_wall_replenish"), f"{w}.dead_wall_replenish"),
-        max_kongs=_int(req("max_kongs"), f"{w}.max_kongs"),
+        max_kongs=_int(req("max_kongs"), f"{w}.max_kongs", maximum=MAX_KONGS),
         open_chows=_bool(req("open_chows"), f"{w}.open_chows"),
         mahjong_priority=tuple(priority),
         priority_limit=_choice(req("priority_limit"), f"{w}.priority_limit", ("any", "irregular")),
         round_wind=_choice(req("round_wind"), f"{w}.round_wind", ("rotating", "east")),
         rotate_on_east_win=_bool(req("rotate_on_east_win"), f"{w}.rotate_on_east_win"),
         rotate_on_remise=_bool(req("rotate_on_remise"), f"{w}.rotate_on_remise"),
-        rounds=_int(req("rounds"), f"{w}.rounds", minimum=1),
-        hands=_int(req("hands"), f"{w}.hands", minimum=1),
+        rounds=_int(req("rounds"), f"{w}.rounds", minimum=1, maximum=MAX_ROUNDS),
+        hands=_int(req("hands"), f"{w}.hands", minimum=1, maximum=MAX_HANDS),
         hands_at_least=_bool(req("hands_at_least"), f"{w}.hands_at_least"),
         green_dragon=_choice(
             req("green_dragon"), f"{w}.green_dragon", ("none", "hand_per_round", "final_round")
         ),
         false_mahjong=_choice(req("false_mahjong"), f"{w}.false_mahjong", ("dead_hand", "refuse")),
     )
+
+
+def _even_floor(n: int) -> int:
+    return max(n - n % 2, 0)
+
+
+# --------------------------------------------------------------------------- score bound
+
+_SET_POINTS: Final = frozenset(
+    f"{kind}_{tiles}_{how}"
+    for kind in ("pung", "kong")
+    for tiles in ("simple", "major")
+    for how in ("open", "concealed")
+)
+"""Points items of one set each: a hand has at most four sets."""
+
+_TIMES: Final = {"bonus_tile": 8, "pung_dragon": 3}
+"""Items that may count more than once in one hand, and how often at most: eight
+flowers and seasons, three dragon pungs.  Every other item counts at most once."""
+
+
+def _most(values: Mapping[str, int]) -> int:
+    """The most the items of ``values`` could add up to in one hand: each as often
+    as it can count, only the highest of an exclusive group (rulings 8, 13, 14)."""
+    total = 0
+    groups: dict[str, int] = {}
+    for item_id, value in values.items():
+        if item_id in _SET_POINTS or item_id.startswith("pair_"):
+            continue
+        group = ITEMS[item_id].group
+        if group is None:
+            total += value * _TIMES.get(item_id, 1)
+        else:
+            groups[group] = max(groups.get(group, 0), value)
+    return total + sum(groups.values())
+
+
+def _most_points(points: Mapping[str, int]) -> int:
+    sets = 4 * max((points.get(i, 0) for i in _SET_POINTS), default=0)
+    wind_pair = points.get("pair_own_wind", 0) + points.get("pair_round_wind", 0)
+    pair = max(points.get("pair_dragon", 0), wind_pair)  # one pair; own and round wind both
+    return sets + pair + _most(points)
+
+
+def _most_doublings(scoring: ScoringRules) -> int:
+    return _most(scoring.doublings)
+
+
+def score_bound(scoring: ScoringRules) -> int:
+    """An upper bound on the base (points times two to the doublings, before any
+    cap) of any hand under these values, limit hands included.
+
+    It is reached by no real hand: it adds every points item and every doubling
+    as often as each could count in one hand (four sets, one pair, eight flowers,
+    three dragon pungs; the highest item of an exclusive group), whether or not
+    they can come together.  :func:`RuleSet.from_mapping` refuses a rule set whose
+    bound is above :data:`MAX_SCORE`.
+    """
+    regular = _most_points(scoring.points) << _most_doublings(scoring)
+    values = [
+        v
+        for lv in scoring.limit_hands.values()
+        for v in (lv.self_drawn, lv.claimed, lv.waiting)
+        if v is not None
+    ]
+    limit = max(values, default=0) << scoring.limit_hand_concealed_doublings
+    return max(regular, limit)

@@ -1,18 +1,39 @@
-"""Reading rule sets from TOML: the shipped sets, overlays and house-rule files.
+"""Reading rule sets: the shipped sets, overlays, house-rule files and inline house rules.
 
 The rules core (:mod:`mahjong_nts.core.rules`) validates plain mappings; this
-module does the I/O around it.  A *spec* names what to load:
+module does the reading around it.  A *spec* names what to load:
 
 ``"nts-2016"``
     a shipped rule set (:data:`SHIPPED`), each complete on its own;
 ``"nmb-2009+flowers+three-players"``
-    a shipped set with overlays (:data:`OVERLAYS`) laid over it, left to right;
+    a shipped set with overlays (:data:`OVERLAYS`) laid over it, left to right,
+    each overlay at most once;
 ``"club.toml"`` (any path to an existing file, or a name ending in ``.toml``)
     a house-rule file.  Its top-level ``base = "<spec>"`` names what it starts
     from (a relative path is taken from the house file's folder); its values
     are merged over that with :func:`mahjong_nts.core.rules.merge`.  A house
     file may also be complete and name no base.  Overlays may follow a path
     too: ``"club.toml+flowers"``.
+
+Two doors, one for each kind of caller:
+
+* :func:`load_ruleset` is for the local command line and the Python API on the
+  user's own machine: it takes every spec above, file paths included.
+* :func:`load_untrusted` is for input from outside (a JSON request, the
+  network): a string is a shipped spec only, never a path; an object is house
+  rules given inline, whose optional ``base`` is again a shipped spec.  It never
+  touches the file system.
+
+Bounds (``docs/house-rules.md`` lists them): a rule file is at most
+:data:`MAX_FILE_BYTES` and only a regular file is read (never a device, a pipe
+or a folder); tables and arrays nest at most :data:`MAX_NESTING` deep; a spec is
+at most :data:`MAX_SPEC_CHARS` characters (:data:`MAX_REQUEST_SPEC_CHARS` from
+outside); house files chain by ``base`` at most :data:`MAX_BASE_CHAIN` deep; an
+inline rule set holds at most :data:`MAX_INLINE_VALUES` values.
+
+Caching: shipped sets with overlays are cached (there are only
+``len(SHIPPED) * 16`` of them); inline rule sets in a small LRU keyed by their
+canonical JSON; house-rule files never, so an edited file is seen at once.
 
 Every problem raises :class:`~mahjong_nts.core.errors.InvalidRuleSet` with a
 message naming the file (or the spec) and the key or line.
@@ -22,22 +43,35 @@ from __future__ import annotations
 
 import difflib
 import functools
+import json
+import os
+import stat
+import threading
 import tomllib
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
 from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.rules import RuleSet, merge
+from mahjong_nts.formats.safejson import excerpt
 
 __all__ = [
     "DEFAULT_RULESET",
+    "MAX_BASE_CHAIN",
+    "MAX_FILE_BYTES",
+    "MAX_INLINE_VALUES",
+    "MAX_NESTING",
+    "MAX_REQUEST_SPEC_CHARS",
+    "MAX_SPEC_CHARS",
     "OVERLAYS",
     "SHIPPED",
     "InvalidRuleSet",
     "load_mapping",
     "load_ruleset",
+    "load_untrusted",
     "overlay_info",
     "ruleset_diff",
     "shipped_mapping",
@@ -51,26 +85,224 @@ OVERLAYS: Final[tuple[str, ...]] = ("flowers", "three-players", "five-players")
 
 DEFAULT_RULESET: Final = "nts-2016"
 
+MAX_FILE_BYTES: Final = 64 * 1024
+"""Size of a rule file (the largest shipped one is about 11 KB)."""
+
+MAX_NESTING: Final = 8
+"""Tables and arrays inside each other, in a file or an inline rule set (a rule set
+needs 3: ``[limit_hands]``, a hand, its values)."""
+
+MAX_SPEC_CHARS: Final = 1024
+"""Length of a spec on the command line (a path with overlays)."""
+
+MAX_REQUEST_SPEC_CHARS: Final = 128
+"""Length of a spec from outside (a shipped name with every overlay is 43)."""
+
+MAX_BASE_CHAIN: Final = 8
+"""House-rule files built on one another by ``base``."""
+
+MAX_INLINE_VALUES: Final = 2000
+"""Keys and values in an inline rule set (a complete one has about 250)."""
+
+_INLINE_CACHE_SIZE: Final = 32
+_INLINE_CACHE_KEY_CHARS: Final = MAX_FILE_BYTES
+
 _DATA: Final = "data/rulesets"
 _META_KEYS: Final = ("name", "title", "source", "notes")
-_MAX_DEPTH: Final = 32
 
 
 # --------------------------------------------------------------------------- reading
 
 
-def _parse(text: bytes, where: str) -> dict[str, Any]:
+def _parse(raw: bytes, where: str) -> dict[str, Any]:
+    """A rule file's bytes as a mapping, within the bounds."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise InvalidRuleSet(
+            f"{where}: a rule file is at most {MAX_FILE_BYTES} bytes, this one is larger"
+        )
     try:
-        return tomllib.loads(text.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidRuleSet(f"{where}: not UTF-8 text (byte {exc.start})") from None
+    _check_toml_nesting(text, where)
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        # tomllib's message ends with "(at line L, column C)".
+        # tomllib's message ends with "(at line L, column C)"; it quotes no content.
         raise InvalidRuleSet(f"{where}: TOML syntax error: {exc}") from None
+    except RecursionError:  # not reached past _check_toml_nesting; kept as a last guard
+        raise InvalidRuleSet(f"{where}: nested too deeply (at most {MAX_NESTING})") from None
+    _check_structure(data, where)
+    return data
 
 
-@functools.cache
+def _check_toml_nesting(text: str, where: str) -> None:
+    """Refuse arrays and inline tables nested more than :data:`MAX_NESTING` deep
+    before ``tomllib`` parses them (it recurses once per level).
+
+    Brackets inside strings and comments do not count, so the scanner follows
+    TOML's four kinds of string; on malformed text it may misjudge, which only
+    moves the error to ``tomllib``'s syntax check.
+    """
+    depth = 0
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif ch in "\"'":
+            if text.startswith(ch * 3, i):
+                i = _skip_multiline(text, i + 3, ch)
+            else:
+                i = _skip_string(text, i + 1, ch)
+            continue
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                line = text.count("\n", 0, i) + 1
+                raise InvalidRuleSet(
+                    f"{where}: line {line}: arrays and tables nested more than {MAX_NESTING} deep"
+                )
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+        i += 1
+
+
+def _skip_string(text: str, i: int, quote: str) -> int:
+    """Past a one-line string whose opening quote was just before ``i``."""
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == quote:
+            return i + 1
+        if ch == "\n":
+            return i  # unterminated: tomllib reports it
+        if ch == "\\" and quote == '"':
+            i += 1
+        i += 1
+    return n
+
+
+def _skip_multiline(text: str, i: int, quote: str) -> int:
+    """Past a multi-line string whose opening delimiter ended just before ``i``."""
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\" and quote == '"':
+            i += 2
+            continue
+        if text.startswith(quote * 3, i):
+            i += 3
+            extra = 0
+            while extra < 2 and i < n and text[i] == quote:  # '"""a""""' ends with a quote
+                i += 1
+                extra += 1
+            return i
+        i += 1
+    return n
+
+
+def _check_structure(data: Any, where: str, *, max_values: int | None = None) -> None:
+    """Refuse tables and arrays nested more than :data:`MAX_NESTING` deep (dotted
+    keys nest without brackets) and, with ``max_values``, more values than that.
+    Iterative, so no depth of input can exhaust the stack."""
+    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
+    count = 1
+    while stack:
+        value, depth, key = stack.pop()
+        if isinstance(value, Mapping | list):
+            count += len(value)
+            if max_values is not None and count > max_values:
+                raise InvalidRuleSet(f"{where}: more than {max_values} values in one rule set")
+        if isinstance(value, Mapping):
+            children: list[tuple[str, Any]] = [
+                (f"{key}.{k}" if key else str(k), v) for k, v in value.items()
+            ]
+        elif isinstance(value, list):
+            children = [(f"{key}[{i}]", v) for i, v in enumerate(value)]
+        else:
+            continue
+        if depth >= MAX_NESTING and children:
+            raise InvalidRuleSet(
+                f"{where}: {excerpt(key)}: tables and arrays nested more than {MAX_NESTING} deep"
+            )
+        stack.extend((v, depth + 1, k) for k, v in children)
+
+
+def _read_file(path: Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`.
+
+    Opened without blocking (a FIFO would wait for a writer) and checked on the
+    open descriptor: a device (``/dev/zero``), a pipe or a folder is refused
+    before anything is read; at most one byte more than the bound is read.
+    """
+    shown = _printable(str(path))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise InvalidRuleSet(f"{shown}: no such rule file") from None
+    except (OSError, ValueError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        raise InvalidRuleSet(f"{shown}: cannot read rule file ({why})") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InvalidRuleSet(f"{shown}: is a folder, not a rule file")
+        if not stat.S_ISREG(info.st_mode):
+            raise InvalidRuleSet(
+                f"{shown}: not a regular file (a device, pipe or socket); "
+                "a rule file is a .toml text file"
+            )
+        if info.st_size > MAX_FILE_BYTES:
+            raise InvalidRuleSet(
+                f"{shown}: a rule file is at most {MAX_FILE_BYTES} bytes, "
+                f"this one has {info.st_size}"
+            )
+        chunks: list[bytes] = []
+        left = MAX_FILE_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, left)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise InvalidRuleSet(f"{shown}: cannot read rule file ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+
+
+def _printable(text: str) -> str:
+    """``text`` with every character a terminal could act on written as an escape
+    (a file name may hold any of them)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+def _file_key(path: Path) -> tuple[int, int] | str:
+    """What identifies a file for base-loop detection (device and inode)."""
+    try:
+        info = path.stat()
+    except (OSError, ValueError):
+        return str(path)
+    return (info.st_dev, info.st_ino)
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long, a NUL byte
+        return False
+
+
+@functools.lru_cache(maxsize=len(SHIPPED) + len(OVERLAYS))
 def _packaged(name: str) -> dict[str, Any]:
+    """A shipped file's mapping (``name`` is one of SHIPPED or OVERLAYS)."""
     where = f"{name}.toml (shipped)"
     ref = resources.files("mahjong_nts").joinpath(f"{_DATA}/{name}.toml")
     return _parse(ref.read_bytes(), where)
@@ -78,8 +310,8 @@ def _packaged(name: str) -> dict[str, Any]:
 
 def shipped_mapping(name: str) -> dict[str, Any]:
     """The raw mapping of a shipped rule set or overlay (a fresh copy)."""
-    if name not in SHIPPED and name not in OVERLAYS:
-        raise InvalidRuleSet(_unknown(name))
+    if not isinstance(name, str) or (name not in SHIPPED and name not in OVERLAYS):
+        raise InvalidRuleSet(_unknown(name, files=False))
     copy: dict[str, Any] = _deep_copy(_packaged(name))
     return copy
 
@@ -102,26 +334,21 @@ def _deep_copy(value: Any) -> Any:
     return value
 
 
-def _read_file(path: Path) -> dict[str, Any]:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InvalidRuleSet(f"{path}: no such rule file") from None
-    except OSError as exc:
-        raise InvalidRuleSet(f"{path}: cannot read rule file ({exc.strerror or exc})") from None
-    return _parse(raw, str(path))
-
-
 # --------------------------------------------------------------------------- names
 
 
-def _unknown(name: str) -> str:
+def _unknown(name: object, *, files: bool) -> str:
     known = (*SHIPPED, *OVERLAYS)
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
+    close = (
+        difflib.get_close_matches(name, known, n=1, cutoff=0.5)
+        if isinstance(name, str) and len(name) <= 64
+        else []
+    )
     hint = f" (did you mean {close[0]!r}?)" if close else ""
+    tail = "; or give a path to a .toml file" if files else ""
     return (
-        f"unknown rule set {name!r}{hint}; shipped: {', '.join(SHIPPED)}; "
-        f"overlays (add with '+'): {', '.join(OVERLAYS)}; or give a path to a .toml file"
+        f"unknown rule set {excerpt(name)}{hint}; shipped: {', '.join(SHIPPED)}; "
+        f"overlays (add with '+'): {', '.join(OVERLAYS)}{tail}"
     )
 
 
@@ -129,69 +356,61 @@ def _looks_like_path(spec: str) -> bool:
     return spec.endswith(".toml") or "/" in spec or "\\" in spec
 
 
-# --------------------------------------------------------------------------- loading
-
-
-def load_ruleset(spec: str) -> RuleSet:
-    """Load a rule set: a shipped name, ``name+overlay+...``, or a house-rule file path."""
+def _check_spec(spec: object, limit: int) -> str:
     if not isinstance(spec, str) or not spec.strip():
-        raise InvalidRuleSet(f"rule set spec must be a non-empty string, got {spec!r}")
-    spec = spec.strip()
-    if _looks_like_path(spec) or Path(spec).is_file():
-        # Files are read afresh every time (a club edits them); shipped sets are cached.
-        return _load(spec, Path(), ())
-    return _load_named(spec)
-
-
-@functools.cache
-def _load_named(spec: str) -> RuleSet:
-    return _load(spec, Path(), ())
-
-
-def _load(spec: str, here: Path, chain: tuple[str, ...]) -> RuleSet:
-    data, where = _resolve(spec, here, chain)
-    return _build(data, where)
-
-
-def _build(data: Mapping[str, Any], where: str) -> RuleSet:
-    try:
-        return RuleSet.from_mapping(data, where)
-    except InvalidRuleSet:
-        raise
-    except (TypeError, ValueError, AttributeError) as exc:  # defensive: malformed values
-        raise InvalidRuleSet(f"{where}: malformed rule set value ({exc})") from None
-
-
-def _resolve(spec: str, here: Path, chain: tuple[str, ...]) -> tuple[dict[str, Any], str]:
-    """The merged mapping a spec stands for, and where to say it came from."""
-    if len(chain) > _MAX_DEPTH:
-        raise InvalidRuleSet(f"{chain[-1]}: base chain too deep: {' -> '.join(chain)}")
-    path = here / spec
-    if path.is_file() or (_looks_like_path(spec) and "+" not in spec):
-        return _resolve_file(path, chain)
-    head, *overlays = (part.strip() for part in spec.split("+"))
-    if not head:
-        raise InvalidRuleSet(f"{spec!r}: no rule set before '+'")
-    if head in OVERLAYS:
+        raise InvalidRuleSet(f"rule set spec must be a non-empty string, got {excerpt(spec)}")
+    if len(spec) > limit:
         raise InvalidRuleSet(
-            f"{spec!r}: {head!r} is an overlay, not a complete rule set; "
-            f"put it after one, e.g. '{DEFAULT_RULESET}+{head}'"
+            f"rule set spec {excerpt(spec)} is {len(spec)} characters long; at most {limit}"
         )
-    if head in SHIPPED:
-        data = shipped_mapping(head)
-        where = f"{head}.toml (shipped)"
-    elif _looks_like_path(head) or (here / head).is_file():
-        data, where = _resolve_file(here / head, chain)
-    else:
-        raise InvalidRuleSet(_unknown(head))
-    for name in overlays:
+    return spec.strip()
+
+
+def _overlays(spec: str, names: list[str]) -> tuple[str, ...]:
+    """The overlays after a spec's head, checked: known, each once."""
+    seen: list[str] = []
+    for name in names:
+        if name in seen:
+            raise InvalidRuleSet(f"{excerpt(spec)}: overlay {name!r} is given twice")
         if name not in OVERLAYS:
             if name in SHIPPED:
                 raise InvalidRuleSet(
-                    f"{spec!r}: {name!r} is a complete rule set, not an "
+                    f"{excerpt(spec)}: {name!r} is a complete rule set, not an "
                     f"overlay; overlays: {', '.join(OVERLAYS)}"
                 )
-            raise InvalidRuleSet(f"{spec!r}: " + _unknown(name))
+            if not name:
+                raise InvalidRuleSet(f"{excerpt(spec)}: an empty overlay name (a '+' too many)")
+            raise InvalidRuleSet(f"{excerpt(spec)}: " + _unknown(name, files=False))
+        seen.append(name)
+    return tuple(seen)
+
+
+def _split(spec: str) -> tuple[str, list[str]]:
+    head, *rest = (part.strip() for part in spec.split("+"))
+    if not head:
+        raise InvalidRuleSet(f"{excerpt(spec)}: no rule set before '+'")
+    if head in OVERLAYS:
+        raise InvalidRuleSet(
+            f"{excerpt(spec)}: {head!r} is an overlay, not a complete rule set; "
+            f"put it after one, e.g. '{DEFAULT_RULESET}+{head}'"
+        )
+    return head, rest
+
+
+# --------------------------------------------------------------------------- shipped
+
+
+@functools.lru_cache(maxsize=len(SHIPPED) * 16)
+def _load_shipped(head: str, overlays: tuple[str, ...]) -> RuleSet:
+    """A shipped set with overlays (checked by the caller: a finite set of keys)."""
+    data, where = _shipped_data(head, overlays)
+    return _build(data, where)
+
+
+def _shipped_data(head: str, overlays: tuple[str, ...]) -> tuple[dict[str, Any], str]:
+    data = shipped_mapping(head)
+    where = f"{head}.toml (shipped)"
+    for name in overlays:
         data = _apply_overlay(data, name)
         where = f"{where} + {name}.toml (shipped)"
     return data, where
@@ -208,6 +427,93 @@ def _apply_overlay(data: Mapping[str, Any], name: str) -> dict[str, Any]:
     return out
 
 
+def _build(data: Mapping[str, Any], where: str) -> RuleSet:
+    try:
+        return RuleSet.from_mapping(data, where)
+    except InvalidRuleSet:
+        raise
+    except (TypeError, ValueError, AttributeError) as exc:  # defensive: malformed values
+        raise InvalidRuleSet(f"{where}: malformed rule set value ({excerpt(str(exc))})") from None
+
+
+# --------------------------------------------------------------------------- local
+
+
+def load_ruleset(spec: str) -> RuleSet:
+    """Load a rule set for the local command line: a shipped name, ``name+overlay+...``,
+    or a house-rule file path (with overlays after it).
+
+    Shipped sets are cached; a house-rule file is read and checked on every call.
+    Never give this function a spec from outside (a request, the network): use
+    :func:`load_untrusted`, which never reads a file.
+    """
+    spec = _check_spec(spec, MAX_SPEC_CHARS)
+    head = spec.split("+", 1)[0].strip()
+    if head in SHIPPED:
+        head, rest = _split(spec)
+        return _load_shipped(head, _overlays(spec, rest))
+    data, where = _resolve(spec, Path(), ())
+    return _build(data, where)
+
+
+def _resolve(
+    spec: str, here: Path, chain: tuple[tuple[object, str], ...]
+) -> tuple[dict[str, Any], str]:
+    """The merged mapping a local spec stands for, and where to say it came from."""
+    path = here / spec
+    if spec.split("+", 1)[0].strip() not in SHIPPED and (
+        _is_file(path) or (_looks_like_path(spec) and "+" not in spec)
+    ):
+        return _resolve_file(path, chain)
+    head, rest = _split(spec)
+    overlays = _overlays(spec, rest)
+    if head in SHIPPED:
+        data, where = _shipped_data(head, ())
+    elif _looks_like_path(head) or _is_file(here / head):
+        data, where = _resolve_file(here / head, chain)
+    else:
+        raise InvalidRuleSet(_unknown(head, files=True))
+    for name in overlays:
+        data = _apply_overlay(data, name)
+        where = f"{where} + {name}.toml (shipped)"
+    return data, where
+
+
+def _resolve_file(path: Path, chain: tuple[tuple[object, str], ...]) -> tuple[dict[str, Any], str]:
+    where = _printable(str(path))
+    if len(chain) >= MAX_BASE_CHAIN:
+        shown = " -> ".join(w for _, w in chain)
+        raise InvalidRuleSet(
+            f"{chain[-1][1]}: base chain too deep (at most {MAX_BASE_CHAIN} files): {shown}"
+        )
+    raw = _read_file(path)
+    key = _file_key(path)
+    keys = [k for k, _ in chain]
+    if key in keys:
+        loop = " -> ".join([*(w for _, w in chain[keys.index(key) :]), where])
+        raise InvalidRuleSet(f"{where}: base loop: {loop}")
+    data = _parse(raw, where)
+    name = _printable(path.stem)  # the default name: printable, whatever the file is called
+    return _resolve_data(data, where, name, _local_base(path.parent, (*chain, (key, where))))
+
+
+_BaseOf = Callable[[str], tuple[dict[str, Any], str]]
+"""How a house-rule mapping's ``base`` is resolved: locally (files allowed, relative
+to a folder) or from outside (shipped specs only)."""
+
+
+def _local_base(here: Path, chain: tuple[tuple[object, str], ...]) -> _BaseOf:
+    def base_of(base: str) -> tuple[dict[str, Any], str]:
+        return _resolve(_check_spec(base, MAX_SPEC_CHARS), here, chain)
+
+    return base_of
+
+
+def _shipped_base(base: str) -> tuple[dict[str, Any], str]:
+    head, overlays = _untrusted_spec(base)
+    return _shipped_data(head, overlays)
+
+
 def _notes(data: Mapping[str, Any]) -> list[Any]:
     notes = data.get("notes", [])
     return list(notes) if isinstance(notes, list) else [notes]
@@ -220,18 +526,8 @@ def _join_notes(base: Mapping[str, Any], data: Mapping[str, Any]) -> Any:
     return [*_notes(base), *notes]
 
 
-def _resolve_file(path: Path, chain: tuple[str, ...]) -> tuple[dict[str, Any], str]:
-    where = str(path)
-    key = str(path.resolve()) if path.exists() else where
-    if key in chain:
-        loop = " -> ".join([*chain[chain.index(key) :], key])
-        raise InvalidRuleSet(f"{where}: base loop: {loop}")
-    data = _read_file(path)
-    return _resolve_data(data, where, path.stem, path.parent, (*chain, key))
-
-
 def _resolve_data(
-    data: dict[str, Any], where: str, default_name: str, here: Path, chain: tuple[str, ...]
+    data: dict[str, Any], where: str, default_name: str, base_of: _BaseOf
 ) -> tuple[dict[str, Any], str]:
     """Lay a house-rule mapping over its ``base`` (if it names one)."""
     if "base" not in data:
@@ -241,15 +537,16 @@ def _resolve_data(
     if not isinstance(base, str) or not base.strip():
         raise InvalidRuleSet(
             f"{where}: base must name a rule set (e.g. base = "
-            f'"{DEFAULT_RULESET}") or a file, got {base!r}'
+            f'"{DEFAULT_RULESET}"), got {excerpt(base)}'
         )
     try:
-        base_data, _ = _resolve(base.strip(), here, chain)
+        base_data, _ = base_of(base)
     except InvalidRuleSet as exc:
         msg = str(exc)
         if msg.startswith(where):
             raise
-        raise InvalidRuleSet(f"{where}: base = {base!r}: {msg}") from None
+        raise InvalidRuleSet(f"{where}: base = {excerpt(base)}: {msg}") from None
+    base = base.strip()
     merged = merge(base_data, data)
     merged["name"] = data.get("name", default_name)
     merged["title"] = data.get(
@@ -259,7 +556,7 @@ def _resolve_data(
         "source", f"house rules {default_name} over {base_data.get('source', base)}"
     )
     merged["notes"] = _join_notes(base_data, data)
-    return merged, f"{where} (base {base.strip()})"
+    return merged, f"{where} (base {_printable(base)})"
 
 
 def load_mapping(
@@ -268,17 +565,110 @@ def load_mapping(
     name: str = "house-rules",
     here: Path | None = None,
 ) -> RuleSet:
-    """Build a rule set from an in-memory house-rule mapping (e.g. parsed JSON).
+    """Build a rule set from an in-memory house-rule mapping, locally.
 
     Like a house-rule file: a top-level ``base`` names a spec to start from
     (relative paths from ``here``, default the working folder); without a base
     the mapping must be complete.  ``name`` is used when the mapping has none.
+    The base may be a file: for a mapping from outside use :func:`load_untrusted`.
     """
-    if not isinstance(data, Mapping):
-        raise InvalidRuleSet(f"{where}: a rule set must be a table, not {type(data).__name__}")
-    copy = _deep_copy(data)
-    resolved, at = _resolve_data(copy, where, name, here or Path(), (where,))
+    copy = _checked_copy(data, where)
+    resolved, at = _resolve_data(copy, where, name, _local_base(here or Path(), ()))
     return _build(resolved, at)
+
+
+# --------------------------------------------------------------------------- untrusted
+
+
+def load_untrusted(value: object, where: str = "inline rules") -> RuleSet:
+    """A rule set from input that comes from outside (a JSON request, the network).
+
+    ``value`` is either a string, a shipped spec (``"nmb-2009+flowers"``, at most
+    :data:`MAX_REQUEST_SPEC_CHARS` characters), or a mapping of house rules given
+    inline: the values of a house-rule file, whose optional ``base`` is again a
+    shipped spec (without one the mapping must be complete).  A path is never
+    read: a string that names a file is refused, so is a ``base`` that does.  An
+    inline mapping is checked for size and nesting before anything else; messages
+    about it begin with ``where``.
+    """
+    if isinstance(value, str):
+        head, overlays = _untrusted_spec(value)
+        return _load_shipped(head, overlays)
+    if isinstance(value, Mapping):
+        return _load_inline(value, where)
+    raise InvalidRuleSet(
+        f"a rule set is a shipped name such as {DEFAULT_RULESET!r} (with overlays: "
+        f"'nmb-2009+flowers') or house rules as an object, not {type(value).__name__}"
+    )
+
+
+def _untrusted_spec(spec: object) -> tuple[str, tuple[str, ...]]:
+    text = _check_spec(spec, MAX_REQUEST_SPEC_CHARS)
+    head, rest = _split(text)
+    if head not in SHIPPED:
+        if _looks_like_path(head):
+            raise InvalidRuleSet(
+                f"{excerpt(head)} looks like a file, and rule sets from a request never name "
+                f"a file: give a shipped rule set ({', '.join(SHIPPED)}, with overlays "
+                f"such as 'nmb-2009+flowers') or the house rules inline as an object"
+            )
+        raise InvalidRuleSet(_unknown(head, files=False))
+    return head, _overlays(text, rest)
+
+
+_inline_lock = threading.Lock()
+_inline_cache: OrderedDict[str, RuleSet] = OrderedDict()
+
+
+def _load_inline(value: Mapping[str, Any], where: str) -> RuleSet:
+    copy = _checked_copy(value, where)
+    try:
+        key: str | None = json.dumps(copy, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):  # not JSON data (a Python caller): not cached
+        key = None
+    if key is not None and len(key) > _INLINE_CACHE_KEY_CHARS:
+        key = None
+    if key is not None:
+        with _inline_lock:
+            hit = _inline_cache.get(key)
+            if hit is not None:
+                _inline_cache.move_to_end(key)
+                return hit
+    resolved, at = _resolve_data(copy, where, "house-rules", _shipped_base)
+    rules = _build(resolved, at)
+    if key is not None:
+        with _inline_lock:
+            _inline_cache[key] = rules
+            while len(_inline_cache) > _INLINE_CACHE_SIZE:
+                _inline_cache.popitem(last=False)
+    return rules
+
+
+def _checked_copy(data: object, where: str) -> dict[str, Any]:
+    """A deep copy of an in-memory rule mapping, after checking its size and nesting."""
+    if not isinstance(data, Mapping):
+        raise InvalidRuleSet(
+            f"{where}: a rule set must be a table (an object), not {type(data).__name__}"
+        )
+    _check_structure(data, where, max_values=MAX_INLINE_VALUES)
+    for key in _iter_keys(data):
+        if not isinstance(key, str):
+            raise InvalidRuleSet(f"{where}: keys must be text, got {excerpt(key)}")
+    copy: dict[str, Any] = _deep_copy(data)
+    return copy
+
+
+def _iter_keys(data: Mapping[str, Any]) -> list[object]:
+    keys: list[object] = []
+    stack: list[Any] = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Mapping):
+            keys.extend(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return keys
 
 
 # --------------------------------------------------------------------------- diff

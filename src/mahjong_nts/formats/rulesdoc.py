@@ -31,229 +31,329 @@ __all__ = ["RULINGS", "format_value", "main", "render_rules_doc"]
 REGENERATE: Final = "python -m mahjong_nts.formats.rulesdoc > docs/rules.md"
 
 BOOKS: Final = (
-    ("001", "NMB Nederlandse Toernooi Spelregels, januari 2016", "nts-2016"),
-    ("002", "Nederlandse toernooispelregels 2002, Definitief 1.0", "nts-2002"),
     (
-        "004",
-        "club web copy of the 2002 text with flowers and a 3-player wall",
+        "NTS 2016",
+        "Nederlandse MahjongBond, Nederlandse Toernooi Spelregels, januari 2016 "
+        "(cited by its numbered sections, 1 to 2.4.2)",
+        "nts-2016",
+    ),
+    (
+        "NTS 2002",
+        "Nederlandse toernooispelregels 2002, Definitief 1.0 (Nederlandse Mah-Jongcommissie), "
+        "with its list of changes, Wijzigingen (cited by heading)",
+        "nts-2002",
+    ),
+    (
+        "NTS 2002 web copy",
+        "a club's web copy of the 2002 text ('Spelregels – Mah-Jong'), played with flowers and "
+        "seasons (144 tiles, walls of 18) and with a 3-player wall of 24",
         "nts-2002 + flowers",
     ),
     (
-        "000",
-        "Spelregels volgens Nederlandse Mahjong Bond, Versie 2.0 2009 (Groene Hart)",
+        "NMB 2009",
+        "Spelregels volgens Nederlandse Mahjong Bond, Versie 2.0 2009, Mahjong Club Groene Hart "
+        "(cited by heading; Begrippen is its glossary)",
         "nmb-2009 (+ flowers, three-players, five-players)",
     ),
-    ("003", "De Rode Draak, 'De puntentelling' (1998)", "rode-draak"),
+    (
+        "Rode Draak 1998",
+        "Mahjongclub De Rode Draak, 'De puntentelling' (1998), a club's scoring sheet "
+        "(cited by heading)",
+        "rode-draak",
+    ),
 )
+"""The books, by the short name every citation uses: (short name, what it is, rule set)."""
 
 RULINGS: Final[tuple[tuple[str, str], ...]] = (
-    # The project's rulings (RULES.md, "Rulings that apply to every rule set").
+    # What every rule set shares.
     (
-        "A set completed by a claimed winning tile (a discard or a robbed kong) counts as open.",
-        "001 §1.8.5; 002 'Het Mah-Jong'; 000 'Het mahjong'",
+        "136 tiles: bamboo, circles and characters 1-9, the winds East, South, West, North and "
+        "the dragons green, red, white; four of each. Flowers and seasons only with the flowers "
+        "option.",
+        "NTS 2016, 1.3 and 1.4; NTS 2002, Speelmateriaal and Stenen; NMB 2009, Speelmateriaal "
+        "and Stenen",
+    ),
+    (
+        "A wall of four sides of 17 stacks of two, opened by two throws of the dice; the dead "
+        "wall is the first 14 tiles right of the opening, the two loose tiles included; when "
+        "both loose tiles are used the next two from the dead wall's far end go on top (NTS "
+        "2016 says 'van de linkerzijde'); the dead wall is not replenished (without flowers). "
+        "Deal 13 each, East 14; play goes counter-clockwise: East, South, West, North.",
+        "NTS 2016, 1.5, 1.6 and 1.7; NTS 2002, Beginsituatie, Verdelen van de stenen and "
+        "Wijzigingen ('Pagina 4'); NMB 2009, Beginsituatie and Verdelen van de stenen",
+    ),
+    (
+        "Claims on the last discard: a chow only by the next player; a pung or kong by anyone, "
+        "play then going on to the right of the claimer (players in between are skipped); "
+        "mahjong by anyone. The second tile of a pair may be claimed only to go mahjong. A draw "
+        "from the wall by the next player closes the claim window.",
+        "NTS 2016, 1.8.1, 1.8.2, 1.8.4 and 1.11; NTS 2002, Het chowen, Het pungen, Het Mah-Jong "
+        "and Tijdens het spel",
+    ),
+    (
+        "Kongs: concealed (on one's own turn, four in hand, laid closed), open from a discard "
+        "(with a concealed pung), promoted (on one's own turn, the fourth tile added to an open "
+        "pung). Each kong takes a loose tile, the one nearest the live wall first.",
+        "NTS 2016, 1.8.3; NTS 2002, Het kongen; NMB 2009, Begrippen, Kongen",
+    ),
+    (
+        "A mahjong needs at least 2 doublings, except a limit hand (and see rode-draak).",
+        "NTS 2016, 1.8; NTS 2002, Mah-Jong and Wijzigingen ('Pagina 5'); NMB 2009, Mahjong",
+    ),
+    (
+        "A score is its points doubled once for every doubling, capped by the limit. Only the "
+        "winner scores the 20 for mahjong and the items for how he won; every player scores his "
+        "sets, pairs and the doublings for all players.",
+        "NTS 2016, 2 (Puntentelling: 'eerst alle punten geteld en daarna eventueel een of "
+        "meerdere keren verdubbeld'; 'Alleen de speler die Mahjong haalt ...') and 2.2",
+    ),
+    # The project's rulings where the books are unclear or silent.
+    (
+        "A set completed by a claimed winning tile (a discard or a robbed kong) counts as open: "
+        "only what a player drew himself is concealed.",
+        "NTS 2016, 1.8.1 (N.B.: 'dichte combinaties verkregen door zelf de stenen van de muur te "
+        "pakken') and 1.8.2; NTS 2002, Het chowen (note 2)",
     ),
     (
         "A non-winner shows his whole hand; it is arranged to give him the highest score. Only "
         "complete pungs/kongs and scoring pairs count; loose tiles count only for whole-hand "
         "doublings (clean etc.).",
-        "002 'Het verrekenen van de punten' ('laat zijn stenen duidelijk zien'); 001 §2",
+        "NTS 2002, Het verrekenen van de punten ('laat zijn stenen duidelijk zien') and "
+        "Wijzigingen ('Pagina 7'); NTS 2016, 2 ('Voor de afzonderlijke stenen worden geen "
+        "punten toegekend')",
     ),
     (
-        "A winner's hand is arranged for the highest score among all legal arrangements.",
-        "001 §2 Puntentelling; 002 'Puntentelling'",
+        "A winner's hand is arranged for the highest score among all legal arrangements (the "
+        "books do not say how to arrange a hand that can be read in several ways).",
+        "NTS 2016, 2; NTS 2002, Puntentelling",
     ),
     (
         "A winning hand that is a limit hand of the rule set always scores the limit value "
         "(the highest, if it is several), even where its parts would count more ('Ongeacht de "
         "waarde van de verschillende delen ... altijd de waarde van het limietspel'); only when "
         "it is no limit hand are its arrangements compared by score.",
-        "001 §2.3.1; 002 'Puntentelling, Algemeen'; 000 'Het berekenen van de punten'",
+        "NTS 2016, 2.3.1; NTS 2002, Puntentelling, Algemeen; NMB 2009, Het berekenen van de punten",
     ),
     (
         "Only possible tile (enig mogelijke steen): the hand before the winning tile waits on "
         "exactly one tile kind, counting every completion structurally, whether or not it would "
         "reach 2 doublings (the reading of 'Dit geldt niet als andere mogelijkheden ...').",
-        "000 'Mahjong met de enig mogelijke steen'; 002 'Winnende steen'; 001 §2.4.1",
+        "NMB 2009, Het berekenen van de punten, Winnende steen ('Volmaken met enig mogelijke "
+        "steen'); NTS 2002, Winnende steen; NTS 2016, 2.4.1",
     ),
     (
         "A concealed kong counts as a concealed pung for 3/4 concealed pungs; an open kong does "
         "not ('kong geldt als dichte pung' in 2002/2016 is read the same).",
-        "000 'Drie pungs dicht' ('Een open kong mag niet als dichte pung geteld worden'); "
-        "001 §2.4.2; 002 'Bijzondere groeperingen'",
+        "NMB 2009, Het berekenen van de punten ('Drie pungs dicht: Een open kong mag niet als "
+        "dichte pung geteld worden'); NTS 2016, 2.4.2; NTS 2002, Bijzondere groeperingen",
     ),
     (
-        "A winning loose tile (after a kong) counts as self-drawn.",
-        "001 §2.4.2 'Kong met bloeiende bloemen'; 002 'Winnende steen'",
+        "A kong counts as a pung wherever an item speaks of pungs (four pungs, all pungs, pungs "
+        "of dragons or winds): it is a pung with a fourth tile.",
+        "NTS 2016, 2.4.1 ('4 Pungs/Kongs van Winden') and 2.4.2 ('Pung of Kong Draken'); "
+        "NTS 2002, Bijzondere combinaties ('mag ook een kong zijn')",
     ),
     (
-        "A robbed kong counts as a claimed tile; the robbed player is the one who 'discarded' it.",
-        "000 'Kongroof'; 001 §2.4.2 'Kongroof'",
+        "A winning loose tile (after a kong) counts as self-drawn: it is drawn from the dead "
+        "wall, which is part of the wall.",
+        "NTS 2016, 1.8.3 and 2.4.2 ('Kong met bloeiende bloemen'); Rode Draak 1998, Mahjong "
+        "('Winnende steen van de dode Muur getrokken')",
+    ),
+    (
+        "A robbed kong counts as a claimed tile; the robbed player is the one who 'discarded' "
+        "it (the books do not say who pays for it).",
+        "NTS 2016, 2.4.2 ('Kongroof'); NMB 2009, Begrippen, Kongroof",
     ),
     (
         "'Kong on kong' replaces 'kong with blooming flowers'; the circles-5 and circles-1 "
         "variants replace the plain loose-tile and last-tile doublings (they do not add).",
-        "001 §2.4.2; 002 'Winnende steen'; 000 'Winnende steen'",
+        "NTS 2016, 2.4.2; NTS 2002, Winnende steen; NMB 2009, Het berekenen van de punten, "
+        "Winnende steen",
     ),
     (
         "Pe-ling eet cake (win with circles 1 completing a pair of bamboo 1; the circles 1 then "
         "counts as bamboo 1 for every purpose and must be the winning tile) scores its 10 points "
         "on top of 'completes pair'.",
-        "002 'Winnende steen'; 000 Begrippen 'Pe-ling eet cake'",
+        "NTS 2002, Winnende steen ('De kringen 1 wordt in zo'n geval gezien als bamboe 1'); "
+        "NTS 2016, 2.4.1; NMB 2009, Begrippen",
     ),
     (
         "Own wind that is also the round wind: pair points and pung doublings count twice.",
-        "001 §2; 002 'Puntentelling' (N.B.); 000 'Het berekenen van de punten'",
+        "NTS 2016, 2 ('Winden kunnen tegelijkertijd eigen en heersende wind zijn ... tweemaal "
+        "geteld')",
     ),
     (
         "Seven pairs may contain the same kind twice (four identical tiles as two pairs): "
         "'zeven willekeurige paren'. A rule-set switch (seven_pairs_duplicate).",
-        "001 §2.4.1; 002 'Limietspelen'; 000 'Tweelingen'",
+        "NTS 2016, 2.4.1; NTS 2002, Limietspelen; NMB 2009, Tweelingen",
     ),
     (
         "Irregular limit hands (and seven-pairs hands) must be fully concealed until the winning "
         "tile. A non-winner waiting for one scores its 'waiting' value instead of his sets; a "
         "waiting regular limit hand scores its ordinary points.",
-        "001 §2.3.1-2.3.2; 002 'Puntentelling, Algemeen'; 000 'Wachtend spel'",
+        "NTS 2016, 2.3.1 and 2.3.2; NTS 2002, Puntentelling, Algemeen; NMB 2009, Het berekenen "
+        "van de punten",
     ),
     (
         "Clean hands: schoon = one suit with honours, or only terminals and honours (any suits); "
         "zeer schoon = terminals of one suit with honours; zuiver = one suit only, or honours "
         "only. Only the highest applies, judged on all tiles the player holds, melds included.",
-        "001 §2.4.2; 002 'Bijzondere spelen'; 000 'Verdubbelingstabel'",
+        "NTS 2016, 2.4.2; NTS 2002, Bijzondere spelen; NMB 2009, Verdubbelingstabel",
     ),
     (
         "Only one of 3 concealed pungs / 4 concealed pungs / 3 (concealed) kongs / 4 kongs "
         "applies: the highest.",
-        "001 §2.4.2 (note *); 002 'Bijzondere groeperingen' (note 4); 000 note 4",
+        "NTS 2016, 2.4.2 (note *: 'Verdubbelingen mogen niet worden opgeteld'); NTS 2002, "
+        "Bijzondere groeperingen (note 4); NMB 2009, Het berekenen van de punten",
     ),
-    # What all rule sets share, where the books differ or are unclear.
+    (
+        "Flowers and seasons add nothing to a limit hand: its value is fixed by the limit table.",
+        "NTS 2016, 2.3 ('Bij limietspelen krijgt men geen extra punten en/of verdubbelingen'); "
+        "NMB 2009, Spelen met gelukstenen; Rode Draak 1998, De Limiet",
+    ),
+    (
+        "Payments that double apply together: a dominant player (green-dragon hand) who also "
+        "gave the winning tile under a discarder-pays-double rule pays four times; East in the "
+        "same position under an East-double rule set likewise (the books give each double on "
+        "its own).",
+        "NTS 2016, 2.1 and 2.2; NMB 2009, Verschillen met voorgaande spelregels and Begrippen, "
+        "Drie spelers",
+    ),
     (
         "Mahjong priority between several claims on one discard: limit hand, pair, pung, chow, "
         "then first in turn after the discarder. nts-2016 gives any limit hand priority; nts-2002 "
         "and nmb-2009 only an irregular one (table.priority_limit).",
-        "001 §1.8.5.1; 002 'Voorrang'; 000 'Voorrang'",
+        "NTS 2016, 1.8.5.1; NTS 2002, Voorrang; NMB 2009, Voorrang",
     ),
     (
         "Only a promoted kong can be robbed, and only to go mahjong; a pung claimed from a discard "
         "and promoted in the same turn counts as promoted, so it can be robbed.",
-        "000 'Kongroof'",
+        "NMB 2009, Begrippen, Kongroof ('dan geldt dit als het volmaken van een open pung en is "
+        "kongroof toegestaan'); NTS 2016, 2.4.2",
     ),
     (
         "A false mahjong claim makes a dead hand: play goes on, that player cannot win, scores 0 "
         "and still pays. A wrong number of tiles is also a dead hand.",
-        "001 §1.10; 002 'Dood spel'; 000 'Dood spel'",
+        "NTS 2016, 1.8.5 and 1.10; NTS 2002, Dood spel; NMB 2009, Dood spel",
     ),
     (
         "A 15th kong in one hand ends it as a remise (table.max_kongs = 14); live wall exhausted "
         "without mahjong: remise, nothing is scored.",
-        "000 Begrippen 'Dode muur'; 001 §1.8.5.2",
+        "NMB 2009, Begrippen, Dode muur; NTS 2016, 1.8.5.2",
     ),
     (
         "Settlement: the winner receives his score from each other player; the three others each "
         "receive their own score from the other two. The sum is always 0.",
-        "001 §2.1; 002 'Het verrekenen van de punten'; 000 'Het verrekenen van de punten'",
+        "NTS 2016, 2.1; NTS 2002, Het verrekenen van de punten; NMB 2009, Het verrekenen van "
+        "de punten",
     ),
     # Per rule set.
     (
         "nts-2016 and nts-2002: the limit is 2000 for every hand, winner or not; East pays and "
         "receives double in every payment he is part of; winds rotate after every hand, remise "
         "included.",
-        "001 §2.1, §2.2, §1.8.5; 002 'Puntentelling, Algemeen', 'Het Mah-Jong'",
+        "NTS 2016, 2.1, 2.2 and 1.8.5; NTS 2002, Puntentelling, Algemeen and Het Mah-Jong",
+    ),
+    (
+        "nts-2016: four rounds (round wind East, South, West, North), 16 hands including remises.",
+        "NTS 2016, 1.9",
     ),
     (
         "nts-2002: 'Iedere ronde is de wind van de ronde Oost': the round wind is East in every "
-        'round (table.round_wind = "east").',
-        "002 'Ronde en de windrichting'",
+        'round (table.round_wind = "east"); a round ends when every player has been East once.',
+        "NTS 2002, Ronde en de windrichting",
     ),
     (
         "nmb-2009: East does not pay or receive double; on a claimed tile the discarder pays "
         "double and the other two single; self-drawn, all pay single. The worked example (East "
         "128, South 272 on West's discard, West dead, North 40) settles to -56, +1088, -712, "
         "-320.",
-        "000 'Verschillen met voorgaande spelregels'; 'Voorbeeld punten berekening'",
+        "NMB 2009, Verschillen met voorgaande spelregels; Voorbeeld punten berekening",
     ),
     (
         "nmb-2009: self-drawn winning tile 15 points (not for limit hands); limit 2000 "
         "self-drawn, 1500 on a claimed tile, 1500 for a non-winner.",
-        "000 'Verschillen met voorgaande spelregels'; 'Het berekenen van de punten'",
+        "NMB 2009, Verschillen met voorgaande spelregels; Het berekenen van de punten",
     ),
     (
         "nmb-2009: four chows together with pure simples count only if the hand is concealed "
         "except for the winning tile; played open, neither doubling counts.",
-        "000 'Bijzondere combinaties' (Vier chows, Pure eenvoud)",
+        "NMB 2009, Verschillen met voorgaande spelregels ('Alleen Chows' en 'Eenvoudige "
+        "Stenen'); Het berekenen van de punten (Vier chows, Pure eenvoud)",
     ),
     (
         "nmb-2009: seven pairs of terminals is 2000/1500 (the text's 'draken en winden' there "
         "is a copy error); waiting values follow the per-hand table (750, 500, 250, 100), not "
         "the 'half of the claimed value' sentence.",
-        "000 'Tweelingen'; 'Onregelmatige limietspelen'; 'Het berekenen van de punten'",
+        "NMB 2009, Tweelingen; De onregelmatige limietspelen; Het berekenen van de punten",
     ),
     (
         "nmb-2009: jade is bamboo 2, 3, 4, 6, 8 and green dragons (the example with bamboo 1 is "
         "an error); four kongs (open allowed) and only honours are regular limit hands.",
-        "000 'De regelmatige limietspelen'",
+        "NMB 2009, De regelmatige limietspelen",
     ),
     (
         "nmb-2009: winds do not rotate when East wins, nor after a remise; four rounds, at least "
         "16 hands.",
-        "000 'Het mahjong'; 'Ronde en de windrichting'",
+        "NMB 2009, Algemene gang van het spel, Het mahjong; Ronde en de windrichting",
     ),
     (
         "Flowers and seasons (option): 144 tiles, walls of 18; a drawn flower or season is laid "
         "open and replaced from the dead wall, which is always replenished; 4 points each, own "
         "flower/season 1 doubling each, all four flowers or seasons 1 doubling.",
-        "000 'Spelen met gelukstenen'; 004 'Beginsituatie'",
+        "NMB 2009, Spelen met gelukstenen; NTS 2002 web copy, Beginsituatie",
     ),
     (
         "Three players: 96 tiles (bamboo, circles, winds E S W, dragons), three walls of 2 x 16, "
         "dead wall 10, no open chows; after every player has been East once, one hand of the "
         "green dragon with a dominant player who pays and receives double and an extra doubling "
         "for a pung/kong of green dragons.",
-        "000 Begrippen 'Drie spelers'",
+        "NMB 2009, Begrippen, Drie spelers",
     ),
     (
         "Five players: the dreamer sits out and neither pays nor receives; after each hand or "
         "remise East becomes the dreamer and the old dreamer North; a round is five hands; an "
         "optional fifth round of the green dragon.",
-        "000 Begrippen 'Vijf spelers'",
+        "NMB 2009, Begrippen, Vijf spelers",
     ),
     (
         "rode-draak: implement what the sheet states, take the rest from nts-2002. East pays and "
         "receives double (an East winner receives double from everyone).",
-        "003 'De puntentelling'",
+        "Rode Draak 1998, De puntentelling",
     ),
     (
         "rode-draak: no limit on ordinary hands; limit hands are worth 1000 or half (500), and "
         "double once if the whole hand was concealed up to and including the self-drawn winning "
         "tile.",
-        "003 'Bijzondere winstspelen, De Limiet'; 'De Verborgen Schat: Bij limietspelen: 1x "
-        "verdubbelen'",
+        "Rode Draak 1998, Bijzondere winstspelen, De Limiet; Mahjong, De Verborgen Schat "
+        "('Bij limietspelen: 1x verdubbelen')",
     ),
     (
         "rode-draak: mahjong only with a clean hand (schoon or better), or with at least 2 "
         "doublings.",
-        "003 'Mahjong'",
+        "Rode Draak 1998, Mahjong",
     ),
     (
         "rode-draak: the flattened doubling columns read: once for schoon, only terminals and "
         "honours, pung/kong of dragons, own wind, round wind, 3 concealed pungs; twice for 3 "
         "concealed kongs and 4 concealed pungs; three times for 4 kongs (open too), superschoon, "
         "only terminals, only honours.",
-        "003 'Verdubbelingen'",
+        "Rode Draak 1998, Verdubbelingen",
     ),
     (
         "rode-draak: winner doublings: once for all pungs ('winst met gelijke'), once more if "
         "all 2-8; once for the loose tile, robbing a kong and 'de gelukkige dertien'; twice for "
         "earth; three times for fully concealed and 'de drie wijzen'.",
-        "003 'Mahjong' (Eén / Twee / Drie keer verdubbelen voor)",
+        "Rode Draak 1998, Mahjong (Eén / Twee / Drie keer verdubbelen voor)",
     ),
     (
         "rode-draak: irregular limits heaven, nine gates, thirteen orphans (limit), seven pairs "
         "(limit if superschoon, half if schoon), snake 1, snake 2, Peking garden (half); regular "
         "limits red dragon (half), jade, four winds, twisting snake (limit).",
-        "003 'Onregelmatige Limietspelen'; 'Regelmatige limietspelen'",
+        "Rode Draak 1998, Onregelmatige Limietspelen; Regelmatige limietspelen",
     ),
 )
+"""Every ruling that applies, each with the books and sections it comes from."""
 
 _SCORING_DOC: Final = {
     "limit": "cap on a self-drawn winner's score (no: no cap)",
@@ -377,8 +477,9 @@ def render_rules_doc() -> str:
         "",
         "Every value below is rule-set data (`src/mahjong_nts/data/rulesets/*.toml`), shown "
         f"side by side for the shipped rule sets. `{DEFAULT_RULESET}` is the default. A club "
-        "changes a value with a house-rule file that names its `base` (see `mahjong-nts rules "
-        "show` and `mahjong-nts rules diff`). The notation guide is in "
+        "changes a value with a house-rule file that names its `base` "
+        "([house-rules.md](house-rules.md); `mahjong-nts rules show` and `mahjong-nts rules "
+        "diff`). The notation guide is in "
         "[notation.md](notation.md), the JSON interfaces in [json.md](json.md).",
         "",
         "## The rule sets",
@@ -387,7 +488,7 @@ def render_rules_doc() -> str:
             ["name", "title", "source"], [[f"`{rs.name}`", rs.title, rs.source] for rs in sets]
         ),
         "",
-        "Books (in `seeds/`):",
+        "The books, by the short names every citation here uses:",
         "",
         *_table(["book", "what it is", "rule set"], [[b, what, rs] for b, what, rs in BOOKS]),
         "",
@@ -452,8 +553,8 @@ def render_rules_doc() -> str:
         "## Rulings",
         "",
         "Where the books contradict themselves or each other, or are silent. The project's "
-        "rulings come first, each with the book section it comes from (book numbers as in "
-        "the table above); then the rulings and decisions recorded in each data file.",
+        "rulings come first, each with the books and sections it comes from (by the short "
+        "names above); then the rulings and decisions recorded in each data file.",
         "",
         "### Project rulings",
         "",

@@ -22,10 +22,17 @@ import dataclasses
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
-from typing import IO, Any, Final, Literal, TypeVar
+from typing import IO, Annotated, Any, Final, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    ValidationError,
+    WithJsonSchema,
+)
+from pydantic_core import PydanticCustomError
 
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
@@ -136,8 +143,27 @@ class WinRequest(_Model):
     lucky_thirteen: bool = False
 
 
+def _ruleset_value(value: Any) -> str | dict[str, Any]:
+    if isinstance(value, str | dict):
+        return value
+    raise PydanticCustomError(
+        "ruleset_type",
+        "expected a shipped rule set name (e.g. 'nmb-2009+flowers') or house rules as an object",
+    )
+
+
+RulesetField = Annotated[
+    str | dict[str, Any],
+    PlainValidator(_ruleset_value),
+    WithJsonSchema({"anyOf": [{"type": "string"}, {"type": "object"}]}),
+]
+"""A request's rule set: a shipped name with overlays (``"nmb-2009+flowers"``) or
+house rules inline as an object (``{"base": "nts-2016", "scoring": {...}}``); never
+a file (see :func:`load_rules`)."""
+
+
 class ScoreRequest(_Model):
-    ruleset: str = DEFAULT_RULESET_NAME
+    ruleset: RulesetField = DEFAULT_RULESET_NAME
     seat_wind: str
     round_wind: str
     concealed: Tiles
@@ -152,7 +178,7 @@ class HandRequest(_Model):
     """A score request inside a settle request: the seat wind follows from the
     hand's index and ``east``, the round wind and rule set from the settle request."""
 
-    ruleset: str | None = None
+    ruleset: RulesetField | None = None
     seat_wind: str | None = None
     round_wind: str | None = None
     concealed: Tiles
@@ -170,7 +196,7 @@ refused: strict mode)."""
 
 
 class SettleRequest(_Model):
-    ruleset: str = DEFAULT_RULESET_NAME
+    ruleset: RulesetField = DEFAULT_RULESET_NAME
     east: Seat = 0
     winner: Seat | None
     discarder: Seat | None = None
@@ -313,21 +339,26 @@ def _field(where: str, fn: Callable[[], _T]) -> _T:
 # --------------------------------------------------------------------------- conversion
 
 
-@lru_cache(maxsize=32)
-def load_rules(spec: str) -> RuleSet:
-    """A shipped rule set by name, or a house-rule TOML file by path (cached)."""
-    from mahjong_nts.formats.rulefiles import load_ruleset
+def load_rules(value: object) -> RuleSet:
+    """A request's rule set: a shipped name with overlays, or house rules inline as
+    an object whose optional ``base`` is a shipped name.
 
-    return load_ruleset(spec)
+    Network input never names a file: a path (``"club.toml"``, ``"/dev/zero"``) is
+    refused with a message and nothing is opened.  File paths are for the local
+    command line only (``--ruleset club.toml``, through
+    :func:`mahjong_nts.formats.rulefiles.load_ruleset`).  Shipped sets and recent
+    inline rule sets are cached by :mod:`~mahjong_nts.formats.rulefiles` (bounded).
+    """
+    from mahjong_nts.formats.rulefiles import load_untrusted
+
+    return load_untrusted(value)
 
 
-def _rules(spec: str, where: str = "ruleset") -> RuleSet:
+def _rules(value: object, where: str = "ruleset") -> RuleSet:
     try:
-        return load_rules(spec)
+        return load_rules(value)
     except MahjongError as exc:
         raise FieldError(where, str(exc)) from exc
-    except OSError as exc:
-        raise FieldError(where, f"cannot read {spec!r}: {exc.strerror or exc}") from exc
 
 
 def parse_tiles_field(value: str | list[str], where: str) -> tuple[Tile, ...]:
@@ -653,10 +684,10 @@ def _hand_job(
     req: HandRequest, i: int, sreq: SettleRequest, rules: RuleSet, round_wind: Tile
 ) -> ScoreJob:
     prefix = f"hands[{i}]."
-    if req.ruleset is not None and _rules(req.ruleset, f"{prefix}ruleset").name != rules.name:
+    if req.ruleset is not None and _rules(req.ruleset, f"{prefix}ruleset") != rules:
         raise FieldError(
             f"{prefix}ruleset",
-            f"{req.ruleset!r} differs from the settle request's {sreq.ruleset!r}",
+            f"differs from the settle request's rule set ({rules.name}); leave it out",
         )
     seat = seat_wind(i, sreq.east, seats=table_seats(rules), dreamer=sreq.dreamer)
     if req.seat_wind is not None and parse_wind(req.seat_wind, f"{prefix}seat_wind") != seat:
