@@ -720,3 +720,22 @@ def test_writer_refuses_what_the_reader_would(won: tuple[int, Game]) -> None:
     seed, game = won
     with pytest.raises(ValueError, match="players"):
         gamelog.hand_log(game, ruleset="nts-2016", seed=seed, players=["x" * 65, "b", "c", "d"])
+
+
+def test_the_documented_bounds_are_the_code_s() -> None:
+    """docs/logs.md states each bound; the schema module holds the same numbers."""
+    from mahjong_nts.formats import gamelog_schema as schema
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "logs.md").read_text("utf-8")
+    table = doc[doc.index("## Bounds") : doc.index("## Version 1")]
+    assert schema.MAX_LOG_BYTES == 2**20 and "| file | 1 MiB (`MAX_LOG_BYTES`" in table
+    assert schema.MAX_LINES == 2003 and "| lines | 2003 (`MAX_LINES`" in table
+    assert schema.MAX_LINE_BYTES == 16 * 1024 and "| one line | 16 KiB" in table
+    assert schema.MAX_EVENTS == 2000 and "at most 2000 (`MAX_EVENTS`)" in table
+    assert schema.MAX_NUMBER == 10**15 and "at most 10**15" in table
+    assert schema.MAX_NAME_CHARS == 64 and "each at most 64 characters" in table
+    assert schema.MAX_RULESET_CHARS == 4096 and "at most 4096 characters" in table
+    assert schema.MAX_TEXT_CHARS == 200 and "| `note`, `reason` | at most 200" in table
+    from mahjong_nts.formats import logkeys
+
+    assert logkeys.MAX_KEY_FILE_BYTES == 16 * 1024 and "| key file | 16 KiB |" in table
