@@ -16,7 +16,7 @@ from mahjong_nts.cli import play as cli_play
 from mahjong_nts.cli.play import QUIT, Choice, parse_choice
 from mahjong_nts.core.actions import ActionKind, parse_action
 from mahjong_nts.core.game import Game
-from mahjong_nts.core.seeding import SeedRng
+from mahjong_nts.core.seeding import SeedRng, seed_commitment
 from mahjong_nts.core.tiles import parse_tile
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.rulefiles import load_ruleset
@@ -106,14 +106,16 @@ def test_whole_hand_choosing_the_first_option(tmp_path: Path) -> None:
     out = res.output
     assert "Hand over" in out
     path = saved_log(out)
-    assert path.parent == tmp_path and path.name == "play-11-hand01.jsonl"
+    assert path.parent == tmp_path
+    assert path.name == f"play-{seed_commitment(11)[:12]}-hand01.jsonl"
     log = gamelog.read_hand_log(path)
     checked = gamelog.verify_hand_log(log)
     assert checked.over
     assert log.header.players[0] == "you"
     # every decision of East (you) was prompted once and was the first legal action
     head = log.header
-    game = Game(load_ruleset(head.ruleset), SeedRng(head.seed))
+    assert log.result is not None
+    game = Game(load_ruleset(head.ruleset), SeedRng(log.result.seed))
     mine = 0
     for line in log.events:
         if line.decided and len(game.events) == line.n:
@@ -200,7 +202,7 @@ def test_default_log_file_in_the_current_folder(
     monkeypatch.chdir(tmp_path)
     res = play("--seed", "5", "--bots", "random", input="q\n")
     assert res.exit_code == 0, res.output
-    assert (tmp_path / "play-5-hand01.jsonl").is_file()
+    assert (tmp_path / f"play-{seed_commitment(5)[:12]}-hand01.jsonl").is_file()
 
 
 def test_two_hands_then_balances(tmp_path: Path) -> None:
@@ -217,7 +219,8 @@ def test_two_hands_then_balances(tmp_path: Path) -> None:
     )
     assert res.exit_code == 0, res.output
     files = sorted(p.name for p in tmp_path.iterdir())
-    assert files == ["play-2-hand01.jsonl", "play-2-hand02.jsonl"]
+    tag = seed_commitment(2)[:12]
+    assert files == [f"play-{tag}-hand01.jsonl", f"play-{tag}-hand02.jsonl"]
     for name in files:
         log = gamelog.read_hand_log(tmp_path / name)
         assert gamelog.verify_hand_log(log).over

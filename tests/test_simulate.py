@@ -134,7 +134,8 @@ def test_mean_interval_normal_approximation() -> None:
 
 
 def test_logs_replay_from_the_hand_seed(tmp_path: Path) -> None:
-    # the log's header says how to rebuild the hand (seed, round wind); replaying it
+    # the log says how to rebuild the hand (its result the seed, its header the round
+    # wind); replaying it
     # with the logged actions must give the logged events and result
     rules = load_ruleset("nts-2016")
     spec = SimulationSpec("nts-2016", MIXED, seed=4, log_dir=str(tmp_path))
@@ -142,7 +143,7 @@ def test_logs_replay_from_the_hand_seed(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"hand-{i:06d}.jsonl" for i in range(6)]
     for o in outcomes:
         log = read_hand_log(tmp_path / f"hand-{o.index:06d}.jsonl")
-        assert log.header.seed == hand_seed(4, o.index)
+        assert log.result is not None and log.result.seed == hand_seed(4, o.index)
         assert log.header.round_wind == round_wind_of(o.index, rules).token
         assert log.header.players == [MIXED[e] for e in o.seats]
         verify_hand_log(log)

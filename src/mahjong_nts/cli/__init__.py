@@ -1,4 +1,4 @@
-"""The ``mahjong-nts`` command: score, settle, rules, play, replay, simulate.
+"""The ``mahjong-nts`` command: score, settle, rules, play, replay, simulate, keygen.
 
 Every bad input ends with one line ``error: ...`` on stderr and exit code 2,
 never a traceback.  ``--json`` switches ``score`` and ``settle`` to the JSON
@@ -13,7 +13,7 @@ import sys
 import typer
 from pydantic import ValidationError
 
-from mahjong_nts.cli import play, replay, rules, score, settle, simulate
+from mahjong_nts.cli import keygen, play, replay, rules, score, settle, simulate
 from mahjong_nts.cli.options import UsageProblem, stderr
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.formats import wire
@@ -34,6 +34,7 @@ app.add_typer(rules.app, name="rules")
 app.command("replay")(replay.replay_cmd)
 app.command("play")(play.play_cmd)
 app.command("simulate")(simulate.simulate_cmd)
+app.command("keygen")(keygen.keygen_cmd)
 
 
 def main(argv: list[str] | None = None) -> int:

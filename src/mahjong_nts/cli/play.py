@@ -37,9 +37,10 @@ from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.notation import format_hand, glyphs
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.rules import RuleSet
-from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, SeedRng, derive_seed
+from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, SeedRng, derive_seed, seed_commitment
 from mahjong_nts.core.tiles import WINDS, parse_tile
 from mahjong_nts.formats import gamelog, wire
+from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
 from mahjong_nts.formats.rulefiles import load_ruleset
 
 __all__ = ["parse_choice", "play_cmd"]
@@ -178,6 +179,7 @@ class Session:
         bot_names: Sequence[str],
         log_dir: Path,
         lang: str,
+        key: LogKey | None = None,
     ) -> None:
         self.console = console
         self.rules = rules
@@ -186,6 +188,8 @@ class Session:
         self.human = human
         self.log_dir = log_dir
         self.lang = lang
+        self.key = key
+        """Signs the hand logs when given."""
         self.match = Match(rules, SeedRng(seed, "match"), SeedRng)
         self.players: dict[int, Player] = {}
         self.names: list[str] = []
@@ -228,7 +232,8 @@ class Session:
             replayed = self._replay(setup, actions)
             path = self._write(setup, replayed, seat_names, stop.reason)
             self.console.print(
-                f"Stopped ({stop.reason}). Log of the unfinished hand: {path}",
+                f"Stopped ({stop.reason}). Log of the unfinished hand: {path}\n"
+                f"Seed of the hand: {setup.seed}",
                 markup=False,
                 highlight=False,
                 soft_wrap=True,
@@ -238,7 +243,13 @@ class Session:
         self._show_result(game, seat_names)
         self.match.record(game)
         path = self._write(setup, game, seat_names, "")
-        self.console.print(f"Log saved: {path}", markup=False, highlight=False, soft_wrap=True)
+        self.console.print(
+            f"Log saved: {path}\nSeed of the hand: {setup.seed} "
+            f"(replay --verify checks it against the commitment)",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
 
     def _header(self, setup: HandSetup, me: int | None, seat_names: list[str]) -> None:
         wind = "green dragon" if setup.round_wind.token == "F" else setup.round_wind.token
@@ -251,6 +262,13 @@ class Session:
             "Seats: " + ", ".join(seat_label(s, seat_names) for s in range(len(seat_names))),
             markup=False,
             highlight=False,
+        )
+        # the seed is shown when the hand is over; its commitment binds the deal now
+        self.console.print(
+            f"Seed commitment: {seed_commitment(setup.seed)}",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
         )
 
     def _print_feed(self, lines: list[str]) -> None:
@@ -328,7 +346,9 @@ class Session:
         return game
 
     def _write(self, setup: HandSetup, game: Game, names: list[str], stopped: str) -> Path:
-        path = self.log_dir / f"play-{self.seed}-hand{setup.number + 1:02d}.jsonl"
+        # named by the match seed's commitment: the name gives no seed away
+        tag = seed_commitment(self.seed)[:12]
+        path = self.log_dir / f"play-{tag}-hand{setup.number + 1:02d}.jsonl"
         written = gamelog.write_hand_log(
             path,
             game,
@@ -337,6 +357,7 @@ class Session:
             setup=setup,
             players=names,
             stopped=stopped or "stopped before the end",
+            key=self.key,
         )
         self.logs.append(written)
         return written
@@ -402,11 +423,20 @@ def play_cmd(
         typer.Option(
             "--log",
             help="Folder for the hand logs (default: the current folder); one file per hand, "
-            "play-SEED-handNN.jsonl.",
+            "play-ID-handNN.jsonl (ID: the start of the match seed's commitment).",
             show_default=False,
         ),
     ] = None,
     lang: Annotated[str, typer.Option("--lang", help="Labels of the score: en or nl.")] = "en",
+    sign: Annotated[
+        Path | None,
+        typer.Option(
+            "--sign",
+            help="Sign the hand logs with this private key (Ed25519 PEM, or an HMAC key; "
+            "mahjong-nts keygen makes one).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play against bots in the terminal: you and three bots (or two at a 3-player table)."""
     err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -425,15 +455,19 @@ def play_cmd(
             raise ValueError(f"--seat: a {rules.table.players}-player table has no {wind.token}")
         players = rules.table.players + (1 if rules.table.dreamer else 0)
         names = _bot_names(bots, players - 1)
+        key = _signing_key(sign)
     except (ValueError, MahjongError) as exc:
         err.print(f"error: {wire.error_message(exc)}", markup=False)
         raise typer.Exit(2) from None
     if seed is None:
         seed = secrets.randbits(DEFAULT_SEED_BITS)
     console = Console(highlight=False)
-    session = Session(console, rules, ruleset, seed, human, names, log_dir or Path(), lang)
+    session = Session(console, rules, ruleset, seed, human, names, log_dir or Path(), lang, key)
     console.print(
-        f"mahjong-nts play: rule set {ruleset}, seed {seed}. {HELP}", markup=False, highlight=False
+        f"mahjong-nts play: rule set {ruleset}, match seed commitment "
+        f"{seed_commitment(seed)[:16]}... (the seed is shown at the end). {HELP}",
+        markup=False,
+        highlight=False,
     )
     limit = None if whole_match else (hands or 1)
     played = 0
@@ -444,9 +478,33 @@ def play_cmd(
     except _Stop as stop:
         if played:
             session.show_balances()
+        _show_match_seed(console, seed)
         raise typer.Exit(stop.code) from None
     except OSError as exc:
         err.print(f"error: cannot write the log: {exc.strerror or exc}", markup=False)
         raise typer.Exit(2) from None
     if played > 1:
         session.show_balances()
+    _show_match_seed(console, seed)
+
+
+def _show_match_seed(console: Console, seed: int) -> None:
+    console.print(
+        f"Match seed: {seed} (--seed {seed} deals the same hands again)",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+def _signing_key(path: Path | None) -> LogKey | None:
+    """The key of ``--sign`` (a private or HMAC key), or ``None``; ValueError otherwise."""
+    if path is None:
+        return None
+    try:
+        key = load_key(path)
+    except InvalidKeyFile as exc:
+        raise ValueError(f"--sign: {exc}") from None
+    if not key.can_sign:
+        raise ValueError(f"--sign: {path} is a public key; signing needs the private key")
+    return key

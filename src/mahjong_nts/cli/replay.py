@@ -1,13 +1,20 @@
-"""``mahjong-nts replay FILE [--verify]``: show a hand log move by move, or verify it.
+"""``mahjong-nts replay FILE [--verify [--key KEY] [--ruleset SPEC]]``: show or verify a log.
 
-``--verify`` re-plays the hand from the header and checks every line and the
-result: ``OK: N events, result matches`` (exit 0), or ``line K: expected ...,
-log says ...`` at the first bad line (exit 1).  A file that is no readable hand
-log is ``error: FILE: line K: ...`` on stderr (exit 2).
+``--verify`` checks the hash chain, the signature (with ``--key``), the revealed
+seed against its commitment and the header, then re-plays the hand and checks
+every line and the result: ``OK: N events, result matches ...`` and a line on
+the signature (exit 0), or ``line K: expected ..., log says ...`` at the first
+line that does not hold (exit 1).  A file that is no readable hand log, a bad key
+file or rule set is ``error: ...`` on stderr (exit 2).
+
+Everything a log says is printed as plain text: control characters (terminal
+escapes) are shown escaped, never sent to the terminal, and nothing is read as
+rich markup.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import Annotated
 
@@ -17,31 +24,63 @@ from rich.table import Table
 from rich.text import Text
 
 from mahjong_nts.cli.tableview import event_text, seat_label
+from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import parse_tile
 from mahjong_nts.formats.gamelog import (
     HandLog,
     LogFormatError,
     LogMismatch,
+    Signed,
+    Verified,
     read_hand_log,
     verify_hand_log,
 )
-from mahjong_nts.formats.gamelog_schema import EventLine, ResultLine
+from mahjong_nts.formats.gamelog_schema import EventLine, ResultLine, SealLine
+from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
+from mahjong_nts.formats.rulefiles import load_ruleset
 
-__all__ = ["print_log", "replay_cmd"]
+__all__ = ["print_log", "printable", "replay_cmd"]
+
+
+def printable(text: str) -> str:
+    """``text`` with every control, format or unassigned character shown escaped as
+    in Python (``\\x1b``, ``\\u202e``), so that text from a file cannot move the
+    cursor, recolour or clear the terminal, or reorder what is shown."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if unicodedata.category(ch)[0] == "C" or (not ch.isprintable() and ch != " "):
+            code = ord(ch)
+            if code < 0x100:
+                out.append(f"\\x{code:02x}")
+            elif code < 0x10000:
+                out.append(f"\\u{code:04x}")
+            else:
+                out.append(f"\\U{code:08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def _tiles(text: str) -> list[int]:
     return [parse_tile(t) for t in text.split()]
 
 
+def _say(console: Console, text: str) -> None:
+    console.print(printable(text), markup=False, highlight=False, emoji=False, soft_wrap=True)
+
+
 def _print_result(console: Console, result: ResultLine, names: list[str]) -> None:
+    _say(console, f"Seed (revealed): {result.seed}")
     if not result.over:
-        console.print(f"Stopped before the end: {result.reason}", markup=False)
+        _say(console, f"Stopped before the end: {result.reason}")
         for seat, hand in enumerate(result.hands):
-            console.print(f"  {seat_label(seat, names)}: {hand}", markup=False)
+            _say(console, f"  {seat_label(seat, names)}: {hand}")
         return
     if result.winner is None:
-        console.print(f"Remise: {result.reason}; nothing is paid.", markup=False)
+        _say(console, f"Remise: {result.reason}; nothing is paid.")
         return
     win = result.win
     how = (
@@ -52,67 +91,75 @@ def _print_result(console: Console, result: ResultLine, names: list[str]) -> Non
     flags = f" [{', '.join(win.flags)}]" if win is not None and win.flags else ""
     source = f" (from {win.source})" if win is not None else ""
     tile = f" {result.winning_tile}" if result.winning_tile else ""
-    console.print(
-        f"Mahjong: {seat_label(result.winner, names)} wins{tile} {how}{source}{flags}",
-        markup=False,
-        highlight=False,
-    )
+    _say(console, f"Mahjong: {seat_label(result.winner, names)} wins{tile} {how}{source}{flags}")
     table = Table(title_justify="left")
     for col in ("Seat", "Hand", "Points", "Doublings", "Limit hand", "Score", "Balance"):
         table.add_column(
             col, justify="right" if col not in ("Seat", "Hand", "Limit hand") else "left"
         )
     settlement = result.settlement
+    balances = settlement.balances if settlement is not None else []
     for sc in result.scores:
         who = seat_label(sc.seat, names) + (" *" if sc.seat == result.winner else "")
         if sc.dead:
             who += " (dead)"
-        balance = settlement.balances[sc.seat] if settlement is not None else 0
+        balance = balances[sc.seat] if sc.seat < len(balances) else 0
         hand = result.hands[sc.seat] if sc.seat < len(result.hands) else ""
         table.add_row(
-            Text(who),
-            Text(hand),
+            Text(printable(who)),
+            Text(printable(hand)),
             str(sc.points),
             str(sc.doublings),
-            Text(sc.limit_hand or ""),
+            Text(printable(sc.limit_hand or "")),
             str(sc.score),
             f"{balance:+d}",
         )
     console.print(table)
     if settlement is not None:
         for p in settlement.payments:
-            console.print(
+            _say(
+                console,
                 f"  {seat_label(p.payer, names)} pays {seat_label(p.payee, names)} {p.amount}",
-                markup=False,
-                highlight=False,
             )
 
 
 def print_log(console: Console, log: HandLog) -> None:
-    """The hand move by move, then the result."""
+    """The hand move by move, then the result (the log as it says, not verified)."""
     head = log.header
-    names = list(head.players)
+    names = [printable(n) for n in head.players]
     wind = "green dragon (F)" if head.round_wind == "F" else head.round_wind
     dominant = f", dominant {seat_label(head.dominant, names)}" if head.dominant is not None else ""
-    console.print(
-        f"Hand log: rule set {head.ruleset}, seed {head.seed}, round wind {wind}{dominant}",
-        markup=False,
-        highlight=False,
-    )
+    _say(console, f"Hand log: rule set {head.ruleset}, round wind {wind}{dominant}")
+    _say(console, f"Seed commitment: {head.seed_commitment}")
     if head.hand is not None:
-        console.print(f"Hand {head.hand.number + 1} of a match, round {head.hand.round + 1}")
-    console.print(
-        "Seats: " + ", ".join(seat_label(s, names) for s in range(head.seats)),
-        markup=False,
-        highlight=False,
-    )
+        _say(console, f"Hand {head.hand.number + 1} of a match, round {head.hand.round + 1}")
+    _say(console, "Seats: " + ", ".join(seat_label(s, names) for s in range(head.seats)))
     width = len(str(len(log.body)))
     for _, line in log.body:
         if isinstance(line, EventLine):
             text = event_text(line.kind, line.seat, _tiles(line.tiles), line.note, names)
-            console.print(f"{line.n:>{width}}  {text}", markup=False, highlight=False)
+            _say(console, f"{line.n:>{width}}  {text}")
         elif isinstance(line, ResultLine):
             _print_result(console, line, names)
+        elif isinstance(line, SealLine):
+            sig = line.signature
+            if sig is None:
+                _say(console, "Not signed.")
+            else:
+                _say(console, f"Signed by {sig.alg} key {sig.key_id} (not checked: use --verify).")
+
+
+def _signature_line(checked: Verified) -> str:
+    if checked.signed is Signed.VALID:
+        return f"signature: valid, {checked.signed_by}"
+    if checked.signed is Signed.UNCHECKED:
+        return f"signature: by {checked.signed_by}, not checked (give --key PUBLIC.pem)"
+    return "signature: none (the log is not signed: whoever recomputes the chain can rewrite it)"
+
+
+def _fail(err: Console, message: str) -> typer.Exit:
+    err.print(f"error: {printable(message)}", markup=False, highlight=False, emoji=False)
+    return typer.Exit(2)
 
 
 def replay_cmd(
@@ -121,27 +168,64 @@ def replay_cmd(
         bool,
         typer.Option(
             "--verify",
-            help="Re-play the hand and check every line and the result "
+            help="Check the hash chain, the seed against its commitment, the signature "
+            "(with --key) and every line by re-playing the hand "
             "(exit 0: OK, 1: does not verify, 2: not a readable hand log).",
         ),
     ] = False,
+    key_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--key",
+            help="With --verify: check the signature with this key (an Ed25519 public or "
+            "private key, or an HMAC key, PEM); an unsigned log or one signed by another "
+            "key then does not verify.",
+            show_default=False,
+        ),
+    ] = None,
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset",
+            "-r",
+            help="With --verify: the rule set to replay with (needed for a log of a "
+            "house-rule file, whose path the log names but replay never reads).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Show a hand log move by move, or verify it by re-playing the hand."""
     err = Console(stderr=True, highlight=False, soft_wrap=True)
+    key: LogKey | None = None
+    rules: RuleSet | None = None
+    if not verify and (key_file is not None or ruleset is not None):
+        raise _fail(err, "--key and --ruleset go with --verify")
+    try:
+        if key_file is not None:
+            key = load_key(key_file)
+        if ruleset is not None:
+            rules = load_ruleset(ruleset)
+    except InvalidKeyFile as exc:
+        raise _fail(err, f"--key: {exc}") from None
+    except (MahjongError, OSError) as exc:
+        text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise _fail(err, f"--ruleset: {text}") from None
     try:
         log = read_hand_log(file)
         if not verify:
-            print_log(Console(highlight=False), log)
+            print_log(Console(highlight=False, emoji=False), log)
             return
-        checked = verify_hand_log(log)
+        checked = verify_hand_log(log, rules=rules, key=key)
     except LogFormatError as exc:
-        err.print(f"error: {file}: {exc}", markup=False)
-        raise typer.Exit(2) from None
+        raise _fail(err, f"{file}: {exc}") from None
     except OSError as exc:
-        err.print(f"error: {file}: {exc.strerror or exc}", markup=False)
-        raise typer.Exit(2) from None
+        raise _fail(err, f"{file}: {exc.strerror or exc}") from None
     except LogMismatch as exc:
-        typer.echo(str(exc))
+        typer.echo(printable(str(exc)))
         raise typer.Exit(1) from None
-    stopped = "" if checked.over else " (a hand stopped before its end)"
-    typer.echo(f"OK: {checked.events} events, result matches{stopped}")
+    stopped = " (a hand stopped before its end)" if not checked.over else ""
+    typer.echo(
+        f"OK: {checked.events} events, result matches{stopped}; "
+        "hash chain intact, seed matches its commitment"
+    )
+    typer.echo(_signature_line(checked))

@@ -23,6 +23,7 @@ from rich.table import Table
 from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
 from mahjong_nts.formats.rulefiles import DEFAULT_RULESET, load_ruleset
 from mahjong_nts.sim.simulate import (
     BotError,
@@ -72,6 +73,21 @@ def _log_dir(path: Path) -> str:
     except OSError as exc:
         _fail(f"--log: cannot write hand logs to {str(path)!r}: {exc.strerror or exc}")
     return str(path)
+
+
+def _signing_key(path: Path | None, log_dir: str | None) -> LogKey | None:
+    """The key of ``--sign`` (it signs the logs, so it needs ``--log``)."""
+    if path is None:
+        return None
+    if log_dir is None:
+        _fail("--sign signs the hand logs: give --log DIR too")
+    try:
+        key = load_key(path)
+    except InvalidKeyFile as exc:
+        _fail(f"--sign: {exc}")
+    if not key.can_sign:
+        _fail(f"--sign: {path} is a public key; signing needs the private key")
+    return key
 
 
 def _pm(ci: list[float], fmt: str) -> str:
@@ -176,6 +192,14 @@ LogOpt = Annotated[
         "--log", help="Write each hand's JSON Lines log into this folder.", show_default=False
     ),
 ]
+SignOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--sign",
+        help="Sign the hand logs of --log with this private key (Ed25519 PEM or an HMAC key).",
+        show_default=False,
+    ),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")]
 
 
@@ -187,6 +211,7 @@ def simulate_cmd(
     jobs: JobsOpt = 1,
     log: LogOpt = None,
     as_json: JsonOpt = False,
+    sign: SignOpt = None,
 ) -> None:
     """Play HANDS independent hands between bots; summarise win rates, balances, margins."""
     if hands < 1:
@@ -196,7 +221,8 @@ def simulate_cmd(
     rules = _load(ruleset)
     names = _bots(bots, rules)
     log_dir = _log_dir(log) if log is not None else None
-    spec = SimulationSpec(ruleset=ruleset, bots=names, seed=seed, log_dir=log_dir)
+    key = _signing_key(sign, log_dir)
+    spec = SimulationSpec(ruleset=ruleset, bots=names, seed=seed, log_dir=log_dir, log_key=key)
     start = time.perf_counter()
     try:
         if as_json:

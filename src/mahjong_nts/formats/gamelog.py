@@ -1,66 +1,87 @@
-"""Hand logs: write a hand as versioned JSON Lines, read one back, verify it by replay.
+"""Hand logs: write a hand as hash-chained JSON Lines, read one back, verify it.
 
-A log holds a header (enough to rebuild the :class:`~mahjong_nts.core.game.Game`:
-rule-set spec, seed, round wind, dominant seat), one line per ``game.events``
-entry and a result line; the format is in ``docs/logs.md`` and its lines are the
-models of :mod:`mahjong_nts.formats.gamelog_schema`.
+A log (format version 2, ``docs/logs.md``) holds a header (enough to rebuild the
+:class:`~mahjong_nts.core.game.Game` once the seed is known: rule-set spec, the
+SHA-256 commitment of the seed, round wind, dominant seat), one line per
+``game.events`` entry, a result line that reveals the seed, and a seal line.
+Every line after the header carries ``prev``, the SHA-256 of the line before it
+as written, so an edited line breaks the chain; the seal closes the chain and
+may carry an Ed25519 or HMAC signature of everything before it
+(:mod:`mahjong_nts.formats.logkeys`), which someone who recomputes the chain
+cannot forge.
 
 :func:`hand_log` / :func:`write_hand_log` write one; :func:`read_hand_log` parses
-one (:class:`LogFormatError`, with the line, for a file that is no valid hand
-log); :func:`verify_hand_log` re-plays it and raises :class:`LogMismatch` at the
-first line that disagrees with the replay.
+one within the bounds of :mod:`~mahjong_nts.formats.gamelog_schema`
+(:class:`LogFormatError`, with the line, for a file that is no readable hand
+log); :func:`verify_hand_log` checks the chain, the signature, the commitment and
+the header, re-plays the hand and raises :class:`LogMismatch` at the first line
+that does not hold.  :func:`chain` (re)computes the chain of edited lines.
 """
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import json
 import os
+import stat
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
 from mahjong_nts import __version__
 from mahjong_nts.core.actions import Action, ActionKind, action
-from mahjong_nts.core.errors import IllegalAction, InvalidAction, MahjongError
+from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.game import Event, Game
 from mahjong_nts.core.match import HandSetup
 from mahjong_nts.core.notation import format_hand
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.scoring import ScoreResult
-from mahjong_nts.core.seeding import SeedRng
-from mahjong_nts.core.tiles import Tile, parse_tile
-from mahjong_nts.formats import wire
+from mahjong_nts.core.seeding import SeedRng, seed_commitment
+from mahjong_nts.core.tiles import WINDS, Tile, parse_tile
+from mahjong_nts.formats import logkeys, safejson
 from mahjong_nts.formats.gamelog_schema import (
     DECIDED_KINDS,
     FORMAT,
+    MAX_LINE_BYTES,
+    MAX_LINES,
+    MAX_LOG_BYTES,
     VERSION,
     EventLine,
     HandInfo,
     HeaderLine,
     PaymentInfo,
     ResultLine,
+    SealLine,
     SeatScore,
     SettlementInfo,
     WinInfo,
 )
+from mahjong_nts.formats.logkeys import LogKey
 from mahjong_nts.formats.rulefiles import load_ruleset
 
 __all__ = [
     "FORMAT",
+    "SIGNED_PREFIX",
     "VERSION",
     "HandLog",
     "LogFormatError",
     "LogMismatch",
+    "Signed",
     "Verified",
+    "chain",
+    "dump_line",
     "event_line",
     "event_text",
     "hand_log",
+    "hand_log_text",
     "header_line",
+    "line_digest",
+    "log_text",
     "new_game",
     "parse_hand_log",
     "read_hand_log",
@@ -70,26 +91,40 @@ __all__ = [
     "write_hand_log",
 ]
 
-Line = HeaderLine | EventLine | ResultLine
+Line = HeaderLine | EventLine | ResultLine | SealLine
+
+SIGNED_PREFIX: Final = b"mahjong-nts/hand-log/v2/signature\n"
+"""What a signature signs: these bytes, then every byte of the log before the seal line."""
+
+_UNCHAINED: Final = "0" * 64
+"""The ``prev`` of a line built here before :func:`chain` gives it the real one."""
+
+_MESSAGE_CHARS: Final = 300
+"""Characters of a message about one line (it quotes at most an excerpt of the line)."""
 
 
 class LogFormatError(ValueError):
-    """The file is not a readable hand log (bad JSON, unknown line, bad field)."""
+    """The file is not a readable hand log (bad JSON, unknown line, bad field, too big)."""
 
     def __init__(self, line: int | None, message: str) -> None:
+        if len(message) > _MESSAGE_CHARS:
+            message = message[: _MESSAGE_CHARS - 3] + "..."
         super().__init__(f"line {line}: {message}" if line is not None else message)
         self.line = line
         self.message = message
 
 
 class LogMismatch(ValueError):
-    """The log does not agree with a replay of the hand, first at ``line``."""
+    """The log does not hold, first at ``line``: what was ``expected`` there, what
+    the log says, and (``why``) what that means."""
 
-    def __init__(self, line: int, expected: str, found: str) -> None:
-        super().__init__(f"line {line}: expected {expected}, log says {found}")
+    def __init__(self, line: int, expected: str, found: str, why: str = "") -> None:
+        text = f"line {line}: expected {expected}, log says {found}"
+        super().__init__(f"{text} ({why})" if why else text)
         self.line = line
         self.expected = expected
         self.found = found
+        self.why = why
 
 
 # --------------------------------------------------------------------------- writing
@@ -104,13 +139,64 @@ def rules_digest(rules: RuleSet) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+def dump_line(obj: Mapping[str, Any]) -> str:
+    """One line's JSON text exactly as a log is written (UTF-8, ``", "`` and ``": "``)."""
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def line_digest(raw: bytes | str) -> str:
+    """The SHA-256 (hex) of a line's bytes as written, without its line end."""
+    data = raw.encode("utf-8") if isinstance(raw, str) else raw
+    return hashlib.sha256(data).hexdigest()
+
+
+def log_text(lines: Sequence[Mapping[str, Any]]) -> str:
+    """The file text of ``lines`` (each by :func:`dump_line`, ending in a newline)."""
+    return "".join(dump_line(line) + "\n" for line in lines)
+
+
+def chain(lines: Sequence[Mapping[str, Any]], key: LogKey | None = None) -> list[dict[str, Any]]:
+    """``lines`` (the header first) with the hash chain and the seal (re)computed.
+
+    Any ``prev`` in the lines and any seal line are dropped; every line after the
+    first gets ``prev`` (the SHA-256 of the line before it, as :func:`dump_line`
+    writes it) as its second field, and a seal line closes the chain, signed
+    with ``key`` when given (a private key or an HMAC key)."""
+    out: list[dict[str, Any]] = []
+    texts: list[str] = []
+    prev = ""
+    for line in lines:
+        if line.get("type") == "seal":
+            continue
+        rest = {k: v for k, v in line.items() if k not in ("type", "prev")}
+        item: dict[str, Any] = {"type": line.get("type")}
+        if out:
+            item["prev"] = prev
+        item.update(rest)
+        text = dump_line(item)
+        texts.append(text)
+        prev = line_digest(text)
+        out.append(item)
+    signature = None
+    if key is not None:
+        body = "".join(t + "\n" for t in texts).encode("utf-8")
+        signature = {
+            "alg": key.alg,
+            "key_id": key.key_id,
+            "value": logkeys.sign(key, SIGNED_PREFIX + body),
+        }
+    out.append({"type": "seal", "prev": prev, "signature": signature})
+    return out
+
+
 def _tokens(tiles: Sequence[int]) -> str:
     return " ".join(Tile(t).token for t in tiles)
 
 
-def event_line(event: Event, n: int) -> EventLine:
+def event_line(event: Event, n: int, prev: str = _UNCHAINED) -> EventLine:
     return EventLine(
         type="event",
+        prev=prev,
         n=n,
         kind=event.kind,
         seat=event.seat,
@@ -146,13 +232,22 @@ def _seat_score(seat: int, res: ScoreResult) -> SeatScore:
 _FLAGS = ("last_tile", "last_discard", "kong_on_kong", "first_discard", "heaven", "lucky_thirteen")
 
 
-def result_line(game: Game, *, stopped: str = "stopped before the end") -> ResultLine:
-    """The result line of ``game`` (``over=False`` while it is still in play)."""
+def result_line(
+    game: Game, *, seed: int, stopped: str = "stopped before the end", prev: str = _UNCHAINED
+) -> ResultLine:
+    """The result line of ``game`` (``over=False`` while it is still in play), which
+    reveals ``seed``, the seed of its wall."""
     n_events = len(game.events)
     result = game.result
     if result is None:
         return ResultLine(
-            type="result", over=False, events=n_events, reason=stopped, hands=_hands(game)
+            type="result",
+            prev=prev,
+            over=False,
+            events=n_events,
+            reason=stopped,
+            seed=seed,
+            hands=_hands(game),
         )
     win = None
     if result.win is not None:
@@ -161,9 +256,11 @@ def result_line(game: Game, *, stopped: str = "stopped before the end") -> Resul
     st = result.settlement
     return ResultLine(
         type="result",
+        prev=prev,
         over=True,
         events=n_events,
         reason=result.reason,
+        seed=seed,
         winner=result.winner,
         discarder=result.discarder,
         win=win,
@@ -188,11 +285,12 @@ def header_line(
     setup: HandSetup | None = None,
     players: Sequence[str] | None = None,
 ) -> HeaderLine:
+    """The header of ``game``: it commits to ``seed`` and does not reveal it."""
     names = list(players) if players is not None else [f"seat {s}" for s in range(game.n)]
     if len(names) != game.n:
         raise ValueError(f"players: give one name per seat ({game.n}), got {len(names)}")
     if setup is not None and setup.seed != seed:
-        raise ValueError(f"seed {seed} is not the hand's seed {setup.seed} (setup.seed)")
+        raise ValueError("seed: not the hand's seed (setup.seed)")
     hand = None
     if setup is not None:
         hand = HandInfo(
@@ -210,7 +308,7 @@ def header_line(
         ruleset=ruleset,
         ruleset_name=game.rules.name,
         rules_digest=rules_digest(game.rules),
-        seed=seed,
+        seed_commitment=seed_commitment(seed),
         round_wind=game.round_wind.token,
         dominant=game.dominant,
         seats=game.n,
@@ -220,6 +318,7 @@ def header_line(
 
 
 def _dump(line: BaseModel) -> dict[str, Any]:
+    """A line's fields as written (without ``prev``: :func:`chain` adds it)."""
     if isinstance(line, EventLine):
         data: dict[str, Any] = {
             "type": "event",
@@ -232,7 +331,9 @@ def _dump(line: BaseModel) -> dict[str, Any]:
         if line.note:
             data["note"] = line.note
         return data
-    return line.model_dump(mode="json")
+    data = line.model_dump(mode="json")
+    data.pop("prev", None)
+    return data
 
 
 def hand_log(
@@ -243,21 +344,29 @@ def hand_log(
     setup: HandSetup | None = None,
     players: Sequence[str] | None = None,
     stopped: str = "stopped before the end",
+    key: LogKey | None = None,
 ) -> list[dict[str, Any]]:
-    """The log of ``game`` as a list of JSON objects, one per line.
+    """The log of ``game`` as a list of JSON objects, one per line, chained and sealed.
 
     ``ruleset`` is the spec the rules were loaded from (``"nts-2016+flowers"``
     or a house-rule file's path), ``seed`` the seed of the game's
-    :class:`~mahjong_nts.core.seeding.SeedRng`; ``setup`` (a match's hand) and
-    ``players`` (a name per seat) are recorded too.  A game still in play gets a result line with
-    ``over: false`` and ``stopped`` as its reason.
+    :class:`~mahjong_nts.core.seeding.SeedRng` (the header commits to it, the
+    result line reveals it); ``setup`` (a match's hand) and ``players`` (a name
+    per seat) are recorded too.  A game still in play gets a result line with
+    ``over: false`` and ``stopped`` as its reason.  ``key`` signs the log.
+    Write the lines with :func:`log_text`: the chain is over exactly that text.
     """
     lines: list[BaseModel] = [
         header_line(game, ruleset=ruleset, seed=seed, setup=setup, players=players)
     ]
     lines.extend(event_line(e, i) for i, e in enumerate(game.events))
-    lines.append(result_line(game, stopped=stopped))
-    return [_dump(line) for line in lines]
+    lines.append(result_line(game, seed=seed, stopped=stopped))
+    return chain([_dump(line) for line in lines], key)
+
+
+def hand_log_text(game: Game, **kwargs: Any) -> str:
+    """:func:`hand_log` as the text of the file."""
+    return log_text(hand_log(game, **kwargs))
 
 
 def write_hand_log(
@@ -269,12 +378,18 @@ def write_hand_log(
     setup: HandSetup | None = None,
     players: Sequence[str] | None = None,
     stopped: str = "stopped before the end",
+    key: LogKey | None = None,
 ) -> Path:
     """Write :func:`hand_log` to ``path`` (atomically: a complete file or none); returns it."""
-    lines = hand_log(
-        game, ruleset=ruleset, seed=seed, setup=setup, players=players, stopped=stopped
+    text = hand_log_text(
+        game,
+        ruleset=ruleset,
+        seed=seed,
+        setup=setup,
+        players=players,
+        stopped=stopped,
+        key=key,
     )
-    text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
@@ -293,10 +408,13 @@ def write_hand_log(
 
 @dataclass(frozen=True)
 class HandLog:
-    """A parsed hand log: the header and every later line with its line number."""
+    """A parsed hand log: the header, every later line with its line number, and
+    every line's bytes as in the file (for the chain and the signature)."""
 
     header: HeaderLine
     body: tuple[tuple[int, Line], ...]
+    raw: tuple[bytes, ...] = field(default=(), repr=False)
+    """Line ``k`` of the file is ``raw[k - 1]``, without its line end."""
     path: str = ""
 
     @property
@@ -307,86 +425,216 @@ class HandLog:
     def result(self) -> ResultLine | None:
         return next((line for _, line in self.body if isinstance(line, ResultLine)), None)
 
+    @property
+    def seal(self) -> SealLine | None:
+        last = self.body[-1][1] if self.body else None
+        return last if isinstance(last, SealLine) else None
+
 
 _MODELS: dict[str, type[BaseModel]] = {
     "header": HeaderLine,
     "event": EventLine,
     "result": ResultLine,
+    "seal": SealLine,
 }
 
 
-def _parse_line(raw: str, lineno: int) -> Line:
+def _loc(parts: Sequence[int | str]) -> str:
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out
+
+
+def _validation_message(kind: str, exc: ValidationError) -> str:
+    """The first problem of a line, naming the field; the input quoted as an excerpt."""
+    err = exc.errors(include_url=False)[0]
+    where = _loc([p for p in err["loc"] if isinstance(p, int | str)])
+    where = where if len(where) <= 60 else where[:57] + "..."
+    if err["type"] == "extra_forbidden":
+        msg = "unknown field"
+    elif err["type"] == "missing":
+        msg = "required field is missing"
+    else:
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        if "input" in err and not isinstance(err["input"], dict | list):
+            msg += f", got {safejson.excerpt(err['input'])}"
+    return f"{kind} line: {where}: {msg}" if where else f"{kind} line: {msg}"
+
+
+def _parse_line(raw: bytes, lineno: int) -> Line:
+    if not raw.strip():
+        raise LogFormatError(lineno, "empty line")
+    if len(raw) > MAX_LINE_BYTES:
+        raise LogFormatError(
+            lineno, f"the line is {len(raw)} bytes long: at most {MAX_LINE_BYTES} are accepted"
+        )
     try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise LogFormatError(lineno, f"invalid JSON at column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise LogFormatError(lineno, "invalid JSON: nested too deeply") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LogFormatError(lineno, f"not UTF-8 text (byte {exc.start + 1} of the line)") from None
+    try:
+        data = safejson.loads(text, max_bytes=MAX_LINE_BYTES, max_depth=6)
+    except safejson.JsonInputError as exc:
+        raise LogFormatError(lineno, str(exc)) from None
     if not isinstance(data, dict):
         raise LogFormatError(lineno, f"expected a JSON object, got {type(data).__name__}")
     kind = data.get("type")
     if lineno == 1 and kind != "header":
         raise LogFormatError(
-            1, f"not a hand log: the first line should be the header, it is of type {kind!r}"
+            1,
+            "not a hand log: the first line should be the header, "
+            f"it is of type {safejson.excerpt(kind)}",
         )
     model = _MODELS.get(kind) if isinstance(kind, str) else None
     if model is None:
-        raise LogFormatError(lineno, f"unknown line type {kind!r}: header, event or result")
+        raise LogFormatError(
+            lineno, f"unknown line type {safejson.excerpt(kind)}: header, event, result or seal"
+        )
     if model is HeaderLine:
-        if data.get("format") != FORMAT:
-            raise LogFormatError(
-                lineno, f"not a hand log: format {data.get('format')!r}, expected {FORMAT!r}"
-            )
-        if data.get("version") != VERSION:
-            raise LogFormatError(
-                lineno,
-                f"hand-log version {data.get('version')!r} is not supported "
-                f"(this program reads version {VERSION})",
-            )
+        _check_format(data, lineno)
     try:
         return model.model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
-        raise LogFormatError(lineno, f"{kind} line: {wire.error_message(exc)}") from None
+        raise LogFormatError(lineno, _validation_message(str(kind), exc)) from None
 
 
-def parse_hand_log(text: str, path: str = "") -> HandLog:
-    """Parse a hand log's text; raises :class:`LogFormatError` naming the line."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
+def _check_format(data: dict[str, Any], lineno: int) -> None:
+    if data.get("format") != FORMAT:
+        raise LogFormatError(
+            lineno,
+            f"not a hand log: format {safejson.excerpt(data.get('format'))}, expected {FORMAT!r}",
+        )
+    version = data.get("version")
+    if version == 1:
+        raise LogFormatError(
+            lineno,
+            "hand-log version 1 cannot be replayed or verified: its wall was shuffled by "
+            "the old generator (Python's random.Random), which this program no longer "
+            f"deals with; it reads version {VERSION}",
+        )
+    if version != VERSION:
+        raise LogFormatError(
+            lineno,
+            f"hand-log version {safejson.excerpt(version)} is not supported "
+            f"(this program reads version {VERSION})",
+        )
+
+
+def _seat_ok(seat: int | None, seats: int) -> bool:
+    return seat is None or 0 <= seat < seats
+
+
+def _check_shape(header: HeaderLine, lineno: int, line: Line) -> None:
+    """Every seat and per-seat list of ``line`` fits the header's table (so that
+    nothing later indexes past it); :class:`LogFormatError` otherwise."""
+    n = header.seats
+
+    def fail(what: str) -> None:
+        raise LogFormatError(lineno, f"{line.type} line: {what} (the header has {n} seats)")
+
+    if isinstance(line, HeaderLine):
+        if len(line.players) != n:
+            fail(f"players has {len(line.players)} names")
+        if not _seat_ok(line.dominant, n):
+            fail(f"dominant: no seat {line.dominant}")
+        if line.hand is not None and len(line.hand.players) != n:
+            fail(f"hand.players has {len(line.hand.players)} entries")
+    elif isinstance(line, EventLine):
+        if line.seat >= n:
+            fail(f"seat: no seat {line.seat}")
+    elif isinstance(line, ResultLine):
+        for name in ("winner", "discarder"):
+            if not _seat_ok(getattr(line, name), n):
+                fail(f"{name}: no seat {getattr(line, name)}")
+        if len(line.hands) != n:
+            fail(f"hands has {len(line.hands)} entries")
+        if line.scores and len(line.scores) != n:
+            fail(f"scores has {len(line.scores)} entries")
+        for i, sc in enumerate(line.scores):
+            if sc.seat != i:
+                fail(f"scores[{i}].seat is {sc.seat}")
+        st = line.settlement
+        if st is not None:
+            for name, values in (("scores", st.scores), ("balances", st.balances)):
+                if len(values) != n:
+                    fail(f"settlement.{name} has {len(values)} entries")
+            for i, p in enumerate(st.payments):
+                if not (_seat_ok(p.payer, n) and _seat_ok(p.payee, n)):
+                    fail(f"settlement.payments[{i}]: no seat {max(p.payer, p.payee)}")
+
+
+def parse_hand_log(data: bytes | str, path: str = "") -> HandLog:
+    """Parse a hand log's bytes (or text); raises :class:`LogFormatError` naming the line."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    if len(data) > MAX_LOG_BYTES:
+        raise LogFormatError(
+            None, f"the file is {len(data)} bytes long: a hand log has at most {MAX_LOG_BYTES}"
+        )
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
         lines.pop()
     if not lines:
         raise LogFormatError(None, "the file is empty, not a hand log")
+    if len(lines) > MAX_LINES:
+        raise LogFormatError(
+            MAX_LINES + 1, f"a hand log has at most {MAX_LINES} lines, this one {len(lines)}"
+        )
     parsed: list[tuple[int, Line]] = []
     for i, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            raise LogFormatError(i, "empty line")
-        parsed.append((i, _parse_line(raw.rstrip("\r"), i)))
+        parsed.append((i, _parse_line(raw, i)))
     first = parsed[0][1]
     assert isinstance(first, HeaderLine)
-    return HandLog(first, tuple(parsed[1:]), path)
+    for i, line in parsed:
+        _check_shape(first, i, line)
+    return HandLog(first, tuple(parsed[1:]), tuple(lines), path)
 
 
 def read_hand_log(path: str | os.PathLike[str]) -> HandLog:
-    """Read and parse a hand log file (:class:`LogFormatError` when it is none;
-    ``OSError`` when it cannot be read)."""
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise LogFormatError(line, "not UTF-8 text") from None
-    return parse_hand_log(text, str(path))
+    """Read and parse a hand log file: a regular file of at most
+    :data:`~mahjong_nts.formats.gamelog_schema.MAX_LOG_BYTES` (:class:`LogFormatError`
+    when it is no hand log; ``OSError`` when it cannot be read)."""
+    # non-blocking open: a FIFO is refused at once instead of waiting for a writer
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise LogFormatError(None, "not a regular file, not a hand log")
+    with os.fdopen(fd, "rb") as fh:
+        data = fh.read(MAX_LOG_BYTES + 1)
+    if len(data) > MAX_LOG_BYTES:
+        raise LogFormatError(None, f"the file is larger than {MAX_LOG_BYTES} bytes: not a hand log")
+    return parse_hand_log(data, str(path))
 
 
 # --------------------------------------------------------------------------- verifying
 
 
+class Signed(enum.Enum):
+    """What verifying found out about the log's signature."""
+
+    UNSIGNED = "unsigned"
+    """The seal carries no signature: anyone could have written the log."""
+    UNCHECKED = "unchecked"
+    """Signed, but no key was given to check it with."""
+    VALID = "valid"
+    """Signed by the key given, and the signature fits every byte before the seal."""
+
+
 @dataclass
 class Verified:
-    """A log that agrees with the replay."""
+    """A log that holds: its chain, its signature (as far as checked), its seed and
+    every line agree with the replay."""
 
     events: int
     over: bool
+    seed: int
+    signed: Signed
+    signed_by: str | None
+    """``ed25519 key 1a2b3c4d5e6f7a8b`` for a signed log, else ``None``."""
     game: Game = field(repr=False)
 
 
@@ -410,7 +658,7 @@ def _line_text(line: Line) -> str:
 
 def _first_difference(expected: Any, found: Any, path: str = "") -> tuple[str, Any, Any] | None:
     if isinstance(expected, dict) and isinstance(found, dict):
-        for key in expected.keys() | found.keys():
+        for key in sorted(expected.keys() | found.keys()):
             if key not in expected or key not in found or expected[key] != found[key]:
                 sub = f"{path}.{key}" if path else key
                 return _first_difference(expected.get(key), found.get(key), sub)
@@ -425,47 +673,119 @@ def _first_difference(expected: Any, found: Any, path: str = "") -> tuple[str, A
     return None if expected == found else (path, expected, found)
 
 
+def _short_json(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _is_file_spec(spec: str) -> bool:
+    """A rule-set spec that names a file (or could: a file of that name exists here)."""
+    if spec.endswith(".toml") or "/" in spec or "\\" in spec:
+        return True
+    try:
+        return Path(spec).exists()
+    except (OSError, ValueError):  # a name too long, a NUL character
+        return True
+
+
 def _load_rules(header: HeaderLine) -> RuleSet:
+    if _is_file_spec(header.ruleset):
+        raise LogFormatError(
+            1,
+            f"ruleset {safejson.excerpt(header.ruleset)} names a house-rule file; a log never "
+            "makes replay read a file: give the rule set (replay --ruleset FILE)",
+        )
     try:
         return load_ruleset(header.ruleset)
     except MahjongError as exc:
         raise LogFormatError(1, f"ruleset: {exc}") from None
     except OSError as exc:
-        raise LogFormatError(1, f"ruleset {header.ruleset!r}: {exc.strerror or exc}") from None
+        raise LogFormatError(1, f"ruleset: {exc.strerror or exc}") from None
 
 
-def _action(line: EventLine) -> Action:
-    tile = parse_tile(line.tiles) if line.tiles else None
-    return action(ActionKind[line.kind.upper()], tile)
+def _check_chain(log: HandLog) -> None:
+    """Every line after the header carries the SHA-256 of the line before it."""
+    for lineno, line in log.body:
+        want = line_digest(log.raw[lineno - 2])
+        got = getattr(line, "prev", None)
+        if got != want:
+            raise LogMismatch(
+                lineno,
+                f"prev {want[:16]}... (the SHA-256 of line {lineno - 1})",
+                "no prev" if got is None else f"prev {got[:16]}...",
+                f"the hash chain is broken: line {lineno - 1} or line {lineno} was changed, "
+                "or a line was added or removed there",
+            )
 
 
-def _legal_text(game: Game) -> str:
-    legal = ", ".join(str(a) for a in game.legal_actions())
-    return f"an action of seat {game.current_seat} ({legal})"
+def _check_order(log: HandLog) -> tuple[int, ResultLine, int, SealLine]:
+    """The lines after the header: events, then the result, then the seal, then nothing."""
+    body = log.body
+    last = body[-1][0] if body else 1
+    result: tuple[int, ResultLine] | None = None
+    for lineno, line in body:
+        if isinstance(line, SealLine):
+            if result is None:
+                raise LogMismatch(lineno, "an event or the result line", "the seal line")
+            if lineno != last:
+                raise LogMismatch(lineno + 1, "the end of the log (after the seal)", "more lines")
+            return result[0], result[1], lineno, line
+        if result is not None:
+            raise LogMismatch(
+                lineno, f"the seal line (the result is line {result[0]})", _line_text(line)
+            )
+        if isinstance(line, ResultLine):
+            result = (lineno, line)
+        elif not isinstance(line, EventLine):
+            raise LogMismatch(lineno, "an event or the result line", _line_text(line))
+    if result is None:
+        raise LogMismatch(
+            last + 1,
+            "the result line (it reveals the seed) and the seal line",
+            "nothing (it ends)",
+            "the log is cut short",
+        )
+    raise LogMismatch(last + 1, "the seal line", "nothing (it ends)", "the log is cut short")
 
 
-def new_game(header: HeaderLine, rules: RuleSet) -> Game:
-    """The game a header describes, dealt and ready for its first action."""
-    return Game(
-        rules,
-        SeedRng(header.seed),
-        round_wind=parse_tile(header.round_wind),
-        dominant=header.dominant,
-    )
+def _check_signature(
+    log: HandLog, seal_line: int, seal: SealLine, key: LogKey | None
+) -> tuple[Signed, str | None]:
+    sig = seal.signature
+    if sig is None:
+        if key is not None:
+            raise LogMismatch(
+                seal_line,
+                f"a signature by {key.describe()}",
+                "no signature",
+                "the log is not signed",
+            )
+        return Signed.UNSIGNED, None
+    by = f"{sig.alg} key {sig.key_id}"
+    if key is None:
+        return Signed.UNCHECKED, by
+    body = b"".join(raw + b"\n" for raw in log.raw[: seal_line - 1])
+    found = logkeys.check(key, SIGNED_PREFIX + body, sig.alg, sig.key_id, sig.value)
+    if found is logkeys.Check.OTHER_KEY:
+        raise LogMismatch(
+            seal_line,
+            f"a signature by {key.describe()}",
+            f"a signature by {by}",
+            "signed by another key",
+        )
+    if found is logkeys.Check.INVALID:
+        raise LogMismatch(
+            seal_line,
+            f"a valid signature by {key.describe()}",
+            "a signature that does not fit the log",
+            "the log was changed after it was signed",
+        )
+    return Signed.VALID, by
 
 
-def verify_hand_log(log: HandLog) -> Verified:
-    """Re-play ``log`` and check every line against the replay.
-
-    Raises :class:`LogMismatch` at the first line that disagrees (the replay's
-    line as "expected"), :class:`LogFormatError` when the rule set cannot be
-    loaded.  A changed action that is itself legal changes the hand from there
-    on; it is reported at the first line that no longer fits.
-    """
-    header = log.header
-    rules = _load_rules(header)
+def _check_rules(header: HeaderLine, rules: RuleSet) -> None:
     if rules.name != header.ruleset_name:
-        raise LogMismatch(1, f"ruleset_name {rules.name!r}", repr(header.ruleset_name))
+        raise LogMismatch(1, f"ruleset_name {rules.name!r}", safejson.excerpt(header.ruleset_name))
     digest = rules_digest(rules)
     if digest != header.rules_digest:
         raise LogMismatch(
@@ -475,54 +795,187 @@ def verify_hand_log(log: HandLog) -> Verified:
         )
     if rules.table.players != header.seats:
         raise LogMismatch(1, f"seats {rules.table.players}", str(header.seats))
-    if len(header.players) != header.seats:
-        raise LogMismatch(1, f"{header.seats} player names", str(len(header.players)))
-    game = new_game(header, rules)
+
+
+def _check_header(header: HeaderLine, rules: RuleSet) -> None:
+    """What a header may say at all: a dominant player only in a green-dragon hand,
+    and a match's ``hand`` block that fits the table, the round wind and the seats."""
+    green = header.round_wind == "F"
+    if header.dominant is not None and not green:
+        raise LogMismatch(
+            1,
+            "dominant null",
+            f"dominant {header.dominant}",
+            "only a green-dragon hand (round wind F) has a dominant player",
+        )
+    if green and rules.table.green_dragon == "none":
+        raise LogMismatch(
+            1,
+            f"a round wind of {rules.table.winds}",
+            "round_wind F",
+            f"{rules.name} plays no green-dragon hands",
+        )
+    hand = header.hand
+    if hand is not None:
+        _check_hand_block(header, hand, rules)
+
+
+def _check_hand_block(header: HeaderLine, hand: HandInfo, rules: RuleSet) -> None:
+    table = rules.table
+    total = table.players + (1 if table.dreamer else 0)
+    east = hand.players[0]
+    seating = [(east + k) % total for k in range(table.players)]
+    if east >= total or hand.players != seating:
+        raise LogMismatch(
+            1,
+            f"hand.players {seating if east < total else f'of players 0 to {total - 1}'}",
+            f"hand.players {hand.players}",
+            "the players sit in turn from East",
+        )
+    dreamer = (east - 1) % total if table.dreamer else None
+    if hand.dreamer != dreamer:
+        raise LogMismatch(
+            1,
+            f"hand.dreamer {_short_json(dreamer)}",
+            f"hand.dreamer {_short_json(hand.dreamer)}",
+            "the dreamer is the player before East" if table.dreamer else "no one dreams",
+        )
+    dominant = None if header.dominant is None else hand.players[header.dominant]
+    if hand.dominant != dominant:
+        raise LogMismatch(
+            1,
+            f"hand.dominant {_short_json(dominant)}",
+            f"hand.dominant {_short_json(hand.dominant)}",
+            "the dominant player sits at the header's dominant seat",
+        )
+    green = header.round_wind == "F"
+    if green and header.dominant is None:
+        raise LogMismatch(
+            1, "a dominant seat", "dominant null", "a match's green-dragon hand has one"
+        )
+    rounds = table.rounds + (1 if table.green_dragon == "final_round" else 0)
+    if hand.round >= rounds:
+        raise LogMismatch(1, f"hand.round below {rounds}", f"hand.round {hand.round}")
+    wind = "E" if table.round_wind == "east" else WINDS[hand.round % len(table.winds)].token
+    final = hand.round >= table.rounds  # the green-dragon round of a five-player match
+    if table.green_dragon == "final_round" and green != final:
+        raise LogMismatch(
+            1,
+            "round_wind F" if final else f"round_wind {wind}",
+            f"round_wind {header.round_wind}",
+            f"the wind of round {hand.round + 1} of {rules.name}",
+        )
+    if not green and header.round_wind != wind:
+        raise LogMismatch(
+            1,
+            f"round_wind {wind}",
+            f"round_wind {header.round_wind}",
+            f"the wind of round {hand.round + 1} of {rules.name}",
+        )
+
+
+def _action(line: EventLine) -> Action:
+    tile = parse_tile(line.tiles) if line.tiles else None
+    return action(ActionKind[line.kind.upper()], tile)
+
+
+def _legal_text(game: Game) -> str:
+    legal = ", ".join(str(a) for a in game.legal_actions())
+    if len(legal) > 200:
+        legal = legal[:197] + "..."
+    return f"an action of seat {game.current_seat} ({legal})"
+
+
+def new_game(header: HeaderLine, rules: RuleSet, seed: int) -> Game:
+    """The game a header describes, dealt from ``seed`` and ready for its first action."""
+    return Game(
+        rules,
+        SeedRng(seed),
+        round_wind=parse_tile(header.round_wind),
+        dominant=header.dominant,
+    )
+
+
+def verify_hand_log(
+    log: HandLog, *, rules: RuleSet | None = None, key: LogKey | None = None
+) -> Verified:
+    """Check ``log`` and re-play it; :class:`LogMismatch` at the first line that does not hold.
+
+    In this order: the hash chain (every ``prev``); the order of the lines
+    (events, result, seal); the signature, when ``key`` is given (a log that is
+    unsigned or signed by another key does not verify then); the revealed seed
+    against the header's commitment; the header against the rule set and itself
+    (dominant player, the match's ``hand`` block); then the replay: every event
+    line and the result line must be what the game dealt from the seed makes of
+    the logged actions.  A changed action that is itself legal changes the hand
+    from there on; it is reported at the first line that no longer fits.
+
+    ``rules`` is the rule set to replay with; without it the header's spec is
+    loaded, but only a shipped name (a log never makes this read a file):
+    :class:`LogFormatError` for a spec that names a file or cannot be loaded.
+    """
+    header = log.header
+    _check_chain(log)
+    result_no, logged, seal_no, seal = _check_order(log)
+    signed, signed_by = _check_signature(log, seal_no, seal, key)
+    commitment = seed_commitment(logged.seed)
+    if commitment != header.seed_commitment:
+        raise LogMismatch(
+            result_no,
+            f"the seed committed to in line 1 ({header.seed_commitment[:16]}...)",
+            f"seed {safejson.excerpt(logged.seed)}, whose commitment is {commitment[:16]}...",
+            "the revealed seed is not the one the header committed to",
+        )
+    if rules is None:
+        rules = _load_rules(header)
+    _check_rules(header, rules)
+    _check_header(header, rules)
+    try:
+        game = new_game(header, rules, logged.seed)
+    except MahjongError as exc:
+        raise LogMismatch(1, "a header the game can be dealt from", str(exc)) from None
     events = game.events
     i = 0
-    last = 1
-    result: tuple[int, ResultLine] | None = None
     for lineno, line in log.body:
-        last = lineno
-        if result is not None:
-            raise LogMismatch(
-                lineno, f"the end of the log (the result is line {result[0]})", _line_text(line)
-            )
-        if isinstance(line, ResultLine):
-            result = (lineno, line)
-            continue
+        if lineno >= result_no:
+            break
+        assert isinstance(line, EventLine)
         if i >= len(events):
             if game.is_over:
                 raise LogMismatch(lineno, "the result line (the hand is over)", _line_text(line))
-            if (
-                not isinstance(line, EventLine)
-                or not line.decided
-                or line.kind not in DECIDED_KINDS
-            ):
+            if not line.decided or line.kind not in DECIDED_KINDS:
                 raise LogMismatch(lineno, _legal_text(game), _line_text(line))
             if line.seat != game.current_seat:
                 raise LogMismatch(lineno, _legal_text(game), _line_text(line))
             try:
                 game.apply(_action(line))
-            except (InvalidAction, IllegalAction):
+            except MahjongError:  # InvalidTile, InvalidAction, IllegalAction
                 raise LogMismatch(lineno, _legal_text(game), _line_text(line)) from None
-        expected = event_line(events[i], i)
+        expected = event_line(events[i], i, line.prev)
         if expected != line:
             raise LogMismatch(lineno, event_text(expected), _line_text(line))
         i += 1
-    if result is None:
-        if i < len(events):
-            raise LogMismatch(last + 1, event_text(event_line(events[i], i)), "nothing (it ends)")
-        want = "the result line" if game.is_over else f"{_legal_text(game)} or the result line"
-        raise LogMismatch(last + 1, want, "nothing (it ends)")
-    lineno, logged = result
     if i < len(events):
-        raise LogMismatch(lineno, event_text(event_line(events[i], i)), "the result line")
-    expected_result = result_line(game, stopped=logged.reason)
+        raise LogMismatch(result_no, event_text(event_line(events[i], i)), "the result line")
+    if game.is_over and not logged.over:
+        raise LogMismatch(
+            result_no,
+            f"over true (the hand is over: {game.result.reason})",  # type: ignore[union-attr]
+            "over false",
+            "a finished hand written as stopped",
+        )
+    expected_result = result_line(game, seed=logged.seed, stopped=logged.reason, prev=logged.prev)
     diff = _first_difference(
         expected_result.model_dump(mode="json"), logged.model_dump(mode="json")
     )
     if diff is not None:
         where, want, got = diff
-        raise LogMismatch(lineno, f"{where} {json.dumps(want)}", f"{where} {json.dumps(got)}")
-    return Verified(events=i, over=game.is_over, game=game)
+        raise LogMismatch(result_no, f"{where} {_short_json(want)}", f"{where} {_short_json(got)}")
+    return Verified(
+        events=i,
+        over=game.is_over,
+        seed=logged.seed,
+        signed=signed,
+        signed_by=signed_by,
+        game=game,
+    )

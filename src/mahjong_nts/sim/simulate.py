@@ -39,6 +39,7 @@ from mahjong_nts.core.observation import observe
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import SeedRng, derive_seed
 from mahjong_nts.core.tiles import WINDS, Tile
+from mahjong_nts.formats.logkeys import LogKey
 from mahjong_nts.formats.rulefiles import load_ruleset
 
 __all__ = [
@@ -75,6 +76,8 @@ class SimulationSpec:
     seed: int = 0
     log_dir: str | None = None
     """Write each hand's JSON Lines log here (``hand-000042.jsonl``) when set."""
+    log_key: LogKey | None = None
+    """Sign the logs with this key when set."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +170,7 @@ def play_hand(spec: SimulationSpec, rules: RuleSet, index: int) -> HandOutcome:
             ruleset=spec.ruleset,
             seed=hseed,
             players=[spec.bots[e] for e in seats],
+            key=spec.log_key,
         )
     result = game.result
     assert result is not None

@@ -1,0 +1,93 @@
+"""``mahjong-nts keygen PRIVATE PUBLIC`` (or ``--hmac SECRET``): a key to sign hand logs.
+
+Writes a new Ed25519 key pair as PEM files, the same as::
+
+    openssl genpkey -algorithm ed25519 -out PRIVATE
+    openssl pkey -in PRIVATE -pubout -out PUBLIC
+
+(the private key readable by its owner only), or with ``--hmac`` one shared
+HMAC-SHA256 key.  It never overwrites a file.  ``play --sign PRIVATE`` and
+``simulate --sign PRIVATE`` sign the logs they write; ``replay --verify --key
+PUBLIC`` checks them (see ``docs/logs.md``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from mahjong_nts.formats.logkeys import (
+    new_ed25519_key,
+    new_hmac_key,
+    parse_key,
+    write_new_file,
+)
+
+__all__ = ["keygen_cmd"]
+
+
+def keygen_cmd(
+    private: Annotated[
+        Path, typer.Argument(help="The new private key (or, with --hmac, the shared key).")
+    ],
+    public: Annotated[
+        Path | None,
+        typer.Argument(
+            help="The new public key (for Ed25519; not with --hmac).", show_default=False
+        ),
+    ] = None,
+    hmac: Annotated[
+        bool,
+        typer.Option(
+            "--hmac",
+            help="Make one shared HMAC-SHA256 key instead (whoever can check a log with it "
+            "can also sign one).",
+        ),
+    ] = False,
+) -> None:
+    """Make a key to sign hand logs: an Ed25519 pair (default) or an HMAC key."""
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+    def fail(message: str) -> typer.Exit:
+        err.print(f"error: {message}", markup=False, emoji=False)
+        return typer.Exit(2)
+
+    if hmac and public is not None:
+        raise fail("--hmac makes one shared key: give one file, not two")
+    if not hmac and public is None:
+        raise fail("give two files, PRIVATE and PUBLIC (or --hmac and one file)")
+    if public is not None and public.resolve() == private.resolve():
+        raise fail("PRIVATE and PUBLIC are the same file")
+    files = [private] if public is None else [private, public]
+    for path in files:
+        if path.exists() or path.is_symlink():
+            raise fail(f"{path}: the file exists; keygen never overwrites a key")
+    if hmac:
+        secret_pem, public_pem = new_hmac_key(), b""
+    else:
+        secret_pem, public_pem = new_ed25519_key()
+    key = parse_key(secret_pem)
+    written: list[Path] = []
+    try:
+        write_new_file(private, secret_pem, 0o600)
+        written.append(private)
+        if public is not None:
+            write_new_file(public, public_pem, 0o644)
+            written.append(public)
+    except OSError as exc:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise fail(f"{exc.filename or private}: {exc.strerror or exc}") from None
+    out = Console(highlight=False, soft_wrap=True)
+    say = out.print
+    if public is None:
+        say(f"Wrote {private} ({key.describe()}); keep it secret.", markup=False)
+    else:
+        say(
+            f"Wrote {private} (private; keep it secret) and {public} (public; hand it out): "
+            f"{key.describe()}.",
+            markup=False,
+        )
