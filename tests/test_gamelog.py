@@ -248,8 +248,11 @@ def test_a_bare_name_that_is_a_file_here_is_not_read(
     lines = lines_of(game, "nts-2016", seed)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "nts-2016").write_text("not rules")
-    with pytest.raises(LogFormatError, match="house-rule file"):
-        verify(lines)
+    verify(lines)  # the shipped rule set, never the file of that name
+    lines[0]["ruleset"] = "club"
+    (tmp_path / "club").write_text('base = "nts-2016"\n')
+    with pytest.raises(LogFormatError, match="no shipped rule set"):
+        verify(rechain(lines))
 
 
 # --------------------------------------------------------------------------- the chain

@@ -62,7 +62,7 @@ from mahjong_nts.formats.gamelog_schema import (
     WinInfo,
 )
 from mahjong_nts.formats.logkeys import LogKey
-from mahjong_nts.formats.rulefiles import load_ruleset
+from mahjong_nts.formats.rulefiles import SHIPPED, load_untrusted
 
 __all__ = [
     "FORMAT",
@@ -678,29 +678,21 @@ def _short_json(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _is_file_spec(spec: str) -> bool:
-    """A rule-set spec that names a file (or could: a file of that name exists here)."""
-    if spec.endswith(".toml") or "/" in spec or "\\" in spec:
-        return True
-    try:
-        return Path(spec).exists()
-    except (OSError, ValueError):  # a name too long, a NUL character
-        return True
-
-
 def _load_rules(header: HeaderLine) -> RuleSet:
-    if _is_file_spec(header.ruleset):
+    """The header's rule set, if it is a shipped one (with overlays): a log never
+    makes replay read a file (a path in a log could name ``/dev/zero`` or a FIFO)."""
+    head = header.ruleset.split("+", 1)[0].strip()
+    if head not in SHIPPED:
         raise LogFormatError(
             1,
-            f"ruleset {safejson.excerpt(header.ruleset)} names a house-rule file; a log never "
-            "makes replay read a file: give the rule set (replay --ruleset FILE)",
+            f"ruleset {safejson.excerpt(header.ruleset)} is no shipped rule set (a house-rule "
+            "file?); a log never makes replay read a file: give the rule set "
+            "(replay --ruleset FILE)",
         )
     try:
-        return load_ruleset(header.ruleset)
+        return load_untrusted(header.ruleset)
     except MahjongError as exc:
         raise LogFormatError(1, f"ruleset: {exc}") from None
-    except OSError as exc:
-        raise LogFormatError(1, f"ruleset: {exc.strerror or exc}") from None
 
 
 def _check_chain(log: HandLog) -> None:
