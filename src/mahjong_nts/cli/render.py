@@ -153,7 +153,8 @@ def print_settlement(
     console: Console, resp: dict[str, Any], east: int, winner: int | None, lang: str
 ) -> None:
     lab = labels(lang)
-    table = Table(title=f"{lab['ruleset']}: {resp['ruleset']}", title_justify="left")
+    # Text, not markup: a house-rule file's name is shown as written
+    table = Table(title=Text(f"{lab['ruleset']}: {resp['ruleset']}"), title_justify="left")
     table.add_column(lab["seat"])
     table.add_column(lab["score"], justify="right")
     table.add_column(lab["balance"], justify="right")
