@@ -630,7 +630,7 @@ def test_seed_out_of_range_and_bad_bots_and_files(tmp_path: Path) -> None:
     cases = [
         (["--seed", str(2**256)], "error: --seed: a seed is a whole number from 0 to 2**256 - 1"),
         (["--seed", "9" * 6000], "--seed"),
-        (["--seed", "-1"], "--seed"),
+        (["--seed", "-1"], "greater than or equal to 0"),  # typer's own check (min=0)
         (["--bots", "random,,random"], "error: --bots: an empty bot name"),
         (["--bots", ""], "error: --bots: an empty bot name"),
         (["--bots", "r" * 5000], "error: --bots: 5000 characters is too long"),
@@ -686,3 +686,28 @@ def test_discarding_a_dragon_by_its_capital_letter(tmp_path: Path, typed: str, t
     log = gamelog.read_hand_log(saved_log(res.output))
     mine = [e for e in log.events if e.decided and e.seat == 0]
     assert [(e.kind, e.tiles) for e in mine] == [("discard", token)]
+
+
+def test_fuzzed_sessions_end_cleanly_with_a_log(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Random lines at the prompts: the session ends with exit 0 (end of input or q),
+    never a traceback, and the hand's log verifies."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    line = st.one_of(
+        st.sampled_from(["1", "2", "13", "p", "P", "c", "C", "x", "m", "d", "k", "?", "", "Q"]),
+        st.text(max_size=30).filter(lambda t: "\n" not in t and "\r" not in t),
+    )
+
+    @settings(max_examples=25, deadline=None)
+    @given(lines=st.lists(line, max_size=40), seed=st.integers(0, 2**256 - 1))
+    def check(lines: list[str], seed: int) -> None:
+        folder = tmp_path_factory.mktemp("fuzz")
+        text = "".join(f"{x}\n" for x in lines)
+        res = play("--seed", str(seed), "--bots", "random", "--log", str(folder), input=text)
+        assert res.exit_code == 0, res.output[-800:]
+        assert "Traceback" not in res.output
+        (log,) = folder.iterdir()
+        gamelog.verify_hand_log(gamelog.read_hand_log(log))
+
+    check()
