@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from mahjong_nts.cli import app
@@ -53,7 +54,7 @@ CLAIM = tuple(parse_action(t) for t in ("pung k5", "chow k3", "chow k4", "pass")
         (" 3 ", LEGAL, "discard b3"),
         ("d b3", LEGAL, "discard b3"),
         ("discard k5", LEGAL, "discard k5"),
-        ("D O", LEGAL, "discard E"),  # Dutch O for East
+        ("d O", LEGAL, "discard E"),  # Dutch O for East
         ("k5", LEGAL, "discard k5"),  # a bare tile discards it
         ("k b3", LEGAL, "kong b3"),
         ("kong", LEGAL, "kong b3"),  # the only kong
@@ -84,6 +85,19 @@ def test_parse_choice(text: str, legal: tuple[Any, ...], want: str) -> None:
         ("d b3 b4", LEGAL, "too many words"),
         ("c k5", CLAIM, "you may: chow k3, chow k4"),
         ("?", LEGAL, "'q' quits"),
+        ("?", LEGAL, "'P' is the white dragon, 'C' the red one"),
+        # '²' is a digit to str.isdigit, and int('²') raised ValueError (the game was lost)
+        ("²", LEGAL, "'²' is no action or tile"),
+        ("1²", LEGAL, "'1²' is no action or tile"),
+        ("٣", LEGAL, "no action or tile"),  # an Arabic-Indic three: not an action number
+        ("9" * 5000, LEGAL, "characters"),  # past int()'s 4300-digit limit: no ValueError
+        ("9" * 150, LEGAL, "there is no action 999999999...: choose 1 to 5"),
+        ("D O", LEGAL, "the shortcuts are lowercase ('d')"),
+        ("Q", LEGAL, "'Q' is no tile; the shortcuts are lowercase ('q')"),
+        ("P", CLAIM, "you cannot discard now"),  # a tile, never a pung
+        ("C", CLAIM, "you cannot discard now"),  # a tile, never a chow
+        ("C k4", CLAIM, "the shortcuts are lowercase ('c')"),
+        ("grab b3", LEGAL, "'grab' is no action: one of"),
     ],
 )
 def test_parse_choice_hints(text: str, legal: tuple[Any, ...], hint: str) -> None:
@@ -93,8 +107,93 @@ def test_parse_choice_hints(text: str, legal: tuple[Any, ...], hint: str) -> Non
 
 
 def test_quit_words() -> None:
-    for text in ("q", "Q", "quit", "exit"):
+    for text in ("q", "quit", "QUIT", "exit", "Exit"):
         assert parse_choice(text, LEGAL) == QUIT
+
+
+DRAGONS = tuple(parse_action(t) for t in ("discard P", "discard C", "discard b3", "pass"))
+DRAGON_CLAIMS = tuple(parse_action(t) for t in ("pung P", "chow b2", "pass"))
+
+
+@pytest.mark.parametrize(
+    ("text", "legal", "want"),
+    [
+        # capital letters are tiles: P the white dragon, C the red one (they were read
+        # as pung and chow, so those tiles could not be discarded by name)
+        ("P", DRAGONS, "discard P"),
+        ("C", DRAGONS, "discard C"),
+        ("d P", DRAGONS, "discard P"),
+        ("discard C", DRAGONS, "discard C"),
+        ("wit", DRAGONS, "discard P"),
+        ("rood", DRAGONS, "discard C"),
+        # lowercase p and c are the shortcuts; the words in any case
+        ("p", DRAGON_CLAIMS, "pung P"),
+        ("p P", DRAGON_CLAIMS, "pung P"),
+        ("Pung P", DRAGON_CLAIMS, "pung P"),
+        ("c", DRAGON_CLAIMS, "chow b2"),
+        ("CHOW b2", DRAGON_CLAIMS, "chow b2"),
+    ],
+)
+def test_dragons_by_name_and_the_lowercase_shortcuts(
+    text: str, legal: tuple[Any, ...], want: str
+) -> None:
+    assert parse_choice(text, legal) == parse_action(want)
+
+
+def test_parse_choice_never_fails_but_with_a_hint() -> None:
+    """Any text at the prompt is an action, ``QUIT`` or a :class:`Choice` hint of one
+    bounded line: never another exception (a typed '²' lost the game)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    words = st.sampled_from(
+        [
+            "1",
+            "5",
+            "0",
+            "²",
+            "p",
+            "P",
+            "c",
+            "C",
+            "d",
+            "D",
+            "q",
+            "x",
+            "b3",
+            "k5",
+            "E",
+            "O",
+            "pung",
+            "discard",
+            "chow",
+            "kong",
+            "mahjong",
+            "pass",
+            "?",
+            "٣",
+            "🀄",
+            "\x1b[2J",
+        ]
+    )
+    texts = st.one_of(
+        st.text(max_size=300),
+        st.lists(st.one_of(words, st.text(max_size=12)), max_size=4).map(" ".join),
+    )
+
+    @settings(max_examples=400, deadline=None)
+    @given(text=texts, legal=st.sampled_from([LEGAL, CLAIM, DRAGONS, DRAGON_CLAIMS]))
+    def check(text: str, legal: tuple[Any, ...]) -> None:
+        try:
+            out = parse_choice(text, legal)
+        except Choice as hint:
+            message = str(hint)
+            assert message and (message == cli_play.HELP or len(message) <= 300), message
+            assert "\n" not in message and "\x1b" not in message
+        else:
+            assert out == QUIT or out in legal
+
+    check()
 
 
 # --------------------------------------------------------------------------- sessions
@@ -226,6 +325,11 @@ def test_two_hands_then_balances(tmp_path: Path) -> None:
         assert gamelog.verify_hand_log(log).over
         assert log.header.hand is not None
     assert "Balances" in res.output and "Hand 2" in res.output
+    # the first hand's report stays until Enter: the prompt comes between the hands
+    first_saved = res.output.index("Log saved:")
+    wait = res.output.index("Press Enter for the next hand (q quits)")
+    assert first_saved < wait < res.output.index("Hand 2")
+    assert res.output.count("Press Enter for the next hand") == 1  # not after the last
 
 
 def test_three_player_table_as_west(tmp_path: Path) -> None:
@@ -324,3 +428,290 @@ def test_feed_hides_what_a_seat_cannot_see() -> None:
             assert " passes" in seen[None]
         return
     raise AssertionError("no concealed kong in 500 seeds")
+
+
+# --------------------------------------------------------------------------- ending cleanly
+
+
+def scripted(monkeypatch: pytest.MonkeyPatch, answer: Any) -> list[str]:
+    """Answer the session's prompts with ``answer(prompt)`` (a line, or it raises as
+    Ctrl-D or Ctrl-C would); the prompts seen, in order."""
+    prompts: list[str] = []
+
+    def fake_input(self: Console, prompt: Any = "", **kwargs: Any) -> str:
+        prompts.append(str(prompt))
+        return str(answer(str(prompt)))
+
+    monkeypatch.setattr(Console, "input", fake_input)
+    return prompts
+
+
+def test_typing_a_superscript_two_keeps_the_game(tmp_path: Path) -> None:
+    """'²' is a digit to str.isdigit: int('²') raised and the game was lost, with no log."""
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="²\n1\nq\n")
+    assert res.exit_code == 0, res.output
+    assert "'²' is no action or tile" in res.output
+    log = gamelog.read_hand_log(saved_log(res.output))
+    assert any(e.decided and e.seat == 0 for e in log.events)  # the '1' after it was played
+
+
+@pytest.mark.parametrize(
+    ("stop", "code", "reason"),
+    [(EOFError, 0, "end of input"), (KeyboardInterrupt, 130, "interrupted")],
+)
+def test_ctrl_d_and_ctrl_c_at_the_action_prompt(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    stop: type[BaseException],
+    code: int,
+    reason: str,
+) -> None:
+    answers = iter(["1", "1"])
+
+    def answer(prompt: str) -> str:
+        for line in answers:
+            return line
+        raise stop
+
+    scripted(monkeypatch, answer)
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="")
+    assert res.exit_code == code, res.output
+    assert f"Stopped ({reason}). Log of the unfinished hand" in res.output
+    log = gamelog.read_hand_log(saved_log(res.output))
+    assert not gamelog.verify_hand_log(log).over
+    assert log.result is not None and log.result.reason == reason
+    assert sum(1 for e in log.events if e.decided and e.seat == 0) == 2
+
+
+@pytest.mark.parametrize(
+    ("stop", "code", "reason"),
+    [
+        (EOFError, 0, "end of input"),
+        (KeyboardInterrupt, 130, "interrupted"),
+        ("q", 0, "quit by the player"),
+    ],
+)
+def test_the_report_waits_for_enter_and_ctrl_d_or_ctrl_c_there_end_cleanly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: Any, code: int, reason: str
+) -> None:
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Press Enter"):
+            if isinstance(stop, str):
+                return stop
+            raise stop
+        return "1"
+
+    prompts = scripted(monkeypatch, answer)
+    args = ("--seed", "2", "--bots", "random", "--hands", "3", "--log", str(tmp_path))
+    res = play(*args, input="")
+    assert res.exit_code == code, res.output
+    assert prompts[-1] == "Press Enter for the next hand (q quits) "
+    assert prompts.count(prompts[-1]) == 1
+    assert f"Stopped ({reason})." in res.output and "Balances" in res.output
+    assert "Hand 2" not in res.output
+    (only,) = tmp_path.iterdir()  # the finished first hand, and nothing half-written
+    assert only.name == f"play-{seed_commitment(2)[:12]}-hand01.jsonl"
+    assert gamelog.verify_hand_log(gamelog.read_hand_log(only)).over
+
+
+def test_ctrl_c_while_a_bot_thinks_keeps_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mahjong_nts.bots.base import RandomBot
+
+    real = RandomBot.act
+    calls = []
+
+    def act(self: RandomBot, obs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 7:
+            raise KeyboardInterrupt
+        return real(self, obs)
+
+    monkeypatch.setattr(RandomBot, "act", act)
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="1\n" * 50)
+    assert res.exit_code == 130, res.output
+    assert "Stopped (interrupted). Log of the unfinished hand" in res.output
+    log = gamelog.read_hand_log(saved_log(res.output))
+    assert gamelog.verify_hand_log(log).events > 0
+    assert sum(1 for e in log.events if e.decided and e.seat != 0) == 6
+
+
+def test_ctrl_c_while_the_report_is_shown_keeps_the_finished_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(self: Any, game: Any, names: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_play.Session, "_show_result", interrupted)
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="1\n" * 500)
+    assert res.exit_code == 130, res.output
+    match = re.search(r"Stopped \(interrupted\)\. Log saved: (\S+)", res.output)
+    assert match, res.output[-500:]
+    assert gamelog.verify_hand_log(gamelog.read_hand_log(Path(match.group(1)))).over
+
+
+def test_held_interrupts_finish_their_step_first() -> None:
+    import os
+    import signal
+
+    steps = []
+    with pytest.raises(KeyboardInterrupt), cli_play._held_interrupts():
+        os.kill(os.getpid(), signal.SIGINT)
+        steps.append("after the signal")
+    assert steps == ["after the signal"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_stdin_closed_in_the_middle_of_a_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter(["1"])
+
+    def answer(prompt: str) -> str:
+        for line in answers:
+            return line
+        raise ValueError("I/O operation on closed file.")
+
+    scripted(monkeypatch, answer)
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="")
+    assert res.exit_code == 2, res.output
+    assert "Stopped (input closed)" in res.output
+    assert not gamelog.verify_hand_log(gamelog.read_hand_log(saved_log(res.output))).over
+
+
+def _run_cli(args: list[str], cwd: Path, **kwargs: Any) -> Any:
+    import os
+    import subprocess
+    import sys
+
+    import mahjong_nts
+
+    src = str(Path(mahjong_nts.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": src, "COLUMNS": "100"}
+    return subprocess.run(
+        [sys.executable, "-m", "mahjong_nts.cli", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        **kwargs,
+    )
+
+
+def test_play_with_stdin_from_dev_null(tmp_path: Path) -> None:
+    import subprocess
+
+    res = _run_cli(["play", "--seed", "8", "--bots", "random"], tmp_path, stdin=subprocess.DEVNULL)
+    assert res.returncode == 0, res.stderr
+    assert "Traceback" not in res.stdout + res.stderr
+    assert "Stopped (end of input)" in res.stdout
+    assert (tmp_path / f"play-{seed_commitment(8)[:12]}-hand01.jsonl").is_file()
+
+
+def test_play_with_stdin_closed_outright(tmp_path: Path) -> None:
+    """``mahjong-nts play <&-``: sys.stdin is None (AttributeError on isatty before)."""
+    import os
+
+    res = _run_cli(
+        ["play", "--seed", "8", "--bots", "random"], tmp_path, preexec_fn=lambda: os.close(0)
+    )
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert res.stderr == (
+        "error: stdin is closed: play reads your moves from it (a terminal or a pipe)\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_seed_out_of_range_and_bad_bots_and_files(tmp_path: Path) -> None:
+    folder = tmp_path / "rules.toml"
+    folder.mkdir()
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    cases = [
+        (["--seed", str(2**256)], "error: --seed: a seed is a whole number from 0 to 2**256 - 1"),
+        (["--seed", "9" * 6000], "--seed"),
+        (["--seed", "-1"], "greater than or equal to 0"),  # typer's own check (min=0)
+        (["--bots", "random,,random"], "error: --bots: an empty bot name"),
+        (["--bots", ""], "error: --bots: an empty bot name"),
+        (["--bots", "r" * 5000], "error: --bots: 5000 characters is too long"),
+        (["--bots", "[bold]x[/]"], "error: --bots: unknown bot '[bold]x[/]': one of"),
+        (["--ruleset", str(folder)], "error: --ruleset:"),
+        (["--log", str(blocker / "logs")], "error: --log: cannot write hand logs to"),
+    ]
+    for args, message in cases:
+        res = play(*args, input="1\n" * 10)
+        assert res.exit_code == 2, (args, res.output)
+        assert message in res.stderr, (args, res.stderr)
+        assert "Traceback" not in res.output and len(res.stderr) < 400
+        assert res.stdout == "", args  # checked before any hand is dealt
+    assert not (blocker / "logs").exists()
+
+
+@pytest.mark.parametrize("name", ["[bold red]x[/]", "x[/]", "[link=http://a]y"])
+def test_house_rule_names_are_never_markup(tmp_path: Path, name: str) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text(f'base = "nts-2016"\nname = "{name}"\n', encoding="utf-8")
+    res = play(
+        "--ruleset",
+        str(house),
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        "--log",
+        str(tmp_path),
+        input="1\n" * 500,
+    )
+    assert res.exit_code == 0, res.output[-1500:]
+    assert f"Rule set: {name}" in res.output
+    log = gamelog.read_hand_log(saved_log(res.output))
+    assert gamelog.verify_hand_log(log, rules=load_ruleset(str(house))).over
+
+
+def _first_hand(seed: int) -> Game:
+    """The first hand ``play --seed`` deals (the match's first hand)."""
+    from mahjong_nts.core.match import Match
+
+    match = Match(load_ruleset("nts-2016"), SeedRng(seed, "match"), SeedRng)
+    return match.next_hand()[1]
+
+
+@pytest.mark.parametrize(("typed", "token"), [("P", "P"), ("C", "C")])
+def test_discarding_a_dragon_by_its_capital_letter(tmp_path: Path, typed: str, token: str) -> None:
+    tile = parse_tile(token)
+    seed = next(s for s in range(200) if _first_hand(s).hands[0][tile])
+    res = play(
+        "--seed", str(seed), "--bots", "random", "--log", str(tmp_path), input=f"{typed}\nq\n"
+    )
+    assert res.exit_code == 0, res.output
+    log = gamelog.read_hand_log(saved_log(res.output))
+    mine = [e for e in log.events if e.decided and e.seat == 0]
+    assert [(e.kind, e.tiles) for e in mine] == [("discard", token)]
+
+
+def test_fuzzed_sessions_end_cleanly_with_a_log(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Random lines at the prompts: the session ends with exit 0 (end of input or q),
+    never a traceback, and the hand's log verifies."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    line = st.one_of(
+        st.sampled_from(["1", "2", "13", "p", "P", "c", "C", "x", "m", "d", "k", "?", "", "Q"]),
+        st.text(max_size=30).filter(lambda t: "\n" not in t and "\r" not in t),
+    )
+
+    @settings(max_examples=25, deadline=None)
+    @given(lines=st.lists(line, max_size=40), seed=st.integers(0, 2**256 - 1))
+    def check(lines: list[str], seed: int) -> None:
+        folder = tmp_path_factory.mktemp("fuzz")
+        text = "".join(f"{x}\n" for x in lines)
+        res = play("--seed", str(seed), "--bots", "random", "--log", str(folder), input=text)
+        assert res.exit_code == 0, res.output[-800:]
+        assert "Traceback" not in res.output
+        (log,) = folder.iterdir()
+        gamelog.verify_hand_log(gamelog.read_hand_log(log))
+
+    check()

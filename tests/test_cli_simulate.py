@@ -17,7 +17,11 @@ runner = CliRunner()
 WIDE = {"COLUMNS": "200"}
 
 SUMMARY_KEYS = {
+    "unit",
     "hands",
+    "matches",
+    "cut_matches",
+    "green_dragon_hands",
     "seed",
     "ruleset",
     "ruleset_name",
@@ -52,6 +56,7 @@ def test_json_summary_has_the_documented_fields() -> None:
     assert set(entry) == {
         "entry",
         "bot",
+        "hands",
         "wins",
         "win_rate",
         "win_rate_ci",
@@ -59,6 +64,7 @@ def test_json_summary_has_the_documented_fields() -> None:
         "mean_balance_ci",
     }
     assert set(s["by_bot"]) == {"heuristic", "random"}  # type: ignore[arg-type]
+    assert s["unit"] == "hand" and s["matches"] is None and s["cut_matches"] == 0
     (margin,) = s["margins"]  # type: ignore[misc]
     assert set(margin) == {
         "bot",
@@ -111,13 +117,29 @@ def test_log_folder_gets_one_file_per_hand(tmp_path: Path) -> None:
         (["--ruleset", "no-such-rules"], "--ruleset:"),
         (["--hands", "0"], "--hands must be at least 1, not 0"),
         (["--hands", "-5"], "--hands must be at least 1, not -5"),
+        (["--hands", "1000001"], "--hands must be at most 1000000, not 1000001"),
+        (["--hands", str(10**30)], "--hands must be at most 1000000"),
+        (["--hands", "9" * 6000], "--hands"),  # past int()'s digit limit: no traceback
+        (["--matches", "0"], "--matches must be at least 1, not 0"),
+        (["--matches", "100001"], "--matches must be at most 100000, not 100001"),
+        (["--hands", "5", "--matches", "2"], "give --hands N or --matches N, not both"),
         (["--jobs", "0"], "--jobs must be at least 1, not 0"),
+        (["--seed", str(2**256)], "--seed: a seed is a whole number from 0 to 2**256 - 1"),
+        (["--seed", "-1"], "--seed: a seed is a whole number from 0 to 2**256 - 1"),
+        (["--bots", "r" * 3000], "--bots: 3000 characters is too long"),
+        (
+            ["--matches", "1", "-r", "nts-2016+five-players", "--bots", "random,random,random"],
+            "nts-2016+five-players plays 5 players a match: give 5 bots, not 3",
+        ),
     ],
 )
 def test_bad_arguments_exit_2(args: list[str], message: str) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: ") and message in result.stderr
+    assert "Traceback" not in result.output and len(result.stderr) < 400
+    assert message in result.stderr
+    if "9" * 100 not in " ".join(args):  # that one is click's own usage error
+        assert result.stderr.startswith("error: ")
     assert result.stdout == ""
 
 
@@ -146,3 +168,71 @@ def test_registered_in_the_main_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["hands"] == 2
     assert main(["simulate", "--jobs", "0"]) == 2
     assert "error: --jobs must be at least 1" in capsys.readouterr().err
+
+
+def test_jobs_beyond_the_machine_are_capped_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mahjong_nts.cli import simulate as cli_simulate
+
+    monkeypatch.setattr(cli_simulate, "available_cpus", lambda: 2)
+    args = ["--hands", "12", "--seed", "4", "--bots", "random,heuristic,random,random"]
+    capped = runner.invoke(app, [*args, "--jobs", "100000", "--json"])
+    assert capped.exit_code == 0, capped.output
+    assert capped.stderr == "note: --jobs 100000 capped to 2: the processors this process may use\n"
+    assert json.loads(capped.stdout) == run_json(*args, "--jobs", "1")
+
+
+def test_default_seed_is_random_shown_and_repeats_the_run() -> None:
+    args = ("--hands", "3", "--bots", "random,random,random,heuristic")
+    first, second = run_json(*args), run_json(*args)
+    seeds = [first["seed"], second["seed"]]
+    assert all(isinstance(x, int) and 0 <= x < 2**128 for x in seeds)
+    assert seeds[0] != seeds[1]
+    assert run_json(*args, "--seed", str(seeds[0])) == first
+    shown = runner.invoke(app, [*args, "--seed", str(seeds[1])], env=WIDE)
+    assert f"seed {seeds[1]}," in shown.stdout
+
+
+@pytest.mark.parametrize("name", ["x[/]", "[bold red]x[/]"])
+def test_rule_set_names_are_never_markup(tmp_path: Path, name: str) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text(f'base = "nts-2016"\nname = "{name}"\n', encoding="utf-8")
+    args = ["--hands", "4", "--seed", "2", "--ruleset", str(house)]
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert f"4 hands of {name} (4 seats), seed 2" in result.stdout
+
+
+def test_ctrl_c_ends_without_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mahjong_nts.cli import simulate as cli_simulate
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_simulate, "run_simulation", interrupted)
+    result = runner.invoke(app, ["--hands", "5", "--json"])
+    assert result.exit_code == 130
+    assert result.stderr == "interrupted: no summary\n" and result.stdout == ""
+
+
+def test_whole_matches_summary_and_logs(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    args = ["--matches", "2", "--seed", "5", "-r", "nts-2016+three-players"]
+    s = run_json(*args, "--log", str(logs))
+    assert s["unit"] == "match" and s["matches"] == 2 and s["hands"] == 24
+    assert s["green_dragon_hands"] == 6 and s["bots"] == ["heuristic", "random", "random"]
+    assert len(list(logs.iterdir())) == 24
+    assert (logs / "match-000001-hand-012.jsonl").is_file()
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "2 matches (24 hands) of nts-2016+three-players (3 seats), seed 5" in out
+    assert "points a match" in out and "(per-match paired differences" in out
+    assert "6 green-dragon hands" in out
+
+
+def test_five_player_matches_seat_the_dreamer() -> None:
+    bots = "heuristic,random,random,random,random"
+    s = run_json("--matches", "1", "--seed", "1", "-r", "nmb-2009+five-players", "--bots", bots)
+    assert s["seats"] == 4 and len(s["entries"]) == 5
+    # every hand seats four of the five: the dreamer sits out
+    assert sum(e["hands"] for e in s["entries"]) == 4 * s["hands"]

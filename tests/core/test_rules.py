@@ -103,6 +103,16 @@ def test_dead_wall_bounds() -> None:
     assert "from 2 to 136" in refused({"table": {"dead_wall": 0}})
 
 
+def test_with_flowers_the_dead_wall_can_replace_every_flower_dealt() -> None:
+    """Found by the property test below: a one-suit table with flowers and a dead wall of
+    2 ran out of loose tiles while replacing the flowers of the deal."""
+    over = {"table": {"flowers": True, "wall_length": 18, "dead_wall": 6}}
+    msg = refused(over, "nts-2016")
+    assert "at least 8 tiles" in msg and "every flower and season" in msg
+    over["table"]["dead_wall"] = 8
+    assert build(over).table.dead_wall == 8
+
+
 @pytest.mark.parametrize("dead_wall", [2, 4, 78])
 def test_the_extreme_dead_walls_deal_and_play(dead_wall: int) -> None:
     rules = build({"table": {"dead_wall": dead_wall}})

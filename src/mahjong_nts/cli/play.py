@@ -2,18 +2,28 @@
 
 Each prompt shows the table as your seat sees it and your legal actions by
 number; type a number, or an action in notation (``d b3``, ``discard b3``,
-``pung``, ``c b2``, ``m``, ``x`` to pass); ``?`` for help, ``q`` to quit.  Every
+``pung``, ``c b2``, ``m``, ``x`` to pass); ``?`` for help, ``q`` to quit.  The
+one-letter shortcuts are lowercase; capital letters are tiles (``P`` the white
+dragon, ``C`` the red one).  A hand's report stays on screen until Enter.  Every
 hand is logged (``mahjong-nts replay --verify`` checks the log); quitting, end of
-input and Ctrl-C save the log of the hand in play too.  Input is read line by
-line, so a pipe can drive a session.
+input (Ctrl-D) and Ctrl-C, at any prompt, end the session cleanly and save the
+log of the hand in play too.  Input is read line by line, so a pipe can drive a
+session.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import re
 import secrets
+import signal
 import sys
-from collections.abc import Sequence
+import tempfile
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Annotated, Any
 
 import typer
@@ -37,18 +47,28 @@ from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.notation import format_hand, glyphs
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.rules import RuleSet
-from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, SeedRng, derive_seed, seed_commitment
+from mahjong_nts.core.seeding import (
+    DEFAULT_SEED_BITS,
+    SeedRng,
+    check_seed,
+    derive_seed,
+    seed_commitment,
+)
 from mahjong_nts.core.tiles import WINDS, parse_tile
 from mahjong_nts.formats import gamelog, wire
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
 from mahjong_nts.formats.rulefiles import load_ruleset
+from mahjong_nts.formats.safejson import excerpt
 
 __all__ = ["parse_choice", "play_cmd"]
 
 HELP = (
     "Type the number of an action, or the action itself: 'd b3' or 'discard b3' "
     "(or just 'b3') to discard, 'p' pung, 'k b3' kong, 'c b2' chow (by its lowest tile), "
-    "'m' mahjong, 'x' or 'pass' to let a discard go.  'q' quits (the log is saved)."
+    "'m' mahjong, 'x' or 'pass' to let a discard go.  The one-letter shortcuts are "
+    "lowercase (d p k c m x q); capital letters are tiles as in the notation: 'P' is the "
+    "white dragon, 'C' the red one ('d P', or just 'P', discards it).  'q' quits (the log "
+    "is saved)."
 )
 
 _SHORT = {
@@ -61,38 +81,65 @@ _SHORT = {
     "x": "pass",
     "-": "pass",
 }
+"""Shortcuts, lowercase only: ``P`` and ``C`` are tiles (the white and red dragon)."""
 
 QUIT = "quit"
-_WORDS = frozenset({*_SHORT, *(k.word for k in ActionKind), "q", "quit", "exit", "?", "h", "help"})
+_ACTION_WORDS = frozenset(k.word for k in ActionKind)
+_QUIT_WORDS = frozenset({"quit", "exit"})
+_HELP_WORDS = frozenset({"help", "?"})
+_WORDS = _ACTION_WORDS | _QUIT_WORDS | _HELP_WORDS
+"""Whole words, read in any case (``PUNG``, ``Discard``)."""
+_NUMBER = re.compile(r"[0-9]+")
+"""An action's number: ASCII digits only (``str.isdigit`` also takes ``²``)."""
+MAX_INPUT = 200
+"""Longest line read as a choice; a longer one gets a hint."""
 
 
 class Choice(ValueError):
     """Input that is no legal action now; the message is the hint to show."""
 
 
+def _word(text: str) -> str:
+    """A command word as read: a whole word in lowercase, a shortcut spelled out; a
+    capital letter or anything else as typed (a tile, perhaps)."""
+    low = text.lower()
+    if low in _WORDS:
+        return low
+    if text in ("q", "h"):
+        return "quit" if text == "q" else "help"
+    return _SHORT.get(text, text)
+
+
 def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
     """The legal action ``text`` names (a number, notation or a short form), or
-    ``QUIT``; raises :class:`Choice` with a hint otherwise."""
+    ``QUIT``; raises :class:`Choice` with a hint otherwise.
+
+    Shortcuts are lowercase letters; a capital letter is a tile (``P`` the white
+    dragon, ``C`` the red one), so ``P`` discards the white dragon and ``p`` pungs."""
+    if len(text) > MAX_INPUT:
+        raise Choice(f"that is {len(text)} characters; type the number of an action (? for help)")
     words = text.split()
     if not words:
         raise Choice("type the number of an action (? for help)")
-    words[0] = words[0].lower() if words[0].lower() in _WORDS else words[0]
-    if words[0] in ("q", "quit", "exit"):
+    words[0] = _word(words[0])
+    if words[0] in _QUIT_WORDS:
         return QUIT
-    if words[0] in ("?", "h", "help"):
+    if words[0] in _HELP_WORDS:
         raise Choice(HELP)
-    if len(words) == 1 and words[0].isdigit():
-        k = int(words[0])
-        if 1 <= k <= len(legal):
-            return legal[k - 1]
-        raise Choice(f"there is no action {k}: choose 1 to {len(legal)}")
-    words[0] = _SHORT.get(words[0], words[0])
-    if len(words) == 1 and words[0] not in {k.word for k in ActionKind}:
+    if len(words) == 1 and _NUMBER.fullmatch(words[0]):
+        digits = words[0].lstrip("0") or "0"
+        if len(digits) <= 3 and 1 <= int(digits) <= len(legal):
+            return legal[int(digits) - 1]
+        shown = digits if len(digits) <= 12 else digits[:9] + "..."
+        raise Choice(f"there is no action {shown}: choose 1 to {len(legal)}")
+    if len(words) == 1 and words[0] not in _ACTION_WORDS:
         try:  # a bare tile: discard it
-            tile = parse_tile(text.strip())
+            tile = parse_tile(words[0])
         except InvalidTile:
-            raise Choice(f"{text.strip()!r} is no action or tile (? for help)") from None
+            raise Choice(_not_a_tile(words[0])) from None
         words = ["discard", tile.token]
+    if words[0] not in _ACTION_WORDS:
+        raise Choice(_not_a_tile(words[0]) if len(words) == 1 else _no_word(words[0]))
     if len(words) == 1 and words[0] in ("pung", "kong", "chow", "discard"):
         kind = ActionKind[words[0].upper()]
         matching = [a for a in legal if a.kind is kind]
@@ -104,13 +151,32 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
     try:
         act = parse_action(" ".join(words))
     except InvalidAction as exc:
-        raise Choice(f"{exc} (? for help)") from None
+        raise Choice(f"{_bounded(str(exc))} (? for help)") from None
     if act in legal:
         return act
     same = [str(a) for a in legal if a.kind is act.kind]
     if same:
         raise Choice(f"'{act}' is not possible now; you may: {', '.join(same)}")
     raise Choice(f"you cannot {act.kind.word} now (? for help)")
+
+
+def _not_a_tile(word: str) -> str:
+    if word.lower() in _SHORT or word.lower() in ("q", "h"):
+        return (
+            f"{excerpt(word)} is no tile; the shortcuts are lowercase "
+            f"('{word.lower()}'), capital letters are tiles (? for help)"
+        )
+    return f"{excerpt(word)} is no action or tile (? for help)"
+
+
+def _no_word(word: str) -> str:
+    if word.lower() in _SHORT or word.lower() in ("q", "h"):
+        return f"{excerpt(word)}: the shortcuts are lowercase ('{word.lower()}') (? for help)"
+    return f"{excerpt(word)} is no action: one of {', '.join(sorted(_ACTION_WORDS))} (? for help)"
+
+
+def _bounded(message: str, limit: int = 160) -> str:
+    return message if len(message) <= limit else message[: limit - 3] + "..."
 
 
 class Feed:
@@ -166,6 +232,46 @@ class _Stop(Exception):
         self.code = code
 
 
+@contextlib.contextmanager
+def _held_interrupts() -> Iterator[None]:
+    """Hold Ctrl-C while a step that must not be cut (applying an action and noting it,
+    writing a log) runs; an interrupt that came meanwhile is raised after it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[bool] = []
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        caught.append(True)
+
+    try:
+        previous = signal.signal(signal.SIGINT, note)
+    except (ValueError, OSError):  # no signals here (an embedded interpreter)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
+def _interactive(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def stdin_problem() -> str | None:
+    """Why moves cannot be read from stdin (closed, or none at all); ``None`` if they can."""
+    stream = sys.stdin
+    if stream is None or getattr(stream, "closed", False):
+        return "stdin is closed: play reads your moves from it (a terminal or a pipe)"
+    return None
+
+
 class Session:
     """A play session: a match (or part of one) with one human player."""
 
@@ -202,7 +308,37 @@ class Session:
             self.players[p] = make_bot(name, derive_seed(seed, "bot", p), rules)
             self.names.append(f"{name}-{p}")
         self.logs: list[Path] = []
-        self.echo = not sys.stdin.isatty()
+        self.echo = not _interactive(sys.stdin)
+
+    # ------------------------------------------------------------------ input
+
+    def _read(self, prompt: str) -> str:
+        """A line typed at ``prompt``; end of input, Ctrl-C and a stdin that cannot be
+        read end the session (:class:`_Stop`)."""
+        try:
+            text = self.console.input(prompt, markup=False)
+        except EOFError:
+            raise _Stop("end of input", 0) from None
+        except KeyboardInterrupt:
+            raise _Stop("interrupted", 130) from None
+        except (OSError, ValueError, RuntimeError, AttributeError, TypeError):
+            # stdin closed under us (a closed file, no stdin at all)
+            raise _Stop("input closed", 2) from None
+        if self.echo:  # input from a pipe: show it, as a terminal would
+            self.console.print(text, markup=False, highlight=False)
+        return text
+
+    def wait_for_next(self) -> None:
+        """Keep the hand's report on screen until the player asks for the next hand
+        (Enter); ``q``, end of input and Ctrl-C end the session here too."""
+        try:
+            text = self._read("Press Enter for the next hand (q quits) ")
+            if text.strip().lower() in ("q", "quit", "exit"):
+                raise _Stop("quit by the player", 0)
+        except _Stop as stop:
+            self.console.print()
+            self.console.print(f"Stopped ({stop.reason}).", markup=False, highlight=False)
+            raise
 
     # ------------------------------------------------------------------ one hand
 
@@ -210,10 +346,10 @@ class Session:
         setup, game = self.match.next_hand()
         seat_names = [self.names[p] for p in setup.players]
         me = setup.players.index(self.human) if self.human in setup.players else None
-        self._header(setup, me, seat_names)
         actions: list[Action] = []
         feed = Feed(me, seat_names)
         try:
+            self._header(setup, me, seat_names)
             while not game.is_over:
                 seat = game.current_seat
                 player = setup.players[seat]
@@ -222,15 +358,17 @@ class Session:
                     act = self._ask(game, seat, seat_names)
                 else:
                     act = self.players[player].act(observe(game, seat))
-                feed.before_apply(game, act)
-                game.apply(act)
-                actions.append(act)
+                with _held_interrupts():
+                    feed.before_apply(game, act)
+                    game.apply(act)
+                    actions.append(act)
         except (_Stop, KeyboardInterrupt, EOFError) as exc:
             stop = exc if isinstance(exc, _Stop) else _stop_of(exc)
+            with _held_interrupts():
+                # a fresh replay of the actions applied so far: exactly what happened
+                replayed = self._replay(setup, actions)
+                path = self._write(setup, replayed, seat_names, stop.reason)
             self.console.print()
-            # a fresh replay of the actions applied so far: exactly what happened
-            replayed = self._replay(setup, actions)
-            path = self._write(setup, replayed, seat_names, stop.reason)
             self.console.print(
                 f"Stopped ({stop.reason}). Log of the unfinished hand: {path}\n"
                 f"Seed of the hand: {setup.seed}",
@@ -239,10 +377,22 @@ class Session:
                 soft_wrap=True,
             )
             raise stop from None
-        self._print_feed(feed.lines(game))
-        self._show_result(game, seat_names)
-        self.match.record(game)
-        path = self._write(setup, game, seat_names, "")
+        # the log first: whatever happens while the report is shown, it is kept
+        with _held_interrupts():
+            self.match.record(game)
+            path = self._write(setup, game, seat_names, "")
+        try:
+            self._print_feed(feed.lines(game))
+            self._show_result(game, seat_names)
+        except KeyboardInterrupt:
+            self.console.print()
+            self.console.print(
+                f"Stopped (interrupted). Log saved: {path}\nSeed of the hand: {setup.seed}",
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
+            )
+            raise _Stop("interrupted", 130) from None
         self.console.print(
             f"Log saved: {path}\nSeed of the hand: {setup.seed} "
             f"(replay --verify checks it against the commitment)",
@@ -284,12 +434,7 @@ class Session:
             Columns([Text(f"{k}) {action_text(a)}") for k, a in enumerate(legal, start=1)])
         )
         while True:
-            try:
-                text = console.input("> ")
-            except EOFError:
-                raise _Stop("end of input", 0) from None
-            if self.echo:  # input from a pipe: show it, as a terminal would
-                console.print(text, markup=False, highlight=False)
+            text = self._read("> ")
             try:
                 choice = parse_choice(text, legal)
             except Choice as hint:
@@ -317,7 +462,7 @@ class Session:
         else:
             for seat, res in enumerate(result.scores):
                 winning = result.winning_tile if seat == result.winner else None
-                console.rule(seat_label(seat, names), style="dim")
+                console.rule(Text(seat_label(seat, names)), style="dim")
                 print_score(
                     console,
                     wire.score_response(res, self.rules),
@@ -368,6 +513,13 @@ class Session:
         for p, balance in enumerate(self.match.balances):
             console.print(f"  {self.names[p]:<16} {balance:+d}", markup=False, highlight=False)
 
+    def show_balances_safely(self) -> None:
+        """The balances at the end of a session; Ctrl-C here just ends it."""
+        try:
+            self.show_balances()
+        except KeyboardInterrupt:
+            self.console.print()
+
 
 def _stop_of(exc: BaseException) -> _Stop:
     if isinstance(exc, EOFError):
@@ -377,15 +529,36 @@ def _stop_of(exc: BaseException) -> _Stop:
 
 def _bot_names(text: str | None, count: int) -> list[str]:
     default = "heuristic" if "heuristic" in BOTS else "random"
-    names = [n.strip() for n in (text or default).split(",") if n.strip()]
+    if text is not None and len(text) > 1000:
+        raise ValueError(f"--bots: {len(text)} characters is too long for {count} bot names")
+    names = [n.strip() for n in (default if text is None else text).split(",")]
+    if any(not n for n in names):
+        raise ValueError("--bots: an empty bot name (give names separated by commas)")
     if len(names) == 1:
         names *= count
     if len(names) != count:
-        raise ValueError(f"--bots: give one bot name or {count} (one per other player)")
+        raise ValueError(
+            f"--bots: give one bot name or {count} (one per other player), not {len(names)}"
+        )
     for name in names:
         if name not in BOTS:
-            raise ValueError(f"--bots: unknown bot {name!r}: one of {', '.join(sorted(BOTS))}")
+            raise ValueError(
+                f"--bots: unknown bot {excerpt(name)}: one of {', '.join(sorted(BOTS))}"
+            )
     return names
+
+
+def _check_log_dir(path: Path) -> None:
+    """Create the log folder and check that it takes files, before any hand is dealt."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-test-", dir=path)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise ValueError(
+            f"--log: cannot write hand logs to {excerpt(str(path))}: {exc.strerror or exc}"
+        ) from None
 
 
 def play_cmd(
@@ -444,11 +617,22 @@ def play_cmd(
         if hands is not None and whole_match:
             raise ValueError("give --hands N or --match, not both")
         if lang not in ("en", "nl"):
-            raise ValueError(f"--lang: {lang!r} is not en or nl")
+            raise ValueError(f"--lang: {excerpt(lang)} is not en or nl")
+        if seed is not None:
+            check_seed(seed, "--seed")
         try:
             rules = load_ruleset(ruleset)
         except OSError as exc:
-            raise ValueError(f"--ruleset: cannot read {ruleset!r}: {exc.strerror or exc}") from None
+            raise ValueError(
+                f"--ruleset: cannot read {excerpt(ruleset)}: {exc.strerror or exc}"
+            ) from None
+        except RecursionError:
+            raise ValueError(f"--ruleset: {excerpt(ruleset)} nests too deeply") from None
+        except ValueError as exc:  # InvalidRuleSet is one
+            message = wire.error_message(exc)
+            raise ValueError(
+                message if message.startswith("--ruleset") else f"--ruleset: {message}"
+            ) from None
         wind = wire.parse_wind(seat, "--seat")
         human = WINDS.index(wind)
         if human >= rules.table.players:
@@ -456,6 +640,10 @@ def play_cmd(
         players = rules.table.players + (1 if rules.table.dreamer else 0)
         names = _bot_names(bots, players - 1)
         key = _signing_key(sign)
+        problem = stdin_problem()
+        if problem is not None:
+            raise ValueError(problem)
+        _check_log_dir(log_dir or Path())
     except (ValueError, MahjongError) as exc:
         err.print(f"error: {wire.error_message(exc)}", markup=False)
         raise typer.Exit(2) from None
@@ -473,18 +661,27 @@ def play_cmd(
     played = 0
     try:
         while not session.match.is_over and (limit is None or played < limit):
+            if played:
+                session.wait_for_next()
             session.play_hand()
             played += 1
     except _Stop as stop:
         if played:
-            session.show_balances()
+            session.show_balances_safely()
         _show_match_seed(console, seed)
         raise typer.Exit(stop.code) from None
+    except KeyboardInterrupt:  # between the steps that end cleanly themselves
+        console.print()
+        console.print("Stopped (interrupted).", markup=False, highlight=False)
+        if played:
+            session.show_balances_safely()
+        _show_match_seed(console, seed)
+        raise typer.Exit(130) from None
     except OSError as exc:
         err.print(f"error: cannot write the log: {exc.strerror or exc}", markup=False)
         raise typer.Exit(2) from None
     if played > 1:
-        session.show_balances()
+        session.show_balances_safely()
     _show_match_seed(console, seed)
 
 

@@ -1,15 +1,17 @@
-"""``mahjong-nts simulate``: play many hands between bots and summarise the results.
+"""``mahjong-nts simulate``: play many hands or matches between bots and summarise the results.
 
-Registered by the main CLI with ``app.command("simulate")(cli_simulate.simulate_cmd)``.
+Registered by the main CLI with ``app.command("simulate")(simulate.simulate_cmd)``.
 The runner and the summary live in :mod:`mahjong_nts.sim.simulate`; this module parses the
 options, shows a progress bar (on stderr) and prints the summary as tables, or as one
-JSON object with ``--json``.  Bad options: ``error: ...`` on stderr, exit code 2.
+JSON object with ``--json``.  Bad options: ``error: ...`` on stderr, exit code 2.  Text
+from files (a rule set's name) is printed as plain text, never read as rich markup.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import tempfile
 import time
 from pathlib import Path
@@ -19,23 +21,30 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
-from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, check_seed
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
 from mahjong_nts.formats.rulefiles import DEFAULT_RULESET, load_ruleset
 from mahjong_nts.sim.simulate import (
+    MAX_HANDS,
+    MAX_MATCHES,
     BotError,
     SimulationSpec,
+    Summary,
+    available_cpus,
     run_simulation,
-    summarize,
+    table_size,
     validate_bots,
 )
 
 __all__ = ["print_summary", "simulate_cmd"]
 
 _stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+
+DEFAULT_HANDS = 2000
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -46,19 +55,21 @@ def _fail(message: str, code: int = 2) -> NoReturn:
 def _load(spec: str) -> RuleSet:
     try:
         return load_ruleset(spec)
-    except InvalidRuleSet as exc:
+    except (ValueError, OSError, RecursionError) as exc:  # InvalidRuleSet is a ValueError
         _fail(f"--ruleset: {exc}")
 
 
-def _bots(text: str | None, rules: RuleSet) -> tuple[str, ...]:
-    seats = rules.table.players
+def _bots(text: str | None, rules: RuleSet, matches: bool) -> tuple[str, ...]:
+    count = table_size(rules, matches)
     if text is None:
-        return ("heuristic",) + ("random",) * (seats - 1)
+        return ("heuristic",) + ("random",) * (count - 1)
+    if len(text) > 1000:
+        _fail(f"--bots: {len(text)} characters is too long for {count} bot names")
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
-        _fail(f"--bots: an empty bot name in {text!r} (give names separated by commas)")
+        _fail("--bots: an empty bot name (give names separated by commas)")
     try:
-        return validate_bots(names, rules)
+        return validate_bots(names, rules, matches=matches)
     except ValueError as exc:
         _fail(f"--bots: {exc}")
 
@@ -102,44 +113,70 @@ def _pct_ci(ci: list[float]) -> str:
     return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
 
 
+def _line(*parts: str | tuple[str, str]) -> Text:
+    """A line of plain text pieces, some styled: data is never read as markup."""
+    return Text.assemble(*parts)
+
+
 def print_summary(console: Console, s: dict[str, Any]) -> None:
     """The summary as rich tables (the same numbers ``--json`` prints)."""
+    per = s["unit"]
+    if s["matches"] is None:
+        played = (f"{s['hands']} hands", "bold")
+    else:
+        played = (f"{s['matches']} matches ({s['hands']} hands)", "bold")
     console.print(
-        f"[bold]{s['hands']} hands[/] of {s['ruleset_name']} ({s['seats']} seats), "
-        f"seed {s['seed']}, bots {', '.join(s['bots'])}; intervals are 95%."
+        _line(
+            played,
+            f" of {s['ruleset_name']} ({s['seats']} seats), seed {s['seed']}, "
+            f"bots {', '.join(s['bots'])}; intervals are 95%.",
+        )
     )
+    if s["matches"] is not None:
+        cut = f"; {s['cut_matches']} cut at the hand limit" if s["cut_matches"] else ""
+        console.print(
+            f"Whole matches: balances and margins are per match, win rates per hand played; "
+            f"{s['green_dragon_hands']} green-dragon hands{cut}.",
+            markup=False,
+        )
+    balance_col = f"Mean balance a {per} [95% CI]"
     table = Table(title="Per bot", title_justify="left")
-    for col in ("Bot", "Seats", "Wins", "Win rate [95% CI]", "Mean balance [95% CI]"):
+    for col in ("Bot", "Seats", "Wins", "Win rate [95% CI]", balance_col):
         table.add_column(col, justify="left" if col == "Bot" else "right")
     for name, b in s["by_bot"].items():
         table.add_row(
-            name,
-            str(b["seats"]),
-            str(b["wins"]),
-            f"{_pct(b['win_rate'])} {_pct_ci(b['win_rate_ci'])}",
-            f"{b['mean_balance']:+.1f} {_pm(b['mean_balance_ci'], '+.1f')}",
+            Text(name),
+            Text(str(b["seats"])),
+            Text(str(b["wins"])),
+            Text(f"{_pct(b['win_rate'])} {_pct_ci(b['win_rate_ci'])}"),
+            Text(f"{b['mean_balance']:+.1f} {_pm(b['mean_balance_ci'], '+.1f')}"),
         )
     console.print(table)
     if len(s["by_bot"]) < len(s["entries"]):
-        table = Table(title="Per entry (seats rotate every hand)", title_justify="left")
-        for col in ("Entry", "Bot", "Wins", "Win rate [95% CI]", "Mean balance [95% CI]"):
+        rotate = "match" if s["matches"] is not None else "hand"
+        table = Table(title=f"Per entry (seats rotate every {rotate})", title_justify="left")
+        for col in ("Entry", "Bot", "Wins", "Win rate [95% CI]", balance_col):
             table.add_column(col, justify="left" if col == "Bot" else "right")
         for e in s["entries"]:
             table.add_row(
-                str(e["entry"]),
-                e["bot"],
-                str(e["wins"]),
-                f"{_pct(e['win_rate'])} {_pct_ci(e['win_rate_ci'])}",
-                f"{e['mean_balance']:+.1f} {_pm(e['mean_balance_ci'], '+.1f')}",
+                Text(str(e["entry"])),
+                Text(e["bot"]),
+                Text(str(e["wins"])),
+                Text(f"{_pct(e['win_rate'])} {_pct_ci(e['win_rate_ci'])}"),
+                Text(f"{e['mean_balance']:+.1f} {_pm(e['mean_balance_ci'], '+.1f')}"),
             )
         console.print(table)
     for m in s["margins"]:
         console.print(
-            f"Margin [bold]{m['bot']} - {m['versus']}[/]: "
-            f"{m['mean_balance_diff']:+.1f} points a hand "
-            f"{_pm(m['mean_balance_diff_ci'], '+.1f')}, "
-            f"win rate {100 * m['win_rate_diff']:+.1f} points {_pct_ci(m['win_rate_diff_ci'])} "
-            "(per-hand paired differences, normal approximation)"
+            _line(
+                "Margin ",
+                (f"{m['bot']} - {m['versus']}", "bold"),
+                f": {m['mean_balance_diff']:+.1f} points a {per} "
+                f"{_pm(m['mean_balance_diff_ci'], '+.1f')}, "
+                f"win rate {100 * m['win_rate_diff']:+.1f} points "
+                f"{_pct_ci(m['win_rate_diff_ci'])} "
+                f"(per-{per} paired differences, normal approximation)",
+            )
         )
     r = s["remise"]
     reasons = "; ".join(f"{k}: {v}" for k, v in r["reasons"].items())
@@ -166,18 +203,49 @@ def print_summary(console: Console, s: dict[str, Any]) -> None:
         table.add_column("Hands", justify="right")
         table.add_column("Of wins", justify="right")
         for key, row in rows.items():
-            table.add_row(f"{names.get(key, key)} ({key})", str(row["count"]), _pct(row["rate"]))
+            table.add_row(
+                Text(f"{names.get(key, key)} ({key})"),
+                Text(str(row["count"])),
+                Text(_pct(row["rate"])),
+            )
         console.print(table)
 
 
-HandsOpt = Annotated[int, typer.Option("--hands", "-n", help="Hands to play (at least 1).")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Run seed: hand i is fixed by (seed, i).")]
+HandsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--hands",
+        "-n",
+        help=f"Single hands to play, 1 to {MAX_HANDS} (default {DEFAULT_HANDS}).",
+        show_default=False,
+    ),
+]
+MatchesOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--matches",
+        "-m",
+        help=f"Play whole matches instead, 1 to {MAX_MATCHES} (green-dragon hands and the "
+        "dreamer included; one bot per player).",
+        show_default=False,
+    ),
+]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        help="Run seed, 0 to 2**256-1: hand (or match) i is fixed by (seed, i).  "
+        "Default: a random one, shown in the summary.",
+        show_default=False,
+    ),
+]
 BotsOpt = Annotated[
     str | None,
     typer.Option(
         "--bots",
-        help="One bot per seat, comma-separated (random, heuristic); they rotate seats "
-        "every hand.  Default: heuristic and random for the other seats.",
+        help="One bot per seat (per player with --matches), comma-separated (random, "
+        "heuristic); they rotate seats every hand (every match).  Default: heuristic and "
+        "random for the others.",
         show_default=False,
     ),
 ]
@@ -185,7 +253,12 @@ RulesetOpt = Annotated[
     str,
     typer.Option("--ruleset", "-r", help="Shipped rule set (with +overlays) or a TOML file."),
 ]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Processes (at least 1).")]
+JobsOpt = Annotated[
+    int,
+    typer.Option(
+        "--jobs", "-j", help="Processes (at least 1; at most the processors this process may use)."
+    ),
+]
 LogOpt = Annotated[
     Path | None,
     typer.Option(
@@ -204,8 +277,9 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print the summary as one 
 
 
 def simulate_cmd(
-    hands: HandsOpt = 2000,
-    seed: SeedOpt = 0,
+    hands: HandsOpt = None,
+    matches: MatchesOpt = None,
+    seed: SeedOpt = None,
     bots: BotsOpt = None,
     ruleset: RulesetOpt = DEFAULT_RULESET,
     jobs: JobsOpt = 1,
@@ -213,23 +287,54 @@ def simulate_cmd(
     as_json: JsonOpt = False,
     sign: SignOpt = None,
 ) -> None:
-    """Play HANDS independent hands between bots; summarise win rates, balances, margins."""
-    if hands < 1:
-        _fail(f"--hands must be at least 1, not {hands}")
+    """Play HANDS independent hands (or MATCHES whole matches) between bots; summarise win
+    rates, balances, margins."""
+    if hands is not None and matches is not None:
+        _fail("give --hands N or --matches N, not both")
+    if matches is not None:
+        count, what, limit = matches, "matches", MAX_MATCHES
+    else:
+        count, what, limit = (DEFAULT_HANDS if hands is None else hands), "hands", MAX_HANDS
+    if count < 1:
+        _fail(f"--{what} must be at least 1, not {count}")
+    if count > limit:
+        _fail(f"--{what} must be at most {limit}, not {count}")
     if jobs < 1:
         _fail(f"--jobs must be at least 1, not {jobs}")
+    cpus = available_cpus()
+    if jobs > cpus:
+        _stderr.print(
+            f"note: --jobs {jobs} capped to {cpus}: the processors this process may use",
+            markup=False,
+        )
+        jobs = cpus
+    if seed is None:
+        seed = secrets.randbits(DEFAULT_SEED_BITS)
+    try:
+        check_seed(seed, "--seed")
+    except ValueError as exc:
+        _fail(str(exc))
     rules = _load(ruleset)
-    names = _bots(bots, rules)
+    names = _bots(bots, rules, matches is not None)
     log_dir = _log_dir(log) if log is not None else None
     key = _signing_key(sign, log_dir)
-    spec = SimulationSpec(ruleset=ruleset, bots=names, seed=seed, log_dir=log_dir, log_key=key)
+    spec = SimulationSpec(
+        ruleset=ruleset,
+        bots=names,
+        seed=seed,
+        log_dir=log_dir,
+        log_key=key,
+        matches=matches is not None,
+    )
+    summary = Summary(spec, rules)
     start = time.perf_counter()
     try:
         if as_json:
-            outcomes = run_simulation(spec, hands, jobs)
+            for outcome in run_simulation(spec, count, jobs, rules=rules):
+                summary.add(outcome)
         else:
             with Progress(
-                TextColumn("simulating"),
+                TextColumn(f"simulating {what}"),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeRemainingColumn(),
@@ -237,25 +342,32 @@ def simulate_cmd(
                 transient=True,
                 auto_refresh=False,  # no refresh thread while worker processes are forked
             ) as bar:
-                task = bar.add_task("hands", total=hands)
+                task = bar.add_task(what, total=count)
 
                 def advance(k: int) -> None:
                     bar.advance(task, k)
                     bar.refresh()
 
-                outcomes = run_simulation(spec, hands, jobs, progress=advance)
+                for outcome in run_simulation(spec, count, jobs, advance, rules=rules):
+                    summary.add(outcome)
     except BotError as exc:
         _fail(str(exc), code=1)
     except OSError as exc:
         _fail(f"--log: {exc.filename or log_dir}: {exc.strerror or exc}")
-    elapsed = time.perf_counter() - start
-    summary = summarize(spec, rules, outcomes)
+    except KeyboardInterrupt:
+        _stderr.print("interrupted: no summary", markup=False)
+        raise typer.Exit(130) from None
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    result = summary.result()
     if as_json:
-        typer.echo(json.dumps(summary))
+        typer.echo(json.dumps(result))
         return
     console = Console(highlight=False)
-    print_summary(console, summary)
+    print_summary(console, result)
+    played = result["hands"] if matches is None else f"{count} matches, {result['hands']}"
     console.print(
-        f"[dim]{hands} hands in {elapsed:.1f} s ({hands / elapsed:.0f} hands/s, "
-        f"{jobs} job{'s' if jobs > 1 else ''})[/]"
+        f"{played} hands in {elapsed:.1f} s ({result['hands'] / elapsed:.0f} hands/s, "
+        f"{jobs} job{'s' if jobs > 1 else ''})",
+        style="dim",
+        markup=False,
     )

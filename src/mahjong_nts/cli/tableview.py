@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -21,6 +23,7 @@ from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.tiles import WINDS, Tile
 
 __all__ = [
+    "TileStrip",
     "action_text",
     "event_text",
     "meld_text",
@@ -40,6 +43,49 @@ def tiles_text(tiles: Sequence[int], *, sort: bool = False) -> str:
     glyphs = "".join(Tile(t).glyph for t in ts)
     tokens = format_tiles(ts) if sort else " ".join(Tile(t).token for t in ts)
     return f"{glyphs} {tokens}"
+
+
+class TileStrip:
+    """Tiles in a row, each tile's glyph above its token, wrapped to the width it gets.
+
+    Each tile takes a column as wide as the wider of its glyph and its token (by the
+    terminal cells they fill: the red dragon's glyph takes two, the others one), and
+    both are padded to it, so the pictures and the notation line up whatever the width;
+    a row that does not fit goes on as another pair of lines.  Used for the Discards
+    column, where the glyphs and the tokens were two lines that drifted apart.
+    """
+
+    def __init__(self, tiles: Sequence[int], *, token_style: str = "dim") -> None:
+        self.cells = [(Tile(t).glyph, Tile(t).token) for t in tiles]
+        self.widths = [max(cell_len(g), cell_len(k)) for g, k in self.cells]
+        self.token_style = token_style
+
+    def rows(self, width: int) -> list[tuple[str, str]]:
+        """The glyph and token lines of each row for ``width`` cells."""
+        out: list[tuple[str, str]] = []
+        glyphs: list[str] = []
+        tokens: list[str] = []
+        used = 0
+        for (glyph, token), w in zip(self.cells, self.widths, strict=True):
+            if glyphs and used + 1 + w > width:
+                out.append((" ".join(glyphs), " ".join(tokens)))
+                glyphs, tokens, used = [], [], 0
+            used += w + (1 if glyphs else 0)
+            glyphs.append(glyph + " " * (w - cell_len(glyph)))
+            tokens.append(token + " " * (w - cell_len(token)))
+        if glyphs:
+            out.append((" ".join(glyphs), " ".join(tokens)))
+        return [(g.rstrip(), k.rstrip()) for g, k in out]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        if not self.cells:
+            return Measurement(0, 0)
+        return Measurement(max(self.widths), sum(self.widths) + len(self.widths) - 1)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for glyphs, tokens in self.rows(max(1, options.max_width)):
+            yield Text(glyphs, no_wrap=True, overflow="crop")
+            yield Text(tokens, style=self.token_style, no_wrap=True, overflow="crop")
 
 
 def meld_text(meld: Meld | None) -> str:
@@ -150,9 +196,7 @@ def render_table(
         parts = [meld_text(m) for m in view.melds]
         if view.bonus:
             parts.append(tiles_text(view.bonus))
-        discards = Text(" ".join(t.glyph for t in view.discards))
-        if view.discards:
-            discards.append("\n" + format_tiles(view.discards), style="dim")
+        discards = TileStrip(view.discards)
         style = "bold" if view.seat == obs.seat else ""
         table.add_row(
             Text(label, style=style),

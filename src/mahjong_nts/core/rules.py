@@ -502,10 +502,14 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
 _SUIT_ORDER: Final = "bkt"
 
 
+BONUS_COUNT: Final = 8
+"""Flowers and seasons in a set played with them."""
+
+
 def table_tile_count(suits: str, winds: str, flowers: bool) -> int:
     """Tiles in a table's set: four of each suit tile, wind and dragon in play,
     and the eight flowers and seasons with ``flowers``."""
-    return 4 * (9 * len(suits) + len(winds) + 3) + (8 if flowers else 0)
+    return 4 * (9 * len(suits) + len(winds) + 3) + (BONUS_COUNT if flowers else 0)
 
 
 def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
@@ -550,6 +554,12 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
     if dead_wall % 2:
         raise InvalidRuleSet(
             f"{w}.dead_wall: whole stacks of two (an even number), got {dead_wall}"
+        )
+    if flowers and dead_wall < BONUS_COUNT:
+        raise InvalidRuleSet(
+            f"{w}.dead_wall: with flowers and seasons the dead wall must hold at least "
+            f"{BONUS_COUNT} tiles, so that every flower and season dealt can be replaced "
+            f"from it, got {dead_wall}"
         )
     most = _even_floor(tiles - deal - players)
     if dead_wall > most:

@@ -1,7 +1,8 @@
-"""Simulate many hands between bots and summarise who does better (no CLI code here).
+"""Simulate many hands or whole matches between bots and summarise who does better (no CLI
+code here).
 
-Hands are independent: hand ``i`` of a run with seed ``S`` is fully determined by
-``(S, i)``:
+**Hands** (:func:`play_hand`) are independent: hand ``i`` of a run with seed ``S`` is fully
+determined by ``(S, i)``:
 
 * its wall comes from ``SeedRng(hand_seed(S, i))`` (a 256-bit seed derived from
   ``S`` and ``i``), so the hand can be replayed alone, and its log (``--log``) records it;
@@ -10,46 +11,72 @@ Hands are independent: hand ``i`` of a run with seed ``S`` is fully determined b
   once; each bot gets its own seed hashed from ``(S, i, j)``;
 * the round wind goes round as in a match: East for hands ``0 .. seats-1``, then South,
   and so on through the table's winds (always East when the rule set has no rotating
-  round wind).  Green-dragon hands are not simulated.
+  round wind).  Green-dragon hands are not played this way.
 
 A table of the rule set's size plays each hand (3 or 4 seats; a 5-player rule set plays
-4 seats, the dreamer's chair is not simulated).  Because the outcomes are merged in hand
-order and the summary is computed from them in that order, the same seed gives the same
-summary whatever the number of processes (``jobs``).
+4 seats, the dreamer's chair is not simulated).
 
-The summary (:func:`summarize`) is a plain JSON-ready dict; its fields are described in
-``docs/simulate.md``.
+**Matches** (:func:`play_match`) are played by :class:`~mahjong_nts.core.match.Match`, which
+moves the winds and rounds on as the rule set says, deals the green-dragon hands and seats
+the dreamer of a 5-player table.  Match ``m`` of a run with seed ``S`` is fully determined by
+``(S, m)``: the match's chance comes from ``SeedRng(match_seed(S, m), "match")``, entry
+``j`` of the bot list is player ``(j + m) % players`` (player 0 is East in the first hand)
+and keeps its bot, seeded from ``(S, m, j)``, for the whole match.  A match that has not
+ended after :data:`MATCH_HAND_LIMIT` hands is cut there (nmb-2009 keeps the winds after a
+remise and after an East win, so weak bots can play one for ever) and counted as cut.
+
+Work is streamed: hands (or matches) are played in chunks, a bounded number at a time
+(:func:`run_simulation` yields the outcomes in order and never holds them all), and the
+summary is built by a streaming accumulator (:class:`Summary`) from exact integer and
+fraction sums, so the same seed gives the same summary whatever the number of processes.
+
+The summary (:meth:`Summary.result`) is a plain JSON-ready dict; its fields are described
+in ``docs/simulate.md``.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import multiprocessing
+import os
+import signal
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from mahjong_nts.bots import BOTS, make_bot
+from mahjong_nts.bots import BOTS, Player, make_bot
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
+from mahjong_nts.core.match import Match
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.rules import RuleSet
-from mahjong_nts.core.seeding import SeedRng, derive_seed
+from mahjong_nts.core.seeding import SeedRng, check_seed, derive_seed
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.formats.logkeys import LogKey
 from mahjong_nts.formats.rulefiles import load_ruleset
 
 __all__ = [
+    "MATCH_HAND_LIMIT",
+    "MAX_HANDS",
+    "MAX_MATCHES",
     "Z95",
     "BotError",
     "HandOutcome",
+    "MatchOutcome",
     "SimulationSpec",
+    "Summary",
+    "available_cpus",
     "bot_seed",
     "hand_seed",
+    "match_bot_seed",
+    "match_seed",
     "play_hand",
+    "play_match",
     "round_wind_of",
     "run_simulation",
     "seat_entries",
@@ -59,6 +86,19 @@ __all__ = [
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
+
+MAX_HANDS: Final = 1_000_000
+"""Most hands one run plays (``--hands``): about an hour a core for the heuristic bot at
+this size's lower end, and the log names (``hand-000042``) have six digits."""
+MAX_MATCHES: Final = 100_000
+"""Most matches one run plays (``--matches``); a match is 12 to 25 hands or more."""
+MATCH_HAND_LIMIT: Final = 500
+"""Hands after which a match that has not ended is cut (counted in ``cut_matches``)."""
+
+_CHUNKS_PER_JOB: Final = 16
+"""Chunks aimed at per process (for balance and progress)."""
+_IN_FLIGHT_PER_JOB: Final = 3
+"""Chunks submitted or done but not yet yielded, per process: what the run holds at most."""
 
 
 class BotError(RuntimeError):
@@ -72,12 +112,18 @@ class SimulationSpec:
     ruleset: str
     """A rule-set spec for :func:`load_ruleset` (name, ``name+overlay`` or a file path)."""
     bots: tuple[str, ...]
-    """Bot names, one entry per seat of the table."""
+    """Bot names, one entry per seat of the table (per player of the match with ``matches``)."""
     seed: int = 0
     log_dir: str | None = None
-    """Write each hand's JSON Lines log here (``hand-000042.jsonl``) when set."""
+    """Write each hand's JSON Lines log here (``hand-000042.jsonl``, or
+    ``match-000003-hand-012.jsonl`` with ``matches``) when set."""
     log_key: LogKey | None = None
     """Sign the logs with this key when set."""
+    matches: bool = False
+    """Play whole matches instead of single hands."""
+
+    def __post_init__(self) -> None:
+        check_seed(self.seed, "seed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +131,14 @@ class HandOutcome:
     """What the summary needs of one hand; indices are *entries* of the bot list."""
 
     index: int
+    """The hand's index in the run (in its match, from 0, for a match's hand)."""
     seats: tuple[int, ...]
     """The entry at each seat (index 0 is East)."""
     winner: int | None
     """The winning entry; ``None`` for a remise."""
     self_drawn: bool
     balances: tuple[int, ...]
-    """What each entry won or lost (by entry, not by seat)."""
+    """What each entry won or lost (by entry, not by seat; 0 for a dreamer)."""
     decisions: int
     draws: int
     """Tiles drawn from the live wall (loose tiles and flower replacements not counted)."""
@@ -100,6 +147,25 @@ class HandOutcome:
     limit_hand: str | None
     reason: str
     """``"mahjong"`` or why the hand was a remise."""
+    green: bool = False
+    """A green-dragon hand (only in a match)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOutcome:
+    """One match: its hands (at most :data:`MATCH_HAND_LIMIT`) and each entry's total."""
+
+    index: int
+    players: tuple[int, ...]
+    """The entry of each player (player 0 is East in the first hand)."""
+    hands: tuple[HandOutcome, ...]
+    balances: tuple[int, ...]
+    """Each entry's balance over the match."""
+    cut: bool
+    """The match had not ended after :data:`MATCH_HAND_LIMIT` hands."""
+
+
+Outcome = HandOutcome | MatchOutcome
 
 
 # --------------------------------------------------------------------------- one hand
@@ -115,8 +181,20 @@ def bot_seed(seed: int, index: int, entry: int) -> int:
     return derive_seed(seed, "simulate", index, "bot", entry)
 
 
+def match_seed(seed: int, index: int) -> int:
+    """The seed of match ``index`` of a run with ``seed`` (the match's ``SeedRng(.., "match")``)."""
+    return derive_seed(seed, "simulate-match", index)
+
+
+def match_bot_seed(seed: int, index: int, entry: int) -> int:
+    """The seed of bot entry ``entry`` in match ``index`` (one bot for the whole match)."""
+    return derive_seed(seed, "simulate-match", index, "bot", entry)
+
+
 def seat_entries(index: int, seats: int) -> tuple[int, ...]:
-    """The bot entry at each seat of hand ``index``: entry ``j`` sits at ``(j + index) % seats``."""
+    """The bot entry at each seat of hand ``index``: entry ``j`` sits at ``(j + index) % seats``.
+
+    The same rotation places the entries as players of match ``index``."""
     return tuple((s - index) % seats for s in range(seats))
 
 
@@ -128,27 +206,34 @@ def round_wind_of(index: int, rules: RuleSet) -> Tile:
     return WINDS[(index // table.players) % len(table.winds)]
 
 
-def validate_bots(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
+def table_size(rules: RuleSet, matches: bool = False) -> int:
+    """Bots a run needs: one per seat, or per player of a match (a dreamer included)."""
+    table = rules.table
+    return table.players + (1 if matches and table.dreamer else 0)
+
+
+def validate_bots(
+    names: Sequence[str], rules: RuleSet, *, matches: bool = False
+) -> tuple[str, ...]:
     """The bot list checked against the registry and the table; raises ValueError."""
-    seats = rules.table.players
+    count = table_size(rules, matches)
     names = tuple(n.strip() for n in names)
     unknown = [n for n in names if n not in BOTS]
     if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r}: one of {', '.join(sorted(BOTS))}")
-    if len(names) != seats:
-        raise ValueError(
-            f"{rules.name} plays {seats} seats a hand: give {seats} bots, not {len(names)}"
-        )
+        raise ValueError(f"unknown bot {_quote(unknown[0])}: one of {', '.join(sorted(BOTS))}")
+    if len(names) != count:
+        what = "players a match" if matches else "seats a hand"
+        raise ValueError(f"{rules.name} plays {count} {what}: give {count} bots, not {len(names)}")
     return names
 
 
-def play_hand(spec: SimulationSpec, rules: RuleSet, index: int) -> HandOutcome:
-    """Play hand ``index`` of ``spec`` to its end (writing its log when asked)."""
-    n = rules.table.players
-    seats = seat_entries(index, n)
-    hseed = hand_seed(spec.seed, index)
-    game = Game(rules, SeedRng(hseed), round_wind=round_wind_of(index, rules))
-    players = [make_bot(spec.bots[e], bot_seed(spec.seed, index, e), rules) for e in seats]
+def _quote(text: str, limit: int = 40) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def _play_game(game: Game, players: Sequence[Player], names: Sequence[str], where: str) -> int:
+    """Let the bots play ``game`` to its end; the number of decisions taken."""
     decisions = 0
     while not game.is_over:
         seat = game.current_seat
@@ -156,25 +241,26 @@ def play_hand(spec: SimulationSpec, rules: RuleSet, index: int) -> HandOutcome:
         act = players[seat].act(obs)
         if act not in obs.legal:
             raise BotError(
-                f"bot {spec.bots[seats[seat]]!r} (seat {seat}, hand {index}) chose "
+                f"bot {names[seat]!r} (seat {seat}, {where}) chose "
                 f"{act!s}, not one of its legal actions"
             )
         game.apply(act)
         decisions += 1
-    if spec.log_dir is not None:
-        from mahjong_nts.formats.gamelog import write_hand_log
+    return decisions
 
-        write_hand_log(
-            Path(spec.log_dir) / f"hand-{index:06d}.jsonl",
-            game,
-            ruleset=spec.ruleset,
-            seed=hseed,
-            players=[spec.bots[e] for e in seats],
-            key=spec.log_key,
-        )
+
+def _hand_outcome(
+    index: int,
+    game: Game,
+    seats: tuple[int, ...],
+    entries: int,
+    decisions: int,
+    green: bool = False,
+) -> HandOutcome:
+    """The outcome of a finished ``game`` whose seat ``s`` held entry ``seats[s]``."""
     result = game.result
     assert result is not None
-    balances = [0] * n
+    balances = [0] * entries
     for seat, entry in enumerate(seats):
         balances[entry] = result.settlement.balances[seat]
     items: tuple[str, ...] = ()
@@ -199,74 +285,248 @@ def play_hand(spec: SimulationSpec, rules: RuleSet, index: int) -> HandOutcome:
         items=items,
         limit_hand=limit_hand,
         reason=result.reason,
+        green=green,
     )
 
 
-def _play_range(spec: SimulationSpec, start: int, stop: int) -> list[HandOutcome]:
-    rules = load_ruleset(spec.ruleset)
-    return [play_hand(spec, rules, i) for i in range(start, stop)]
+def play_hand(spec: SimulationSpec, rules: RuleSet, index: int) -> HandOutcome:
+    """Play hand ``index`` of ``spec`` to its end (writing its log when asked)."""
+    n = rules.table.players
+    seats = seat_entries(index, n)
+    hseed = hand_seed(spec.seed, index)
+    game = Game(rules, SeedRng(hseed), round_wind=round_wind_of(index, rules))
+    players = [make_bot(spec.bots[e], bot_seed(spec.seed, index, e), rules) for e in seats]
+    names = [spec.bots[e] for e in seats]
+    decisions = _play_game(game, players, names, f"hand {index}")
+    if spec.log_dir is not None:
+        from mahjong_nts.formats.gamelog import write_hand_log
+
+        write_hand_log(
+            Path(spec.log_dir) / f"hand-{index:06d}.jsonl",
+            game,
+            ruleset=spec.ruleset,
+            seed=hseed,
+            players=[spec.bots[e] for e in seats],
+            key=spec.log_key,
+        )
+    return _hand_outcome(index, game, seats, n, decisions)
+
+
+def play_match(spec: SimulationSpec, rules: RuleSet, index: int) -> MatchOutcome:
+    """Play match ``index`` of ``spec`` (at most :data:`MATCH_HAND_LIMIT` hands), driven by
+    :class:`Match`; writes each hand's log when asked."""
+    count = table_size(rules, matches=True)
+    entries = seat_entries(index, count)  # the entry of each player
+    match = Match(rules, SeedRng(match_seed(spec.seed, index), "match"), SeedRng)
+    bots = [make_bot(spec.bots[e], match_bot_seed(spec.seed, index, e), rules) for e in entries]
+    hands: list[HandOutcome] = []
+    while not match.is_over and len(hands) < MATCH_HAND_LIMIT:
+        setup, game = match.next_hand()
+        seats = tuple(entries[p] for p in setup.players)
+        names = [spec.bots[e] for e in seats]
+        where = f"match {index}, hand {setup.number}"
+        decisions = _play_game(game, [bots[p] for p in setup.players], names, where)
+        if spec.log_dir is not None:
+            from mahjong_nts.formats.gamelog import write_hand_log
+
+            write_hand_log(
+                Path(spec.log_dir) / f"match-{index:06d}-hand-{setup.number + 1:03d}.jsonl",
+                game,
+                ruleset=spec.ruleset,
+                seed=setup.seed,
+                setup=setup,
+                players=names,
+                key=spec.log_key,
+            )
+        match.record(game)
+        green = setup.round_wind == Tile.GREEN
+        hands.append(_hand_outcome(setup.number, game, seats, count, decisions, green=green))
+    balances = [0] * count
+    for player, entry in enumerate(entries):
+        balances[entry] = match.balances[player]
+    return MatchOutcome(
+        index=index,
+        players=entries,
+        hands=tuple(hands),
+        balances=tuple(balances),
+        cut=not match.is_over,
+    )
 
 
 # --------------------------------------------------------------------------- many hands
 
+_WORKER_RULES: dict[str, RuleSet] = {}
+"""The rule set of a worker process, loaded once by :func:`_init_worker`."""
 
-def _chunks(hands: int, jobs: int) -> list[tuple[int, int]]:
-    """Hand ranges: about 16 per process (for balance and progress), 10-100 hands each."""
-    size = max(10, min(100, math.ceil(hands / (jobs * 16))))
-    return [(a, min(a + size, hands)) for a in range(0, hands, size)]
+
+def _init_worker(ruleset: str) -> None:
+    # Ctrl-C goes to the whole process group: the parent stops the run, workers stay quiet
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER_RULES.clear()
+    _WORKER_RULES[ruleset] = load_ruleset(ruleset)
+
+
+def _play_range(
+    spec: SimulationSpec, start: int, stop: int, rules: RuleSet | None = None
+) -> list[Outcome]:
+    if rules is None:
+        rules = _WORKER_RULES.get(spec.ruleset) or load_ruleset(spec.ruleset)
+    play: Callable[[SimulationSpec, RuleSet, int], Outcome] = (
+        play_match if spec.matches else play_hand
+    )
+    return [play(spec, rules, i) for i in range(start, stop)]
+
+
+def available_cpus() -> int:
+    """Processors this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def _chunk_size(count: int, jobs: int, matches: bool) -> int:
+    """Units a task: about 16 tasks per process; 10-100 hands, or 1-4 matches, each."""
+    per = math.ceil(count / (jobs * _CHUNKS_PER_JOB))
+    return max(1, min(4, per)) if matches else max(10, min(100, per))
+
+
+def _ranges(count: int, size: int) -> Iterator[tuple[int, int]]:
+    for a in range(0, count, size):
+        yield a, min(a + size, count)
 
 
 def run_simulation(
     spec: SimulationSpec,
-    hands: int,
+    count: int,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
-) -> list[HandOutcome]:
-    """Play hands ``0 .. hands-1``; the outcomes in hand order, whatever ``jobs`` is.
+    *,
+    rules: RuleSet | None = None,
+) -> Iterator[Outcome]:
+    """Play hands (or matches, with ``spec.matches``) ``0 .. count-1``; yields the outcomes
+    in order, whatever ``jobs`` is, holding only a few chunks at a time.
 
-    ``jobs == 1`` plays in this process; more use a process pool with chunked tasks.
-    ``progress(k)`` is called as each chunk of ``k`` hands is done.
+    ``jobs == 1`` plays in this process; more use a process pool (``jobs`` is capped to
+    :func:`available_cpus` and to the number of chunks) fed a bounded number of chunks.
+    ``progress(k)`` is called as each chunk of ``k`` units is done.  ``rules`` is
+    ``load_ruleset(spec.ruleset)`` when given (it is loaded otherwise).  Arguments are
+    checked at once (ValueError), before the first outcome is asked for.
     """
-    if hands < 1:
-        raise ValueError(f"hands must be at least 1, not {hands}")
+    limit = MAX_MATCHES if spec.matches else MAX_HANDS
+    what = "matches" if spec.matches else "hands"
+    if not 1 <= count <= limit:
+        raise ValueError(f"{what} must be from 1 to {limit}, not {count}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    chunks = _chunks(hands, jobs)
-    results: dict[int, list[HandOutcome]] = {}
-    if jobs == 1:
-        for start, stop in chunks:
-            results[start] = _play_range(spec, start, stop)
-            if progress is not None:
-                progress(stop - start)
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=context) as pool:
-            pending: dict[Future[list[HandOutcome]], int] = {
-                pool.submit(_play_range, spec, a, b): a for a, b in chunks
-            }
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    start = pending.pop(fut)
-                    results[start] = fut.result()
-                    if progress is not None:
-                        progress(len(results[start]))
-    return [o for start, _ in chunks for o in results[start]]
+    if rules is None:
+        rules = load_ruleset(spec.ruleset)
+    validate_bots(spec.bots, rules, matches=spec.matches)
+    size = _chunk_size(count, min(jobs, available_cpus()), spec.matches)
+    workers = min(jobs, available_cpus(), math.ceil(count / size))
+    if workers == 1:
+        return _run_here(spec, rules, count, size, progress)
+    return _run_pool(spec, count, size, workers, progress)
+
+
+def _run_here(
+    spec: SimulationSpec,
+    rules: RuleSet,
+    count: int,
+    size: int,
+    progress: Callable[[int], None] | None,
+) -> Iterator[Outcome]:
+    for start, stop in _ranges(count, size):
+        chunk = _play_range(spec, start, stop, rules)
+        if progress is not None:
+            progress(stop - start)
+        yield from chunk
+
+
+def _run_pool(
+    spec: SimulationSpec,
+    count: int,
+    size: int,
+    workers: int,
+    progress: Callable[[int], None] | None,
+) -> Iterator[Outcome]:
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(spec.ruleset,),
+    )
+    ranges = _ranges(count, size)
+    pending: dict[Future[list[Outcome]], int] = {}
+    finished: dict[int, list[Outcome]] = {}
+    """Chunks done but not yet yielded (they wait for an earlier one), by first index."""
+    next_start = 0
+    held = workers * _IN_FLIGHT_PER_JOB
+    try:
+        while True:
+            # top up: at most ``held`` chunks submitted or waiting to be yielded
+            room = max(0, held - len(pending) - len(finished))
+            for start, stop in itertools.islice(ranges, room):
+                pending[pool.submit(_play_range, spec, start, stop)] = start
+            if not pending:
+                break
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                start = pending.pop(fut)
+                finished[start] = fut.result()
+                if progress is not None:
+                    progress(len(finished[start]))
+            while next_start in finished:
+                chunk = finished.pop(next_start)
+                next_start += len(chunk)
+                yield from chunk
+    finally:
+        # on an error, Ctrl-C or an abandoned iterator: drop the queued chunks at once
+        pool.shutdown(wait=not pending, cancel_futures=True)
+    if next_start != count:  # pragma: no cover - every chunk is submitted and merged
+        raise AssertionError(f"simulation merged {next_start} of {count}")
 
 
 # --------------------------------------------------------------------------- summary
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, list[float]]:
+class _Moments:
+    """Count, sum and sum of squares of values (ints or fractions), kept exactly, so the
+    mean and its interval do not depend on the order the values came in."""
+
+    __slots__ = ("n", "q", "s")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.s: int | Fraction = 0
+        self.q: int | Fraction = 0
+
+    def add(self, value: int | Fraction) -> None:
+        self.n += 1
+        self.s += value
+        self.q += value * value
+
+    def mean_ci(self, scale: int = 1) -> tuple[float, list[float]]:
+        """Mean of ``value / scale`` and its 95% interval by the normal approximation
+        (sample standard deviation)."""
+        n = self.n
+        mean = Fraction(self.s) / (n * scale)
+        if n < 2:
+            return float(mean), [float(mean), float(mean)]
+        var = (Fraction(self.q) - Fraction(self.s) ** 2 / n) / ((n - 1) * scale * scale)
+        half = Z95 * math.sqrt(float(var) / n)
+        m = float(mean)
+        return m, [m - half, m + half]
+
+
+def _mean_ci(values: Iterable[int | Fraction]) -> tuple[float, list[float]]:
     """Mean and its 95% interval by the normal approximation (sample standard deviation)."""
-    n = len(values)
-    mean = math.fsum(values) / n
-    if n < 2:
-        return mean, [mean, mean]
-    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, [mean - half, mean + half]
+    acc = _Moments()
+    for v in values:
+        acc.add(v)
+    return acc.mean_ci()
 
 
 def _wilson(successes: int, trials: int) -> list[float]:
@@ -280,111 +540,198 @@ def _wilson(successes: int, trials: int) -> list[float]:
     return [max(0.0, centre - half), min(1.0, centre + half)]
 
 
-def summarize(
-    spec: SimulationSpec, rules: RuleSet, outcomes: Sequence[HandOutcome]
-) -> dict[str, Any]:
-    """The summary of a run: a JSON-ready dict (fields in ``docs/simulate.md``)."""
-    n_hands = len(outcomes)
-    bots = spec.bots
-    entries = []
-    for j, name in enumerate(bots):
-        wins = sum(1 for o in outcomes if o.winner == j)
-        mean, ci = _mean_ci([o.balances[j] for o in outcomes])
-        entries.append(
-            {
-                "entry": j,
-                "bot": name,
+def _rate(part: int, whole: int) -> float:
+    return part / whole if whole else 0.0
+
+
+class Summary:
+    """The summary of a run, built one outcome at a time (in memory: a few numbers per
+    entry and counters of reasons and items, never the outcomes).
+
+    The *unit* is a hand, or a match with ``spec.matches``: mean balances and margins are
+    per unit (paired by unit); win rates are per seat-hand played.
+    """
+
+    def __init__(self, spec: SimulationSpec, rules: RuleSet) -> None:
+        self.spec = spec
+        self.rules = rules
+        bots = spec.bots
+        self.names = list(dict.fromkeys(bots))
+        self.copies = {name: [j for j, b in enumerate(bots) if b == name] for name in self.names}
+        self.units = 0
+        self.hands = 0
+        self.cut = 0
+        self.green = 0
+        e = len(bots)
+        self.entry_wins = [0] * e
+        self.entry_hands = [0] * e
+        self.entry_balance = [_Moments() for _ in range(e)]
+        self.bot_wins = dict.fromkeys(self.names, 0)
+        self.bot_hands = dict.fromkeys(self.names, 0)
+        self.bot_balance = {name: _Moments() for name in self.names}
+        self.margin_balance = [_Moments() for _ in self.names[1:]]
+        self.margin_win = [_Moments() for _ in self.names[1:]]
+        self.reasons: Counter[str] = Counter()
+        self.items: Counter[str] = Counter()
+        self.limits: Counter[str] = Counter()
+        self.won = 0
+        self.self_drawn = 0
+        self.decisions = 0
+        self.draws = 0
+
+    def _add_hand(self, o: HandOutcome) -> None:
+        self.hands += 1
+        self.decisions += o.decisions
+        self.draws += o.draws
+        self.green += o.green
+        for entry in o.seats:
+            self.entry_hands[entry] += 1
+        if o.winner is None:
+            self.reasons[o.reason] += 1
+            return
+        self.won += 1
+        self.entry_wins[o.winner] += 1
+        self.self_drawn += o.self_drawn
+        self.items.update(o.items)
+        if o.limit_hand is not None:
+            self.limits[o.limit_hand] += 1
+
+    def add(self, outcome: Outcome) -> None:
+        """Count one hand (a run of hands) or one match (a run of matches)."""
+        if isinstance(outcome, MatchOutcome):
+            hands = outcome.hands
+            self.cut += outcome.cut
+        else:
+            hands = (outcome,)
+        e = len(self.spec.bots)
+        wins = [0] * e
+        played = [0] * e
+        for hand in hands:
+            self._add_hand(hand)
+            if hand.winner is not None:
+                wins[hand.winner] += 1
+            for entry in hand.seats:
+                played[entry] += 1
+        self.units += 1
+        balances = outcome.balances
+        for j in range(e):
+            self.entry_balance[j].add(balances[j])
+        bot_balance: dict[str, int] = {}
+        bot_rate: dict[str, Fraction] = {}
+        for name in self.names:
+            js = self.copies[name]
+            bot_balance[name] = sum(balances[j] for j in js)
+            w = sum(wins[j] for j in js)
+            h = sum(played[j] for j in js)
+            self.bot_wins[name] += w
+            self.bot_hands[name] += h
+            self.bot_balance[name].add(bot_balance[name])
+            bot_rate[name] = Fraction(w, h) if h else Fraction(0)
+        first = self.names[0]
+        k1 = len(self.copies[first])
+        for m, other in enumerate(self.names[1:]):
+            k2 = len(self.copies[other])
+            # per copy: B1 / k1 - B2 / k2, kept as an integer over the scale k1 * k2
+            self.margin_balance[m].add(k2 * bot_balance[first] - k1 * bot_balance[other])
+            self.margin_win[m].add(bot_rate[first] - bot_rate[other])
+
+    def result(self) -> dict[str, Any]:
+        """The summary: a JSON-ready dict (fields in ``docs/simulate.md``)."""
+        if self.units == 0:
+            raise ValueError("nothing to summarise: no hand was played")
+        spec, rules, bots = self.spec, self.rules, self.spec.bots
+        entries = []
+        for j, name in enumerate(bots):
+            mean, ci = self.entry_balance[j].mean_ci()
+            wins, played = self.entry_wins[j], self.entry_hands[j]
+            entries.append(
+                {
+                    "entry": j,
+                    "bot": name,
+                    "hands": played,
+                    "wins": wins,
+                    "win_rate": _rate(wins, played),
+                    "win_rate_ci": _wilson(wins, played),
+                    "mean_balance": mean,
+                    "mean_balance_ci": ci,
+                }
+            )
+        by_bot: dict[str, Any] = {}
+        for name in self.names:
+            k = len(self.copies[name])
+            wins, played = self.bot_wins[name], self.bot_hands[name]
+            mean, ci = self.bot_balance[name].mean_ci(k)
+            by_bot[name] = {
+                "seats": k,
+                "hands": played,
                 "wins": wins,
-                "win_rate": wins / n_hands,
-                "win_rate_ci": _wilson(wins, n_hands),
+                "win_rate": _rate(wins, played),
+                "win_rate_ci": _wilson(wins, played),
                 "mean_balance": mean,
                 "mean_balance_ci": ci,
             }
-        )
-    names = list(dict.fromkeys(bots))
-    copies = {name: [j for j, b in enumerate(bots) if b == name] for name in names}
+        margins = []
+        first = self.names[0]
+        k1 = len(self.copies[first])
+        for m, other in enumerate(self.names[1:]):
+            k2 = len(self.copies[other])
+            mb, mb_ci = self.margin_balance[m].mean_ci(k1 * k2)
+            mw, mw_ci = self.margin_win[m].mean_ci()
+            margins.append(
+                {
+                    "bot": first,
+                    "versus": other,
+                    "mean_balance_diff": mb,
+                    "mean_balance_diff_ci": mb_ci,
+                    "win_rate_diff": mw,
+                    "win_rate_diff_ci": mw_ci,
+                }
+            )
+        remises = self.hands - self.won
 
-    def per_hand_balance(name: str) -> list[float]:
-        js = copies[name]
-        return [sum(o.balances[j] for j in js) / len(js) for o in outcomes]
+        def table(counts: Counter[str], order: Sequence[str]) -> dict[str, Any]:
+            rank = {key: i for i, key in enumerate(order)}
+            keys = sorted(counts, key=lambda k: (-counts[k], rank.get(k, len(rank)), k))
+            return {k: {"count": counts[k], "rate": counts[k] / self.won} for k in keys}
 
-    def per_hand_win(name: str) -> list[float]:
-        js = copies[name]
-        return [(1.0 if o.winner in js else 0.0) / len(js) for o in outcomes]
-
-    by_bot: dict[str, Any] = {}
-    for name in names:
-        k = len(copies[name])
-        wins = sum(1 for o in outcomes if o.winner is not None and bots[o.winner] == name)
-        mean, ci = _mean_ci(per_hand_balance(name))
-        by_bot[name] = {
-            "seats": k,
-            "wins": wins,
-            "win_rate": wins / (k * n_hands),
-            "win_rate_ci": _wilson(wins, k * n_hands),
-            "mean_balance": mean,
-            "mean_balance_ci": ci,
+        return {
+            "unit": "match" if spec.matches else "hand",
+            "hands": self.hands,
+            "matches": self.units if spec.matches else None,
+            "cut_matches": self.cut,
+            "green_dragon_hands": self.green,
+            "seed": spec.seed,
+            "ruleset": spec.ruleset,
+            "ruleset_name": rules.name,
+            "seats": rules.table.players,
+            "bots": list(bots),
+            "confidence": 0.95,
+            "entries": entries,
+            "by_bot": by_bot,
+            "margins": margins,
+            "remise": {
+                "count": remises,
+                "rate": remises / self.hands,
+                "rate_ci": _wilson(remises, self.hands),
+                "reasons": dict(sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+            },
+            "wins": {
+                "count": self.won,
+                "self_drawn": self.self_drawn,
+                "claimed": self.won - self.self_drawn,
+            },
+            "hand_length": {
+                "decisions": self.decisions / self.hands,
+                "draws": self.draws / self.hands,
+            },
+            "items": table(self.items, list(ITEMS)),
+            "limit_hands": table(self.limits, list(LIMIT_HANDS)),
         }
-    margins = []
-    for other in names[1:]:
-        first = names[0]
-        diff_b = [
-            a - b for a, b in zip(per_hand_balance(first), per_hand_balance(other), strict=True)
-        ]
-        diff_w = [a - b for a, b in zip(per_hand_win(first), per_hand_win(other), strict=True)]
-        mb, mb_ci = _mean_ci(diff_b)
-        mw, mw_ci = _mean_ci(diff_w)
-        margins.append(
-            {
-                "bot": first,
-                "versus": other,
-                "mean_balance_diff": mb,
-                "mean_balance_diff_ci": mb_ci,
-                "win_rate_diff": mw,
-                "win_rate_diff_ci": mw_ci,
-            }
-        )
-    remises = [o for o in outcomes if o.winner is None]
-    won = [o for o in outcomes if o.winner is not None]
-    item_counts: Counter[str] = Counter()
-    limit_counts: Counter[str] = Counter()
-    for o in won:
-        item_counts.update(o.items)
-        if o.limit_hand is not None:
-            limit_counts[o.limit_hand] += 1
-    n_won = len(won)
 
-    def table(counts: Counter[str], order: Sequence[str]) -> dict[str, Any]:
-        rank = {key: i for i, key in enumerate(order)}
-        keys = sorted(counts, key=lambda k: (-counts[k], rank.get(k, len(rank)), k))
-        return {k: {"count": counts[k], "rate": counts[k] / n_won} for k in keys}
 
-    return {
-        "hands": n_hands,
-        "seed": spec.seed,
-        "ruleset": spec.ruleset,
-        "ruleset_name": rules.name,
-        "seats": rules.table.players,
-        "bots": list(bots),
-        "confidence": 0.95,
-        "entries": entries,
-        "by_bot": by_bot,
-        "margins": margins,
-        "remise": {
-            "count": len(remises),
-            "rate": len(remises) / n_hands,
-            "rate_ci": _wilson(len(remises), n_hands),
-            "reasons": dict(Counter(o.reason for o in remises).most_common()),
-        },
-        "wins": {
-            "count": n_won,
-            "self_drawn": sum(1 for o in won if o.self_drawn),
-            "claimed": sum(1 for o in won if not o.self_drawn),
-        },
-        "hand_length": {
-            "decisions": math.fsum(o.decisions for o in outcomes) / n_hands,
-            "draws": math.fsum(o.draws for o in outcomes) / n_hands,
-        },
-        "items": table(item_counts, list(ITEMS)),
-        "limit_hands": table(limit_counts, list(LIMIT_HANDS)),
-    }
+def summarize(spec: SimulationSpec, rules: RuleSet, outcomes: Iterable[Outcome]) -> dict[str, Any]:
+    """The summary of a run's outcomes (consumed one at a time): a JSON-ready dict."""
+    acc = Summary(spec, rules)
+    for o in outcomes:
+        acc.add(o)
+    return acc.result()
