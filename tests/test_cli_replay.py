@@ -12,13 +12,13 @@ import pytest
 from typer.testing import CliRunner
 
 from mahjong_nts.cli import app
-from mahjong_nts.cli.replay import printable
 from mahjong_nts.core.actions import ActionKind
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.seeding import SeedRng
 from mahjong_nts.core.tiles import parse_tile
 from mahjong_nts.formats import gamelog, logkeys
 from mahjong_nts.formats.rulefiles import load_ruleset
+from mahjong_nts.formats.safejson import printable
 
 runner = CliRunner()
 

@@ -13,7 +13,8 @@ from mahjong_nts.cli.options import UsageProblem
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand
 from mahjong_nts.core.tiles import tile_name
-from mahjong_nts.formats.wire import escape_controls, seat_wind
+from mahjong_nts.formats.safejson import printable
+from mahjong_nts.formats.wire import seat_wind
 
 _LABELS = {
     "en": {
@@ -77,14 +78,6 @@ _LABELS = {
         "sits_out": "Doet deze hand niet mee (de dromer).",
     },
 }
-
-
-def user_text(text: str) -> str:
-    """Text from a file or a user (a rule-set name or title), made safe for the
-    terminal: control characters (a terminal escape, a newline) are shown as
-    ``\\x1b`` and the like.  Print it as plain text (``Text``, ``markup=False``):
-    ``"[bold red]x[/]"`` then shows as written, never as a style."""
-    return escape_controls(text)
 
 
 def labels(lang: str) -> dict[str, str]:
@@ -187,7 +180,7 @@ def print_settlement(
         return seat_index_label(i, east, lang, seats=seats, dreamer=dreamer)
 
     table = Table(
-        title=Text(f"{lab['ruleset']}: {user_text(resp['ruleset'])}"), title_justify="left"
+        title=Text(f"{lab['ruleset']}: {printable(resp['ruleset'])}"), title_justify="left"
     )
     table.add_column(lab["seat"])
     table.add_column(lab["score"], justify="right")

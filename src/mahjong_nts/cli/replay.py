@@ -14,7 +14,6 @@ rich markup.
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 from typing import Annotated
 
@@ -39,29 +38,9 @@ from mahjong_nts.formats.gamelog import (
 from mahjong_nts.formats.gamelog_schema import EventLine, ResultLine, SealLine
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
 from mahjong_nts.formats.rulefiles import load_ruleset
+from mahjong_nts.formats.safejson import printable
 
-__all__ = ["print_log", "printable", "replay_cmd"]
-
-
-def printable(text: str) -> str:
-    """``text`` with every control, format or unassigned character shown escaped as
-    in Python (``\\x1b``, ``\\u202e``), so that text from a file cannot move the
-    cursor, recolour or clear the terminal, or reorder what is shown."""
-    if text.isprintable():
-        return text
-    out = []
-    for ch in text:
-        if unicodedata.category(ch)[0] == "C" or (not ch.isprintable() and ch != " "):
-            code = ord(ch)
-            if code < 0x100:
-                out.append(f"\\x{code:02x}")
-            elif code < 0x10000:
-                out.append(f"\\u{code:04x}")
-            else:
-                out.append(f"\\U{code:08x}")
-        else:
-            out.append(ch)
-    return "".join(out)
+__all__ = ["print_log", "replay_cmd"]
 
 
 def _tiles(text: str) -> list[int]:

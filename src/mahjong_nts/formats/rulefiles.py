@@ -56,7 +56,7 @@ from typing import Any, Final
 
 from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.rules import RuleSet, merge
-from mahjong_nts.formats.safejson import excerpt
+from mahjong_nts.formats.safejson import excerpt, printable
 
 __all__ = [
     "DEFAULT_RULESET",
@@ -238,7 +238,7 @@ def _read_file(path: Path) -> bytes:
     open descriptor: a device (``/dev/zero``), a pipe or a folder is refused
     before anything is read; at most one byte more than the bound is read.
     """
-    shown = _printable(str(path))
+    shown = printable(str(path))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
@@ -274,14 +274,6 @@ def _read_file(path: Path) -> bytes:
         raise InvalidRuleSet(f"{shown}: cannot read rule file ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
-
-
-def _printable(text: str) -> str:
-    """``text`` with every character a terminal could act on written as an escape
-    (a file name may hold any of them)."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 def _file_key(path: Path) -> tuple[int, int] | str:
@@ -480,7 +472,7 @@ def _resolve(
 
 
 def _resolve_file(path: Path, chain: tuple[tuple[object, str], ...]) -> tuple[dict[str, Any], str]:
-    where = _printable(str(path))
+    where = printable(str(path))
     if len(chain) >= MAX_BASE_CHAIN:
         shown = " -> ".join(w for _, w in chain)
         raise InvalidRuleSet(
@@ -493,7 +485,7 @@ def _resolve_file(path: Path, chain: tuple[tuple[object, str], ...]) -> tuple[di
         loop = " -> ".join([*(w for _, w in chain[keys.index(key) :]), where])
         raise InvalidRuleSet(f"{where}: base loop: {loop}")
     data = _parse(raw, where)
-    name = _printable(path.stem)  # the default name: printable, whatever the file is called
+    name = printable(path.stem)  # the default name: printable, whatever the file is called
     return _resolve_data(data, where, name, _local_base(path.parent, (*chain, (key, where))))
 
 
@@ -556,7 +548,7 @@ def _resolve_data(
         "source", f"house rules {default_name} over {base_data.get('source', base)}"
     )
     merged["notes"] = _join_notes(base_data, data)
-    return merged, f"{where} (base {_printable(base)})"
+    return merged, f"{where} (base {printable(base)})"
 
 
 def load_mapping(

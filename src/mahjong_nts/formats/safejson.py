@@ -26,6 +26,7 @@ __all__ = [
     "JsonInputError",
     "excerpt",
     "loads",
+    "printable",
 ]
 
 MAX_INT_DIGITS: Final = 80
@@ -48,6 +49,26 @@ def excerpt(value: object, limit: int = EXCERPT) -> str:
     if len(text) <= limit:
         return text
     return text[: max(limit - 3, 0)] + "..."
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal could act on (control and format
+    characters, line and paragraph separators, unassigned code points) written as an
+    escape (``\\x1b``, ``\\u202e``), so that text from a file, a log or a request cannot
+    move the cursor, recolour or clear the terminal, or reorder what is shown."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable():
+            out.append(ch)
+        elif (code := ord(ch)) < 0x100:
+            out.append(f"\\x{code:02x}")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return "".join(out)
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -63,7 +63,6 @@ __all__ = [
     "check_seats",
     "error_line",
     "error_message",
-    "escape_controls",
     "handle_score_line",
     "handle_settle_line",
     "load_rules",
@@ -227,19 +226,12 @@ def _loc(parts: Sequence[int | str]) -> str:
     return out
 
 
-_CONTROL: Final = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))}
 _LONG: Final = safejson.EXCERPT - 1
 _QUOTED: Final = re.compile(
     rf"(?<!\w)'[^'\n]{{{_LONG},}}'(?!\w)|(?<!\w)\"[^\"\n]{{{_LONG},}}\"(?!\w)"
 )
 """A quoted piece longer than an excerpt.  A quote mark between letters (the
 apostrophe of "winner's") neither opens nor closes one."""
-
-
-def escape_controls(text: str) -> str:
-    """``text`` with every control character (C0, DEL, C1: a terminal escape, a
-    newline) written as ``\\x1b`` and the like, so it prints as one harmless line."""
-    return text.translate(_CONTROL)
 
 
 def _cut_quote(match: re.Match[str]) -> str:
@@ -255,7 +247,7 @@ def short_message(message: str) -> str:
     passes here last, so text quoted from a request (by this module or by the
     core) never comes back long or raw.  Each step takes time linear in the
     message."""
-    message = escape_controls(_QUOTED.sub(_cut_quote, message))
+    message = safejson.printable(_QUOTED.sub(_cut_quote, message))
     if len(message) > MAX_ERROR_CHARS:
         message = message[: MAX_ERROR_CHARS - 3] + "..."
     return message

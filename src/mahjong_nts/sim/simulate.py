@@ -59,6 +59,7 @@ from mahjong_nts.core.seeding import SeedRng, check_seed, derive_seed
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.formats.logkeys import LogKey
 from mahjong_nts.formats.rulefiles import load_ruleset
+from mahjong_nts.formats.safejson import excerpt
 
 __all__ = [
     "MATCH_HAND_LIMIT",
@@ -220,16 +221,11 @@ def validate_bots(
     names = tuple(n.strip() for n in names)
     unknown = [n for n in names if n not in BOTS]
     if unknown:
-        raise ValueError(f"unknown bot {_quote(unknown[0])}: one of {', '.join(sorted(BOTS))}")
+        raise ValueError(f"unknown bot {excerpt(unknown[0])}: one of {', '.join(sorted(BOTS))}")
     if len(names) != count:
         what = "players a match" if matches else "seats a hand"
         raise ValueError(f"{rules.name} plays {count} {what}: give {count} bots, not {len(names)}")
     return names
-
-
-def _quote(text: str, limit: int = 40) -> str:
-    shown = repr(text)
-    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
 def _play_game(game: Game, players: Sequence[Player], names: Sequence[str], where: str) -> int:
