@@ -43,6 +43,7 @@ def make_obs(
                 discards=parse_tiles(discards.get(s, "")),
                 concealed_count=len(hand) if s == seat else 13 - 3 * len(ms),
                 dead=False,
+                announced=False,
             )
         )
     return Observation(
@@ -50,6 +51,7 @@ def make_obs(
         round_wind=round_wind,
         dominant=None,
         phase=phase,
+        seq=0,
         turn=seat if phase is Phase.TURN else (seat - 1) % seats,
         to_act=True,
         legal=tuple(parse_action(a) for a in legal),

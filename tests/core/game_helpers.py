@@ -132,6 +132,9 @@ def snapshot(game: Game) -> tuple[Any, ...]:
         tuple(game.events),
         game.result,
         game.legal_actions(),
+        game.seq,
+        tuple(game.announced),
+        tuple(game._fresh),
     )
 
 
