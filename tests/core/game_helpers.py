@@ -278,15 +278,33 @@ def check_rules(game: Game) -> None:
             assert game.wall.live_left == 0
         if win.kong_on_kong:
             assert len(game.melds[w]) >= 2
+        assert win.lucky_thirteen == game.announced[w]
+        if win.lucky_thirteen:  # the hand as dealt, closed, but for the winning tile
+            assert not game.melds[w] and not win.heaven and not win.first_discard
         return
     seat = game.current_seat
     hand = game.hands[seat]
+    lucky = game.rules.doublings("lucky_thirteen") > 0
     for a in game.legal_actions():
         if a.kind is ActionKind.MAHJONG:
             assert not game.dead[seat]
+        if game.announced[seat]:  # the hand stays as it is
+            assert a.kind in (ActionKind.MAHJONG, ActionKind.DISCARD, ActionKind.PASS)
+            assert a.kind is not ActionKind.DISCARD or a.tile == game.tile
         if game.phase is Phase.TURN:
-            assert a.kind in (ActionKind.MAHJONG, ActionKind.DISCARD, ActionKind.KONG)
-            if a.kind is ActionKind.MAHJONG:
+            assert a.kind in (
+                ActionKind.MAHJONG,
+                ActionKind.DISCARD,
+                ActionKind.KONG,
+                ActionKind.ANNOUNCE,
+            )
+            if a.kind is ActionKind.ANNOUNCE:
+                assert lucky and not game.announced[seat] and not game.dead[seat]
+                assert not game.melds[seat] and not game.discards[seat]
+                assert a.tile is not None and hand[a.tile] >= 1
+                if seat != 0:
+                    assert a.tile == game.tile and game.source is not Source.CLAIM
+            elif a.kind is ActionKind.MAHJONG:
                 assert game.source is not Source.CLAIM, "a claimed tile is no self-drawn win"
             elif a.kind is ActionKind.DISCARD:
                 assert a.tile is not None and hand[a.tile] >= 1
