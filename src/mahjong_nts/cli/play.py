@@ -92,7 +92,7 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
         except InvalidTile:
             raise Choice(f"{text.strip()!r} is no action or tile (? for help)") from None
         words = ["discard", tile.token]
-    if len(words) == 1 and words[0] in ("pung", "kong", "chow", "discard"):
+    if len(words) == 1 and words[0] in ("pung", "kong", "chow", "discard", "announce"):
         kind = ActionKind[words[0].upper()]
         matching = [a for a in legal if a.kind is kind]
         if len(matching) == 1:
