@@ -698,9 +698,11 @@ class Game:
         assert tile is not None
         hand = self.hands[seat]
         if kind is ActionKind.DISCARD or kind is ActionKind.ANNOUNCE:
+            word = "discard"
             if kind is ActionKind.ANNOUNCE:
                 self.announced[seat] = True
-            self.events.append(Event(kind.word, seat, (tile,), True))
+                word = "announce"
+            self.events.append(Event(word, seat, (tile,), True))
             hand[tile] -= 1
             self._waits[seat] = None
             self._fresh[seat] = False

@@ -79,7 +79,7 @@ class Observation:
 
 def observe(game: Game, seat: int) -> Observation:
     """The observation of ``seat`` (0 = East) in ``game``."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n:
+    if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
         raise ValueError(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
     phase = game.phase
     over = phase is Phase.OVER
