@@ -127,8 +127,18 @@ class HandResult:
         return self.winner is None
 
 
+_REPEATS: Final = tuple(tuple((_TILES[t],) * k for k in range(5)) for t in range(NUM_KINDS))
+"""``_REPEATS[t][k]``: ``k`` copies of tile ``t``."""
+
+
 def _counts_tuple(counts: Sequence[int]) -> tuple[Tile, ...]:
-    return tuple(_TILES[t] for t in range(NUM_KINDS) for _ in range(counts[t]))
+    """The tiles of a count vector, sorted (observations build it on every decision)."""
+    out: list[Tile] = []
+    extend = out.extend
+    for t, k in enumerate(counts):
+        if k:
+            extend(_REPEATS[t][k])
+    return tuple(out)
 
 
 class Game:
