@@ -399,11 +399,11 @@ class Game:
             if why:
                 return why
         elif self.announced[seat] and act.kind is not ActionKind.PASS:
-            drawn = f", {self.tile.token}" if self.phase is Phase.TURN and self.tile else ""
-            return (
-                f"seat {seat} announced the lucky thirteen: the hand stays as it is "
-                f"(discard the tile just drawn{drawn}, or go mahjong)"
-            )
+            if self.phase is Phase.TURN and self.tile is not None:
+                may = f"discard the tile just drawn, {self.tile.token}, or go mahjong"
+            else:
+                may = "on a discard it may only go mahjong"
+            return f"seat {seat} announced the lucky thirteen: the hand stays as it is ({may})"
         shown = ", ".join(str(a) for a in legal)
         phase = {
             Phase.TURN: "on your turn",
