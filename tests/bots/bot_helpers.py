@@ -12,6 +12,7 @@ from mahjong_nts.core.notation import parse_meld, parse_tiles
 from mahjong_nts.core.observation import Observation, SeatView, observe
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import WINDS, Tile
+from mahjong_nts.core.wall import tile_set
 
 
 def make_obs(
@@ -43,6 +44,7 @@ def make_obs(
                 discards=parse_tiles(discards.get(s, "")),
                 concealed_count=len(hand) if s == seat else 13 - 3 * len(ms),
                 dead=False,
+                announced=False,
             )
         )
     return Observation(
@@ -50,6 +52,7 @@ def make_obs(
         round_wind=round_wind,
         dominant=None,
         phase=phase,
+        seq=0,
         turn=seat if phase is Phase.TURN else (seat - 1) % seats,
         to_act=True,
         legal=tuple(parse_action(a) for a in legal),
@@ -71,14 +74,38 @@ def discards_of(concealed: str) -> list[str]:
     return [f"discard {t.token}" for t in sorted(set(parse_tiles(concealed)))]
 
 
+def dealt_with(rules: RuleSet, seat: int, concealed: str, seed: int) -> Game:
+    """A hand in which ``seat`` (not East) is dealt ``concealed`` (13 tiles); the other
+    tiles of the table's set are shuffled with ``seed`` and dealt around it."""
+    mine = [int(t) for t in parse_tiles(concealed)]
+    rest = [int(t) for t in tile_set(rules.table)]
+    for t in mine:
+        rest.remove(t)
+    random.Random(seed).shuffle(rest)
+    n = rules.table.players
+    dealt: list[list[int]] = []
+    for s in range(n):
+        if s == seat:
+            dealt.append(mine)
+        else:
+            size = 14 if s == 0 else 13
+            dealt.append(rest[:size])
+            rest = rest[size:]
+    dead = rules.table.dead_wall
+    return Game.from_deal(rules, dealt, rest[dead:], rest[:dead])
+
+
 def play(
     rules: RuleSet,
     players: Sequence[Player],
     seed: int,
     check: Callable[[Observation, Action], None] | None = None,
+    game: Game | None = None,
 ) -> Game:
-    """Play one hand with ``players`` (one per seat) from observations only."""
-    game = Game(rules, random.Random(seed))
+    """Play one hand with ``players`` (one per seat) from observations only (the hand
+    dealt from ``seed``, or ``game`` when given)."""
+    if game is None:
+        game = Game(rules, random.Random(seed))
     while not game.is_over:
         seat = game.current_seat
         obs = observe(game, seat)

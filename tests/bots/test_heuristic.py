@@ -109,3 +109,24 @@ def test_beats_the_random_bot() -> None:
     assert wins["heuristic"] >= 20
     assert wins["random"] <= 5
     assert balance["heuristic"] > 0 > balance["random"]
+
+
+def test_announces_the_lucky_thirteen_with_a_ready_dealt_hand() -> None:
+    """rode-draak: South's 13 dealt tiles wait on S or C (pung of its own wind or of a
+    dragon, and the announcement: the two doublings a mahjong needs); it drew P, the tile
+    it lets go anyway, so it announces with it."""
+    bot = HeuristicBot(0, load_ruleset("rode-draak"))
+    hand = "b222 k456 t789 SS CC P"
+    legal = [*discards_of(hand), "announce P"]
+    assert str(bot.act(make_obs(hand, legal, seat=1))) == "announce P"
+
+
+def test_no_announcement_on_dead_waits() -> None:
+    """The same kind of hand waiting on k1 or k4, every one of which lies in the discards:
+    the announcement would fix a hand that cannot win."""
+    bot = HeuristicBot(0, load_ruleset("rode-draak"))
+    hand = "b123 b456 b789 k23 CC P"
+    legal = [*discards_of(hand), "announce P"]
+    dead = {0: "k1 k1 k4 k4", 2: "k1 k1", 3: "k4 k4"}
+    choice = str(bot.act(make_obs(hand, legal, seat=1, discards=dead)))
+    assert choice.startswith("discard")

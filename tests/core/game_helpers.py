@@ -25,12 +25,46 @@ from mahjong_nts.core.observation import observe
 from mahjong_nts.core.rules import RuleSet, TableRules
 from mahjong_nts.core.shanten import regular_shanten
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
-from mahjong_nts.core.wall import tile_set
+from mahjong_nts.core.wall import Wall, tile_set
 
 
 def tiles(text: str) -> list[Tile]:
     """``"b111 k234 EE"`` -> tiles in the order written."""
     return list(parse_tiles(text)) if text.strip() else []
+
+
+def chosen_deal(
+    rules: RuleSet,
+    hands: Sequence[str | None],
+    *,
+    draws: str = "",
+    last: str = "",
+    loose: str = "",
+    filler: int = 0,
+) -> tuple[list[list[Tile]], list[Tile], list[Tile]]:
+    """The deal, live wall and dead wall of :func:`deal` (arguments as there)."""
+    table = rules.table
+    pool = Counter(int(t) for t in tile_set(table))
+    named = [tiles(h) if h is not None else None for h in hands]
+    parts = [tiles(draws), tiles(last), tiles(loose)]
+    for group in [*(h for h in named if h is not None), *parts]:
+        for t in group:
+            if pool[int(t)] <= 0:
+                raise ValueError(f"deal: one {t.token} too many for this table")
+            pool[int(t)] -= 1
+    rest = sorted(pool.elements())
+    random.Random(filler).shuffle(rest)
+    dealt: list[list[Tile]] = []
+    for s, h in enumerate(named):
+        if h is None:
+            size = 14 if s == 0 else 13
+            h, rest = [Tile(t) for t in rest[:size]], rest[size:]
+        dealt.append(list(h))
+    draws_t, last_t, loose_t = parts
+    n_dead = table.dead_wall - len(loose_t)
+    dead = [*loose_t, *map(Tile, rest[:n_dead])]
+    live = [*draws_t, *map(Tile, rest[n_dead:]), *last_t]
+    return dealt, live, dead
 
 
 def deal(
@@ -53,28 +87,52 @@ def deal(
     ``random.Random(filler)`` and fills the remaining places.
     """
     rs = load(rules) if isinstance(rules, str) else rules
-    table = rs.table
-    pool = Counter(int(t) for t in tile_set(table))
-    named = [tiles(h) if h is not None else None for h in hands]
-    parts = [tiles(draws), tiles(last), tiles(loose)]
-    for group in [*(h for h in named if h is not None), *parts]:
-        for t in group:
-            if pool[int(t)] <= 0:
-                raise ValueError(f"deal: one {t.token} too many for this table")
-            pool[int(t)] -= 1
-    rest = sorted(pool.elements())
-    random.Random(filler).shuffle(rest)
-    dealt: list[list[int]] = []
-    for s, h in enumerate(named):
-        if h is None:
-            size = 14 if s == 0 else 13
-            h, rest = [Tile(t) for t in rest[:size]], rest[size:]
-        dealt.append(list(h))
-    draws_t, last_t, loose_t = parts
-    n_dead = table.dead_wall - len(loose_t)
-    dead = [*loose_t, *rest[:n_dead]]
-    live = [*draws_t, *rest[n_dead:], *last_t]
+    dealt, live, dead = chosen_deal(rs, hands, draws=draws, last=last, loose=loose, filler=filler)
     return Game.from_deal(rs, dealt, live, dead, round_wind=round_wind, dominant=dominant)
+
+
+class _Numbered:
+    """Chance that numbers the tiles instead of shuffling them (dice all 1s)."""
+
+    def shuffle(self, x: list[Any]) -> None:
+        x[:] = range(len(x))
+
+    def randint(self, a: int, b: int) -> int:
+        return a
+
+    def getrandbits(self, k: int) -> int:
+        return 0
+
+
+class RiggedRng:
+    """Chance under which ``Game(rules, rng)`` deals exactly the hand :func:`deal` would
+    (arguments as there), so that a test can steer a hand that someone else deals, such
+    as a match.  The wall is laid out once with numbered tiles; the shuffle then puts
+    each chosen tile at the number that lands where it must be."""
+
+    def __init__(self, rules: str | RuleSet, hands: Sequence[str | None], **kw: Any) -> None:
+        rs = load(rules) if isinstance(rules, str) else rules
+        dealt, live, dead = chosen_deal(rs, hands, **kw)
+        order: list[Tile] = []  # dealing order, as the book deals: 3 x 4 tiles, 1, East 1
+        for r in range(3):
+            for d in dealt:
+                order.extend(d[4 * r : 4 * r + 4])
+        order.extend(d[12] for d in dealt)
+        order.append(dealt[0][13])
+        numbered_live, numbered_dead = Wall(rs.table, _Numbered()).remaining()
+        self._order: list[Tile] = [Tile.B1] * (len(numbered_live) + len(numbered_dead))
+        for k, t in zip((*numbered_live, *numbered_dead), (*order, *live, *dead), strict=True):
+            self._order[k] = t
+        assert Wall(rs.table, self).remaining() == (tuple([*order, *live]), tuple(dead))
+
+    def shuffle(self, x: list[Any]) -> None:
+        x[:] = self._order
+
+    def randint(self, a: int, b: int) -> int:
+        return a
+
+    def getrandbits(self, k: int) -> int:
+        return 0
 
 
 def play(game: Game, *acts: str) -> None:
@@ -132,6 +190,9 @@ def snapshot(game: Game) -> tuple[Any, ...]:
         tuple(game.events),
         game.result,
         game.legal_actions(),
+        game.seq,
+        tuple(game.announced),
+        tuple(game._fresh),
     )
 
 
@@ -217,15 +278,33 @@ def check_rules(game: Game) -> None:
             assert game.wall.live_left == 0
         if win.kong_on_kong:
             assert len(game.melds[w]) >= 2
+        assert win.lucky_thirteen == game.announced[w]
+        if win.lucky_thirteen:  # the hand as dealt, closed, but for the winning tile
+            assert not game.melds[w] and not win.heaven and not win.first_discard
         return
     seat = game.current_seat
     hand = game.hands[seat]
+    lucky = game.rules.doublings("lucky_thirteen") > 0
     for a in game.legal_actions():
         if a.kind is ActionKind.MAHJONG:
             assert not game.dead[seat]
+        if game.announced[seat]:  # the hand stays as it is
+            assert a.kind in (ActionKind.MAHJONG, ActionKind.DISCARD, ActionKind.PASS)
+            assert a.kind is not ActionKind.DISCARD or a.tile == game.tile
         if game.phase is Phase.TURN:
-            assert a.kind in (ActionKind.MAHJONG, ActionKind.DISCARD, ActionKind.KONG)
-            if a.kind is ActionKind.MAHJONG:
+            assert a.kind in (
+                ActionKind.MAHJONG,
+                ActionKind.DISCARD,
+                ActionKind.KONG,
+                ActionKind.ANNOUNCE,
+            )
+            if a.kind is ActionKind.ANNOUNCE:
+                assert lucky and not game.announced[seat] and not game.dead[seat]
+                assert not game.melds[seat] and not game.discards[seat]
+                assert a.tile is not None and hand[a.tile] >= 1
+                if seat != 0:
+                    assert a.tile == game.tile and game.source is not Source.CLAIM
+            elif a.kind is ActionKind.MAHJONG:
                 assert game.source is not Source.CLAIM, "a claimed tile is no self-drawn win"
             elif a.kind is ActionKind.DISCARD:
                 assert a.tile is not None and hand[a.tile] >= 1

@@ -139,8 +139,9 @@ def check_rejected(game: Game, x: Any) -> None:
         ("discard q9", InvalidAction, "q9"),
         (NUM_ACTIONS, InvalidAction, "not an action id"),
         (-1, InvalidAction, "not an action id"),
-        (None, InvalidAction, "not None"),
-        (1.0, InvalidAction, "not 1.0"),
+        (None, InvalidAction, "not a NoneType"),
+        (1.0, InvalidAction, "not a float"),
+        ([0] * 10**6, InvalidAction, "not a list$"),  # named by its type, never echoed
         ("pung b1", IllegalAction, "not allowed on your turn"),
         ("pass", IllegalAction, "not allowed on your turn"),
     ],

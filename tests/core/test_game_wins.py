@@ -4,11 +4,19 @@ gelukstenen'), and the remise of an exhausted wall (NTS 2016 1.8.5.2)."""
 
 from __future__ import annotations
 
-from game_helpers import autoplay, check_invariants, deal, play
+from typing import Any
 
+import pytest
+from conftest import load
+from game_helpers import autoplay, check_invariants, deal, play, random_hand
+
+from mahjong_nts.core import game as game_module
 from mahjong_nts.core.game import Game, Phase, Source
 from mahjong_nts.core.hand import Win, WinSource
-from mahjong_nts.core.tiles import Tile
+from mahjong_nts.core.scoring import ScoreResult, Situation, score_hand
+from mahjong_nts.core.tiles import WINDS, Tile
+
+FIVE_SEATS = "nmb-2009+five-players"
 
 
 def legal(game: Game) -> set[str]:
@@ -182,3 +190,69 @@ def test_flower_as_the_last_live_tile_replacement_is_not_the_last_tile() -> None
     play(game, "mahjong")
     res = game.result
     assert res is not None and res.win == Win(WinSource.WALL)
+
+
+# -- a win is scored once ---------------------------------------------------------------------
+
+
+def counting_scorer(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the engine's calls of score_hand; the list holds the count."""
+    calls = [0]
+    real = game_module.score_hand
+
+    def counted(*args: Any, **kw: Any) -> ScoreResult:
+        calls[0] += 1
+        return real(*args, **kw)
+
+    monkeypatch.setattr(game_module, "score_hand", counted)
+    return calls
+
+
+def test_a_self_drawn_mahjong_is_scored_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the winner's hand was scored when the mahjong was offered and again when
+    it was declared.  Now: once for the offer, once for each of the three other hands."""
+    calls = counting_scorer(monkeypatch)
+    east = "b1 b2 b3 b4 b5 b6 F F F C b7 b8 C b9"
+    game = deal("nts-2016", [east, QUIET_SOUTH, QUIET_WEST, QUIET_NORTH])
+    assert "mahjong" in legal(game)
+    assert calls[0] == 1
+    clone = game.clone()
+    play(game, "mahjong")
+    assert calls[0] == 1 + 3
+    play(clone, "mahjong")  # the clone reuses the same offer
+    assert calls[0] == 1 + 3 + 3
+    assert clone.result == game.result
+
+
+def test_a_winning_claim_is_scored_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Earth: South's win on East's first discard is scored when the window opens (the
+    only seat with a win on b5), then the three other hands when it is over."""
+    calls = counting_scorer(monkeypatch)
+    east = "b5 b2 b3 b4 b6 k1 k2 k4 t5 t6 t8 E N P"
+    game = deal("nts-2016", [east, "SSS FFF t123 t456 b5", QUIET_WEST, QUIET_NORTH])
+    play(game, "discard b5")
+    assert calls[0] == 1 and game.current_seat == 1
+    play(game, "mahjong")
+    assert calls[0] == 1 + 3
+    res = game.result
+    assert res is not None and res.win == Win(WinSource.DISCARD, first_discard=True)
+
+
+@pytest.mark.parametrize("spec", ["nts-2016", "nmb-2009+flowers", "rode-draak", FIVE_SEATS])
+def test_the_score_reused_is_the_score_of_the_hand_as_won(spec: str) -> None:
+    """The winner's result, scored when the win was offered, equals the final hand scored
+    afresh with the flags of the win (last tile, last discard, earth, robbing, ...)."""
+    rules = load(spec)
+    wins = 0
+    for seed in range(150):
+        game, _ = random_hand(rules, seed)
+        res = game.result
+        assert res is not None
+        if res.winner is None or res.win is None:
+            continue
+        wins += 1
+        w = res.winner
+        hand = game.hand_of(w, res.winning_tile)
+        fresh = score_hand(hand, Situation(WINDS[w], game.round_wind, res.win, False), rules)
+        assert res.scores[w] == fresh
+    assert wins >= 10

@@ -2,58 +2,95 @@
 1.9; NTS 2002 'Ronde en de windrichting'; NMB 2009 'Het mahjong', 'Ronde en de
 windrichting', 'Drie spelers', 'Vijf spelers'), and balances summed from the hands.
 
-A hand's outcome is chosen by recording, for the hand the match dealt, a game with the same
-table and wind in which East wins at once (heaven), South wins on East's first discard
-(earth), or the hand dealt played out quietly to a remise."""
+A hand's outcome is chosen by the chance the match deals it with (a rigged wall, the table
+and wind being the match's): East wins at once (heaven), South wins on East's first discard
+(earth), or the hand dealt is played out quietly to a remise.  Every hand recorded is the
+very game the match dealt."""
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from conftest import load
-from game_helpers import autoplay, deal, play, random_action
+from game_helpers import RiggedRng, autoplay, play, random_action
 
+from mahjong_nts.core.errors import IllegalMatchStep
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.match import HandRecord, Match
+from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import Tile
+from mahjong_nts.core.wall import Rng
 
 E, S, W, N, G = Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH, Tile.GREEN
 
+HEAVEN = "b1 b2 b3 b4 b5 b6 b7 b8 b9 F F F C C"
+EARTH_EAST = "b5 b2 b3 b4 b6 k1 k2 k4 k5 k6 k8 E W P"
+EARTH_SOUTH = "SSS FFF k123 k789 b5"
 
-def outcome_game(game: Game, outcome: str) -> Game:
-    """``outcome``: 'east' (East wins), 'south' (South wins on East's discard) or 'remise'."""
-    n = game.n
-    kw = {"round_wind": game.round_wind, "dominant": game.dominant}
+
+def outcome_rng(rules: RuleSet, outcome: str, seed: int) -> Rng:
+    """Chance that deals a hand ending as ``outcome``: 'east' (East wins at once), 'south'
+    (South wins on East's first discard) or 'remise' (any wall)."""
+    n = rules.table.players
+    if outcome == "east":
+        return RiggedRng(rules, [HEAVEN, *[None] * (n - 1)], filler=seed)
+    if outcome == "south":
+        return RiggedRng(rules, [EARTH_EAST, EARTH_SOUTH, *[None] * (n - 2)], filler=seed)
+    return random.Random(seed)
+
+
+def play_outcome(game: Game, outcome: str) -> None:
+    """Play a hand dealt by :func:`outcome_rng` to its end."""
     if outcome == "remise":
         autoplay(game, lambda g: False)
-        return game
-    if outcome == "east":
-        won = deal(game.rules, ["b1 b2 b3 b4 b5 b6 b7 b8 b9 F F F C C", *[None] * (n - 1)], **kw)
-        play(won, "mahjong")
-        return won
-    east = "b5 b2 b3 b4 b6 k1 k2 k4 k5 k6 k8 E W P"
-    won = deal(game.rules, [east, "SSS FFF k123 k789 b5", *[None] * (n - 2)], **kw)
-    play(won, "discard b5")
-    while not won.is_over:
-        won.apply("mahjong" if won.current_seat == 1 else "pass")
-    return won
+    elif outcome == "east":
+        play(game, "mahjong")
+    else:
+        play(game, "discard b5")
+        while not game.is_over:
+            game.apply("mahjong" if game.current_seat == 1 else "pass")
+
+
+def outcome_match(
+    spec: str, outcomes: Sequence[str], dice: Rng | None = None
+) -> tuple[Match, Callable[[], None]]:
+    """A match whose hand ``i`` ends as ``outcomes[i]`` (cycled), and a function that
+    plays and records its next hand."""
+    rules = load(spec)
+    pending: list[str] = []
+
+    def make_rng(seed: int) -> Rng:
+        return outcome_rng(rules, pending[-1], seed)
+
+    match = Match(rules, dice if dice is not None else random.Random(0), make_rng)
+
+    def step() -> None:
+        pending.append(outcomes[len(match.history) % len(outcomes)])
+        _, game = match.next_hand()
+        play_outcome(game, pending[-1])
+        match.record(game)
+
+    return match, step
 
 
 def play_match(spec: str, outcomes: Sequence[str] | None = None, seed: int = 0) -> Match:
     """A match to its end; hand ``i`` ends as ``outcomes[i]`` (cycled), or by random play."""
+    if outcomes is not None:
+        match, step = outcome_match(spec, outcomes)
+        while not match.is_over:
+            assert len(match.history) < 500
+            step()
+        return match
     match = Match(load(spec), random.Random(seed), random.Random)
     rng = random.Random(seed)
     while not match.is_over:
         assert len(match.history) < 500
         _, game = match.next_hand()
-        if outcomes is None:
-            while not game.is_over:
-                game.apply(random_action(game, rng))
-        else:
-            game = outcome_game(game, outcomes[len(match.history) % len(outcomes)])
+        while not game.is_over:
+            game.apply(random_action(game, rng))
         match.record(game)
     return match
 
@@ -174,17 +211,15 @@ def test_the_winner_throws_for_the_dominant_player(throw: tuple[int, int], offse
     welke speler heersend is': counting counter-clockwise from the thrower as one (as East
     counts to the opener, 1.6).  South wins the third hand; the throw picks the player
     ``offset`` seats on from him.  The dominant player pays and receives double."""
-    rules = load(THREE)
-    match = Match(rules, ScriptedDice(throw), random.Random)
-    for _ in range(3):
-        _, game = match.next_hand()
-        match.record(outcome_game(game, "south"))
-    winner = match.history[-1].setup.players[1]
-    setup, game = match.next_hand()
-    assert setup.round_wind == G and game.round_wind == G
+    match, step = outcome_match(THREE, ["south", "south", "south", "east"], ScriptedDice(throw))
+    for _ in range(4):
+        step()
+    winner = match.history[2].setup.players[1]
+    rec = match.history[3]
+    setup = rec.setup
+    assert setup.round_wind == G
     seat = (setup.players.index(winner) + offset) % 3
-    assert setup.dominant == setup.players[seat] and game.dominant == seat
-    rec = match.record(outcome_game(game, "east"))
+    assert setup.dominant == setup.players[seat]
     score = rec.result.scores[0].score
     # East wins self-drawn: each loser pays his score, double if either is dominant
     factors = [2 if seat in (0, s) else 1 for s in (1, 2)]
@@ -194,12 +229,13 @@ def test_the_winner_throws_for_the_dominant_player(throw: tuple[int, int], offse
 def test_after_a_remise_east_throws() -> None:
     """Under nts-2016 a remise moves the winds on, so it may end a round; then East (no
     winner) throws: (1, 1) counts two from East, South is dominant."""
-    match = Match(load("nts-2016+three-players"), ScriptedDice((1, 1)), random.Random)
-    for outcome in ("south", "south", "remise"):
-        _, game = match.next_hand()
-        match.record(outcome_game(game, outcome))
+    match, step = outcome_match(
+        "nts-2016+three-players", ["south", "south", "remise", "east"], ScriptedDice((1, 1))
+    )
+    for _ in range(3):
+        step()
     setup, game = match.next_hand()
-    assert setup.round_wind == G and game.dominant == 1
+    assert setup.round_wind == G and game.round_wind == G and game.dominant == 1
     assert setup.dominant == setup.players[1]
 
 
@@ -233,21 +269,54 @@ def test_five_players_the_dreamer_sits_out(outcomes: list[str]) -> None:
 
 def test_hands_must_be_recorded_in_turn() -> None:
     match = Match(load("nts-2016"), random.Random(1), random.Random)
+    with pytest.raises(IllegalMatchStep, match="no hand in play"):
+        match.record(Game(load("nts-2016"), random.Random(1)))
     _setup, game = match.next_hand()
-    with pytest.raises(ValueError, match="record the hand in play"):
+    with pytest.raises(IllegalMatchStep, match="record the hand in play"):
         match.next_hand()
-    with pytest.raises(ValueError, match="no finished hand"):
+    with pytest.raises(IllegalMatchStep, match="not over yet"):
         match.record(game)
     autoplay(game, lambda g: False)
     match.record(game)
-    with pytest.raises(ValueError, match="no finished hand"):
+    with pytest.raises(IllegalMatchStep, match="recorded already"):
         match.record(game)
+    assert len(match.history) == 1
+
+
+def test_only_the_game_the_match_dealt_is_recorded() -> None:
+    """Regression: record() took any finished game: another game with the same table (its
+    result went into the balances), a clone of the dealt game played differently, a game
+    of another rule set, the same game twice, and things that are no game at all."""
+    rules = load("nts-2016")
+    match = Match(rules, random.Random(1), random.Random)
+    setup, game = match.next_hand()
+    other = Game(rules, random.Random(setup.seed), round_wind=setup.round_wind)
+    copy = game.clone()
+    three = Game(load("nmb-2009+three-players"), random.Random(5))
+    for g in (other, copy, three):
+        autoplay(g, lambda g: False)
+    for wrong in (other, copy, three):
+        with pytest.raises(IllegalMatchStep, match="not the hand this match dealt"):
+            match.record(wrong)
+    for junk in (None, 3, "game", setup):
+        with pytest.raises(IllegalMatchStep, match="takes the Game"):
+            match.record(junk)  # type: ignore[arg-type]
+    assert match.history == [] and match.balances == [0, 0, 0, 0]
+    play_outcome(game, "remise")
+    first = match.record(game)
+    assert first.setup == setup and first.result is game.result
+    _setup2, game2 = match.next_hand()
+    autoplay(game2, lambda g: False)
+    with pytest.raises(IllegalMatchStep, match="recorded already"):
+        match.record(game)  # the first hand again, while the second is in play
+    match.record(game2)
+    assert len(match.history) == 2
 
 
 def test_no_hand_after_the_match() -> None:
     match = play_match("nts-2016", ["remise"])
     assert match.is_over
-    with pytest.raises(ValueError, match="the match is over"):
+    with pytest.raises(IllegalMatchStep, match="the match is over"):
         match.next_hand()
 
 

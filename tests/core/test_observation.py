@@ -114,7 +114,25 @@ def test_a_dead_hand_is_public() -> None:
     assert all(observe(game, s).seats[0].dead for s in range(4))
 
 
-@pytest.mark.parametrize("seat", [-1, 4, 7])
+def test_every_seat_sees_the_number_of_the_decision_asked() -> None:
+    """The claim window on East's first discard is decision 5 (four deal events and the
+    discard, worked out by hand): every seat sees the same number, asked or not."""
+    west = "C C b1 b3 b5 k1 k4 k7 t2 t5 t8 E F"
+    east = "C k2 k5 k8 t3 t6 t9 b2 b4 b6 b8 N P W"
+    game = deal("nts-2016", [east, QUIET_SOUTH, west, QUIET_NORTH])
+    assert [observe(game, s).seq for s in range(4)] == [4] * 4
+    play(game, "discard C")
+    assert [observe(game, s).seq for s in range(4)] == [5] * 4
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 7, True, 10**50, "0", 0.0])
 def test_observing_a_seat_not_at_the_table(seat: int) -> None:
     with pytest.raises(ValueError, match="not at this table"):
         observe(Game(load("nts-2016"), random.Random(0)), seat)
+
+
+def test_a_huge_seat_is_described_not_printed() -> None:
+    """Regression: the message printed the seat whole (past 4300 digits: a plain
+    ValueError about int printing)."""
+    with pytest.raises(ValueError, match="seat a whole number of about 5000 digits"):
+        observe(Game(load("nts-2016"), random.Random(0)), 10**5000)

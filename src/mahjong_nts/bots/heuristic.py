@@ -24,6 +24,9 @@ plans (keeping several open is worth a little), and every choice compares values
 * claims (pung, kong, chow): taken when the value after the claim and the best discard
   beats passing by ``claim_margin``; a pung of a value tile usually does;
 * kongs on the own turn: when they do not make the hand worse;
+* the lucky thirteen (where the rule set scores it): announced when the discard it would
+  choose anyway leaves the dealt hand ready, with live winning tiles, and lacking no
+  doubling once the announcement's are counted;
 * mahjong: always, whenever it is legal.
 
 Tiles seen (own tiles, every discard, every open meld) give each kind's live count: a
@@ -89,6 +92,7 @@ class _Values:
     own_wind: int = 1
     round_wind: int = 1
     ruling_dragon: int = 1
+    lucky: int = 0
     clean_may_win: bool = False
     seven_pairs: bool = True
     duplicate_pairs: bool = True
@@ -110,6 +114,7 @@ class _Values:
             own_wind=d("pung_own_wind"),
             round_wind=d("pung_round_wind"),
             ruling_dragon=d("pung_ruling_dragon"),
+            lucky=d("lucky_thirteen"),
             clean_may_win=sc.clean_hand_may_win,
             seven_pairs="seven_pairs" in sc.limit_hands,
             duplicate_pairs=sc.seven_pairs_duplicate,
@@ -583,6 +588,24 @@ def _danger_weight(ctx: _Context, value: float, careful: bool) -> float:
     return ctx.w.danger_weight * min(value - 1.0, 2.0)
 
 
+LUCKY_READY = 0.5
+"""An announcement is made when the hand's value after it, the announcement's doublings
+counted, is below this: ready, and lacking at most part of a doubling."""
+
+
+def _announce_pays(counts: list[int], a: Action, ctx: _Context) -> bool:
+    """Whether to announce the lucky thirteen with ``a``: the hand it leaves is ready, some
+    winning tile is still live, and its doublings are enough once the announcement's are
+    counted (it fixes the hand: no better one can be built afterwards)."""
+    assert a.tile is not None
+    after = list(counts)
+    after[a.tile] -= 1
+    waits = waiting_tiles(after, n_melds=ctx.n_melds, duplicate_pairs=ctx.v.duplicate_pairs)
+    if not waits or not any(ctx.live[w] for w in waits):
+        return False
+    return evaluate(after, ctx) - ctx.w.cost_per_doubling * ctx.v.lucky < LUCKY_READY
+
+
 class HeuristicBot:
     """Plans for a hand that may go mahjong; claims with sense; avoids feeding opponents."""
 
@@ -616,6 +639,9 @@ class HeuristicBot:
         }
         choices = list(discards)
         value, tile = _best_discard(counts, ctx, choices, careful=True)
+        for a in obs.legal:
+            if a.kind is ActionKind.ANNOUNCE and a.tile == tile and _announce_pays(counts, a, ctx):
+                return a
         for k in obs.legal:
             if k.kind is not ActionKind.KONG or k.tile is None:
                 continue

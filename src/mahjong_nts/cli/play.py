@@ -140,7 +140,7 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
         words = ["discard", tile.token]
     if words[0] not in _ACTION_WORDS:
         raise Choice(_not_a_tile(words[0]) if len(words) == 1 else _no_word(words[0]))
-    if len(words) == 1 and words[0] in ("pung", "kong", "chow", "discard"):
+    if len(words) == 1 and words[0] in ("pung", "kong", "chow", "discard", "announce"):
         kind = ActionKind[words[0].upper()]
         matching = [a for a in legal if a.kind is kind]
         if len(matching) == 1:

@@ -12,9 +12,13 @@ text                    meaning
 ``mahjong``             declare mahjong: on the own turn (self-drawn), or claim the
                         discard (or a promoted kong's tile: robbing the kong)
 ``pass``                let the discard go
+``announce b3``         own first turn, waiting since the deal: announce "de
+                        gelukkige dertien" (the lucky thirteen, ``rode-draak``) and
+                        discard ``b3``; the hand stays as it is from then on
 ======================  ===========================================================
 
 Every action also has an integer id in ``range(NUM_ACTIONS)`` for learning code.
+New kinds are appended at the end, so the ids of the older ones never change.
 """
 
 from __future__ import annotations
@@ -23,10 +27,10 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from mahjong_nts.core.errors import InvalidAction, InvalidTile
+from mahjong_nts.core.errors import InvalidAction, InvalidTile, quote
 from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_honour, parse_tile
 
-__all__ = ["NUM_ACTIONS", "Action", "ActionKind", "action", "parse_action"]
+__all__ = ["MAX_ACTION_TEXT", "NUM_ACTIONS", "Action", "ActionKind", "action", "parse_action"]
 
 
 class ActionKind(IntEnum):
@@ -36,6 +40,8 @@ class ActionKind(IntEnum):
     KONG = 3
     CHOW = 4
     PUNG = 5
+    ANNOUNCE = 6
+    """Announce the lucky thirteen, discarding the tile named (see :mod:`game`)."""
 
     def __repr__(self) -> str:
         return f"ActionKind.{self.name}"
@@ -64,7 +70,7 @@ class Action:
             try:
                 object.__setattr__(self, "kind", ActionKind(self.kind))
             except ValueError:
-                raise InvalidAction(f"unknown action kind {self.kind!r}") from None
+                raise InvalidAction(f"unknown action kind {quote(self.kind)}") from None
         kind = self.kind
         if not kind.has_tile:
             if self.tile is not None:
@@ -74,8 +80,8 @@ class Action:
             raise InvalidAction(f"'{kind.word}' needs a tile, e.g. '{kind.word} b3'")
         try:
             tile = Tile(self.tile)
-        except ValueError:
-            raise InvalidAction(f"{self.tile!r} is not a tile") from None
+        except (ValueError, TypeError):
+            raise InvalidAction(f"{quote(self.tile)} is not a tile") from None
         if tile >= NUM_KINDS:
             raise InvalidAction(f"'{kind.word} {tile.token}': flowers and seasons are never played")
         if kind is ActionKind.CHOW and (is_honour(tile) or tile % 9 > 6):
@@ -92,7 +98,8 @@ class Action:
 
     @property
     def id(self) -> int:
-        """Integer id: ``pass`` 0, ``mahjong`` 1, then 34 ids each for discard, kong, chow, pung."""
+        """Integer id: ``pass`` 0, ``mahjong`` 1, then 34 ids each for discard, kong, chow,
+        pung and announce (in that order, by tile)."""
         if self.tile is None:
             return int(self.kind)
         return 2 + (self.kind - ActionKind.DISCARD) * NUM_KINDS + int(self.tile)
@@ -103,16 +110,19 @@ class Action:
             found = _BY_ID[action_id]
             if found is not None:
                 return found
-        raise InvalidAction(f"{action_id!r} is not an action id (0..{NUM_ACTIONS - 1})")
+        raise InvalidAction(f"{quote(action_id)} is not an action id (0..{NUM_ACTIONS - 1})")
 
 
-NUM_ACTIONS: Final = 2 + 4 * NUM_KINDS
+_TILE_KINDS: Final = tuple(k for k in ActionKind if k.has_tile)
+NUM_ACTIONS: Final = 2 + len(_TILE_KINDS) * NUM_KINDS
+MAX_ACTION_TEXT: Final = 100
+"""The longest action text :func:`parse_action` reads (the longest action is ~20)."""
 
 
 def _all_actions() -> tuple[Action | None, ...]:
     """Every action by id; ``None`` in the chow slots of tiles that start no chow."""
     out: list[Action | None] = [Action(ActionKind.PASS), Action(ActionKind.MAHJONG)]
-    for kind in (ActionKind.DISCARD, ActionKind.KONG, ActionKind.CHOW, ActionKind.PUNG):
+    for kind in _TILE_KINDS:
         for t in range(NUM_KINDS):
             bad_chow = kind is ActionKind.CHOW and (t >= 27 or t % 9 > 6)
             out.append(None if bad_chow else Action(kind, Tile(t)))
@@ -133,6 +143,11 @@ def parse_action(text: str) -> Action:
     """Parse ``'discard b3'``, ``'pung E'``, ``'mahjong'``, ... (tile aliases accepted)."""
     if not isinstance(text, str):
         raise InvalidAction(f"an action is text like 'discard b3', not {type(text).__name__}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise InvalidAction(
+            f"an action is a word and at most one tile (at most {MAX_ACTION_TEXT} "
+            f"characters), not {len(text)} characters"
+        )
     words = text.split()
     if not words:
         raise InvalidAction("empty action: say e.g. 'discard b3', 'pung', 'pass'")
@@ -141,13 +156,18 @@ def parse_action(text: str) -> Action:
         kind = ActionKind[word.upper()]
     except KeyError:
         names = ", ".join(k.word for k in ActionKind)
-        raise InvalidAction(f"unknown action {words[0]!r}: one of {names}") from None
+        raise InvalidAction(f"unknown action {quote(words[0])}: one of {names}") from None
     if len(words) > 2:
-        raise InvalidAction(f"{text!r}: too many words (an action is a word and at most one tile)")
+        raise InvalidAction(
+            f"{quote(text)}: too many words (an action is a word and at most one tile)"
+        )
     if len(words) == 1:
         return action(kind)
     try:
         tile = parse_tile(words[1])
-    except InvalidTile as exc:
-        raise InvalidAction(f"{text!r}: {exc}") from None
+    except InvalidTile:
+        raise InvalidAction(
+            f"{quote(text)}: unknown tile {quote(words[1])} (tiles are b1..b9, k1..k9, "
+            "t1..t9, E S W N (or O Z), F C P)"
+        ) from None
     return action(kind, tile)

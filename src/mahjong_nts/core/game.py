@@ -4,8 +4,16 @@ OpenSpiel-style: :attr:`Game.current_seat` is the seat that must decide,
 :meth:`Game.legal_actions` lists what it may do, :meth:`Game.apply` does it.
 Everything that needs no decision (drawing, flowers and their replacements,
 loose tiles, resolving claims, scoring and settling) happens inside ``apply``.
-Chance is the wall alone, shuffled by the injected RNG (``random.Random(seed)``), so a
-hand is its rule set, its seed and its actions.
+
+Chance is the wall alone, shuffled by the injected RNG.  A game is dealt with
+``Game(rules, SeedRng(seed))`` (:mod:`mahjong_nts.core.seeding`: a SHAKE-256
+stream of the seed, a published function), so a hand is its rule set, its seed
+and its actions, and anyone given the seed can deal the same wall again.
+
+The server is the authority: ``apply(act, seat=s, seq=q)`` also checks that the
+action comes from the seat asked (:class:`NotYourTurn` otherwise) and answers
+the decision asked now, numbered by :attr:`Game.seq` (:class:`StaleAction`
+otherwise), before the game checks its legality.
 
 Seats are numbered by wind: 0 is East, 1 South, 2 West, 3 North (a 3-player
 table has seats 0-2).  The match (:mod:`mahjong_nts.core.match`) maps players
@@ -28,7 +36,15 @@ from mahjong_nts.core.analysis import (
     is_complete,
     waiting_tiles,
 )
-from mahjong_nts.core.errors import IllegalAction, InvalidAction, InvalidHand
+from mahjong_nts.core.errors import (
+    IllegalAction,
+    InvalidAction,
+    InvalidHand,
+    InvalidSetup,
+    NotYourTurn,
+    StaleAction,
+    quote,
+)
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.items import LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
@@ -37,7 +53,11 @@ from mahjong_nts.core.settlement import Settlement, settle
 from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile
 from mahjong_nts.core.wall import Rng, Wall
 
-__all__ = ["Event", "Game", "HandResult", "Phase", "Source"]
+__all__ = ["MAX_SEQ", "Event", "Game", "HandResult", "Phase", "Source"]
+
+MAX_SEQ: Final = 2**31 - 1
+"""The largest sequence number :meth:`Game.apply` accepts (a hand has a few hundred
+events; anything larger is refused as malformed, not compared)."""
 
 _PASS: Final = action(ActionKind.PASS)
 _MAHJONG: Final = action(ActionKind.MAHJONG)
@@ -45,6 +65,7 @@ _DISCARD: Final = tuple(action(ActionKind.DISCARD, t) for t in range(NUM_KINDS))
 _KONG: Final = tuple(action(ActionKind.KONG, t) for t in range(NUM_KINDS))
 _PUNG: Final = tuple(action(ActionKind.PUNG, t) for t in range(NUM_KINDS))
 _CHOW: Final = {t: action(ActionKind.CHOW, t) for t in range(27) if t % 9 <= 6}
+_ANNOUNCE: Final = tuple(action(ActionKind.ANNOUNCE, t) for t in range(NUM_KINDS))
 _TILES: Final = tuple(Tile(t) for t in range(42))
 
 
@@ -106,8 +127,18 @@ class HandResult:
         return self.winner is None
 
 
+_REPEATS: Final = tuple(tuple((_TILES[t],) * k for k in range(5)) for t in range(NUM_KINDS))
+"""``_REPEATS[t][k]``: ``k`` copies of tile ``t``."""
+
+
 def _counts_tuple(counts: Sequence[int]) -> tuple[Tile, ...]:
-    return tuple(_TILES[t] for t in range(NUM_KINDS) for _ in range(counts[t]))
+    """The tiles of a count vector, sorted (observations build it on every decision)."""
+    out: list[Tile] = []
+    extend = out.extend
+    for t, k in enumerate(counts):
+        if k:
+            extend(_REPEATS[t][k])
+    return tuple(out)
 
 
 class Game:
@@ -121,7 +152,15 @@ class Game:
         round_wind: Tile = Tile.EAST,
         dominant: int | None = None,
     ) -> None:
-        self._start(rules, Wall(rules.table, rng), round_wind, dominant)
+        """Deal a hand of ``rules`` from ``rng`` (``SeedRng(seed)``).
+
+        ``round_wind`` is a wind the table plays (East only where every round is
+        East's), or the green dragon where the rule set has green-dragon hands;
+        ``dominant`` is the dominant seat, given exactly in a green-dragon hand.
+        Anything else raises :class:`InvalidSetup` before a tile is dealt.
+        """
+        wind, dominant = _check_setup(rules, round_wind, dominant)
+        self._start(rules, Wall(rules.table, rng), wind, dominant)
 
     @classmethod
     def from_deal(
@@ -141,7 +180,9 @@ class Game:
         ``live`` is the live wall after the deal, in drawing order; ``dead`` the
         dead wall in loose-tile order.  Together they must be the table's tile set.
         The deal then goes as always (flowers dealt are laid out and replaced).
+        ``round_wind`` and ``dominant`` are checked as in :class:`Game`.
         """
+        round_wind, dominant = _check_setup(rules, round_wind, dominant)
         n = rules.table.players
         if len(dealt) != n or any(len(d) != (14 if s == 0 else 13) for s, d in enumerate(dealt)):
             sizes = ", ".join(str(len(d)) for d in dealt)
@@ -190,6 +231,19 @@ class Game:
         self._options: dict[int, tuple[Action, ...]] = {}
         self._claims: dict[int, Action] = {}
         self._legal: tuple[Action, ...] | None = None
+        self._drawn_win: ScoreResult | None = None
+        """On turn: the self-drawn win offered with the legal actions (scored once)."""
+        self._claim_wins: dict[int, ScoreResult] = {}
+        """In a claim or rob window: each seat's win offered on the tile (scored once)."""
+        self._secret = 0
+        """Events that are answers in claim or rob windows (not public; see :attr:`seq`)."""
+        self._seq = 0
+        self._lucky = rules.doublings("lucky_thirteen") > 0
+        """The rule set scores the lucky thirteen, so it can be announced."""
+        self.announced: list[bool] = [False] * n
+        """The seat announced the lucky thirteen (public): its hand stays as it is."""
+        self._fresh: list[bool] = [True] * n
+        """The seat has not discarded, declared or claimed yet (its first turn is ahead)."""
         self._deal()
 
     # ------------------------------------------------------------------ queries
@@ -197,6 +251,22 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def seq(self) -> int:
+        """The sequence number of the decision asked now: the number of public events
+        logged when the current turn, or the current claim or rob window, opened.
+
+        Every seat asked in one window answers the window's number; each turn has its
+        own (a false mahjong on the own turn, which leaves the seat on turn, opens a new
+        decision).  It only grows from one decision to the next, so an answer to any
+        earlier decision is stale.  Public events are all of :attr:`events` except the
+        answers given in claim and rob windows: those stay secret (the winning claim
+        shows as its meld), and counting them would tell the next seat on turn that
+        someone could use the discard.  So the number is the same for every seat and
+        is worked out from what every seat sees.
+        """
+        return self._seq
 
     def clone(self) -> Game:
         """An independent copy of the hand in play (for search, what-ifs, tests)."""
@@ -212,6 +282,9 @@ class Game:
         other._pending = list(self._pending)
         other._options = dict(self._options)
         other._claims = dict(self._claims)
+        other._claim_wins = dict(self._claim_wins)
+        other.announced = list(self.announced)
+        other._fresh = list(self._fresh)
         return other
 
     def seat_wind(self, seat: int) -> Tile:
@@ -236,20 +309,34 @@ class Game:
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, act: Action | str | int) -> None:
+    def apply(
+        self, act: Action | str | int, *, seat: int | None = None, seq: int | None = None
+    ) -> None:
         """Apply the current seat's action.
 
         Raises :class:`InvalidAction` for a malformed action and
         :class:`IllegalAction` for one not allowed now; either way the state is
         left exactly as it was.  A mahjong that is not one is, under the book's
         rule (``false_mahjong = "dead_hand"``), accepted and makes the hand dead.
+
+        The authority form, for a server that takes actions from the seats: ``seat``
+        is the seat the action comes from, ``seq`` the :attr:`seq` of the decision it
+        answers (either may be given alone).  They are checked first: a seat that is
+        not a seat of this table or a seq that is not a whole number
+        ``0..MAX_SEQ`` (booleans neither) raises :class:`InvalidAction`; a seat not
+        asked now :class:`NotYourTurn`; an answer to another decision
+        :class:`StaleAction`.  Then the action is read and its legality checked.
         """
+        if seat is not None or seq is not None:
+            self._check_authority(seat, seq)
         if isinstance(act, str):
             act = parse_action(act)
         elif isinstance(act, int) and not isinstance(act, bool):
             act = Action.from_id(act)
         elif not isinstance(act, Action):
-            raise InvalidAction(f"an action is an Action, its text or its id, not {act!r}")
+            raise InvalidAction(
+                f"an action is an Action, its text or its id, not a {type(act).__name__}"
+            )
         else:
             act = action(act.kind, act.tile)  # the interned value: compared by identity below
         if self.phase is Phase.OVER:
@@ -258,17 +345,45 @@ class Game:
         if act not in legal and not (act is _MAHJONG and self._false_mahjong_allowed()):
             raise IllegalAction(self._why_illegal(act, legal))
         self._legal = None
-        seat = self.current_seat
+        seat = self.current_seat  # (the acting seat; checked above when given)
         if self.phase is Phase.TURN:
             self._apply_turn(seat, act, act in legal)
         else:
             self.events.append(Event(act.kind.word, seat, _tile_of(act), True))
+            self._secret += 1
             self._claims[seat] = act
             self._pending.pop(0)
             if self._pending:
                 self.current_seat = self._pending[0]
             else:
                 self._resolve_claims()
+
+    def _check_authority(self, seat: object, seq: object) -> None:
+        """The authority checks of :meth:`apply`; they change nothing."""
+        n = self.n
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
+        ):
+            raise InvalidAction(f"seat {quote(seat)} is not a seat of this table (0..{n - 1})")
+        if seq is not None and (
+            isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= MAX_SEQ
+        ):
+            raise InvalidAction(
+                f"seq {quote(seq)} is not a sequence number (a whole number 0..{MAX_SEQ})"
+            )
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the hand is over")
+        if seat is not None and seat != self.current_seat:
+            raise NotYourTurn(f"seat {seat} is not asked to decide now", seat)
+        if seq is not None and seq != self._seq:
+            assert isinstance(seq, int)
+            when = "an earlier" if seq < self._seq else "a later"
+            raise StaleAction(
+                f"stale action: it answers decision {seq}, {when} one than the decision "
+                f"asked now ({self._seq})",
+                self._seq,
+                seq,
+            )
 
     def _false_mahjong_allowed(self) -> bool:
         return self.rules.table.false_mahjong == "dead_hand" and not self.dead[self.current_seat]
@@ -279,6 +394,16 @@ class Game:
             if self.dead[seat]:
                 return "a dead hand cannot go mahjong"
             return "this is no mahjong (and the table refuses false claims)"
+        if act.kind is ActionKind.ANNOUNCE:
+            why = self._why_no_announcement(seat)
+            if why:
+                return why
+        elif self.announced[seat] and act.kind is not ActionKind.PASS:
+            if self.phase is Phase.TURN and self.tile is not None:
+                may = f"discard the tile just drawn, {self.tile.token}, or go mahjong"
+            else:
+                may = "on a discard it may only go mahjong"
+            return f"seat {seat} announced the lucky thirteen: the hand stays as it is ({may})"
         shown = ", ".join(str(a) for a in legal)
         phase = {
             Phase.TURN: "on your turn",
@@ -286,6 +411,26 @@ class Game:
             Phase.ROB: "on the promoted kong",
         }.get(self.phase, "")
         return f"'{act}' is not allowed {phase} (seat {seat}); allowed: {shown}"
+
+    def _why_no_announcement(self, seat: int) -> str:
+        """Why ``seat`` may not announce the lucky thirteen now ("" if it may, with
+        some tile)."""
+        if not self._lucky:
+            return f"{self.rules.name} does not score the lucky thirteen: nothing to announce"
+        if self.phase is not Phase.TURN:
+            return "the lucky thirteen is announced on the own turn, with its discard"
+        if self.announced[seat]:
+            return f"seat {seat} announced the lucky thirteen already"
+        if self.dead[seat]:
+            return "a dead hand cannot announce the lucky thirteen"
+        if not self._fresh[seat]:
+            return (
+                "the lucky thirteen is announced on the seat's first turn only, "
+                "waiting with the tiles dealt"
+            )
+        if not self._announcements(seat):
+            return "the tiles dealt are not waiting: there is no lucky thirteen to announce"
+        return ""
 
     # ------------------------------------------------------------------ deal and draws
 
@@ -365,6 +510,7 @@ class Game:
         self.turn = self.current_seat = seat
         self.source = source
         self._waits[seat] = None
+        self._seq = len(self.events) - self._secret
 
     # ------------------------------------------------------------------ legal actions
 
@@ -377,12 +523,16 @@ class Game:
         seat = self.turn
         hand = self.hands[seat]
         out: list[Action] = []
-        if (
-            self.source is not Source.CLAIM
-            and not self.dead[seat]
-            and self._self_drawn_win(seat) is not None
-        ):
+        win = None
+        if self.source is not Source.CLAIM and not self.dead[seat]:
+            win = self._self_drawn_win(seat)
+        self._drawn_win = win
+        if win is not None:
             out.append(_MAHJONG)
+        if self.announced[seat]:  # the hand stays as it is: only the drawn tile goes
+            assert self.tile is not None
+            out.append(_DISCARD[self.tile])
+            return tuple(out)
         for m in self.melds[seat]:
             if m.kind is MeldKind.PUNG and m.open and hand[m.tile]:
                 out.append(_KONG[m.tile])
@@ -390,7 +540,34 @@ class Game:
             if hand[t] == 4:
                 out.append(_KONG[t])
         out.extend(_DISCARD[t] for t in range(NUM_KINDS) if hand[t])
+        if self._lucky and self._fresh[seat] and not self.dead[seat]:
+            out.extend(self._announcements(seat))
         return tuple(out)
+
+    def _announcements(self, seat: int) -> list[Action]:
+        """The lucky thirteen's announcements open to ``seat`` on its first turn: East
+        (14 tiles dealt) with any discard that leaves his tiles waiting; any other seat
+        with the tile just drawn, when the 13 it was dealt are waiting."""
+        if seat == 0:
+            if self.source is not Source.DEAL:
+                return []
+            hand = self.hands[0]
+            candidates = [t for t in range(NUM_KINDS) if hand[t]]
+        elif self.source in (Source.WALL, Source.REPLACED) and self.tile is not None:
+            candidates = [int(self.tile)]
+        else:
+            return []
+        hand = self.hands[seat]
+        dup = self.rules.scoring.seven_pairs_duplicate
+        out: list[Action] = []
+        for t in candidates:
+            hand[t] -= 1
+            try:
+                if waiting_tiles(hand, n_melds=len(self.melds[seat]), duplicate_pairs=dup):
+                    out.append(_ANNOUNCE[t])
+            finally:
+                hand[t] += 1
+        return out
 
     def _waits_of(self, seat: int) -> tuple[int, ...]:
         w = self._waits[seat]
@@ -404,9 +581,12 @@ class Game:
 
     def _claim_options(self, seat: int, t: int, discarder: int, rob: bool) -> tuple[Action, ...]:
         out: list[Action] = []
-        if not self.dead[seat] and t in self._waits_of(seat) and self._claimed_win(seat, t, rob):
-            out.append(_MAHJONG)
-        if not rob and self.wall.live_left:
+        if not self.dead[seat] and t in self._waits_of(seat):
+            win = self._claimed_win(seat, t, rob)
+            if win is not None:
+                self._claim_wins[seat] = win
+                out.append(_MAHJONG)
+        if not rob and self.wall.live_left and not self.announced[seat]:
             hand = self.hands[seat]
             k = hand[t]
             if k >= 2:
@@ -454,27 +634,33 @@ class Game:
 
     def _self_drawn_flags(self, seat: int) -> Win:
         src = self.source
+        lucky = self.announced[seat]
         if src is Source.LOOSE:
-            return Win(WinSource.LOOSE_TILE, kong_on_kong=self.turn_kongs >= 2)
+            return Win(
+                WinSource.LOOSE_TILE, kong_on_kong=self.turn_kongs >= 2, lucky_thirteen=lucky
+            )
         return Win(
             WinSource.WALL,
             last_tile=src is Source.WALL and not self.wall.live_left,
             heaven=src is Source.DEAL and seat == 0,
+            lucky_thirteen=lucky,
         )
 
-    def _claimed_flags(self, rob: bool) -> Win:
+    def _claimed_flags(self, seat: int, rob: bool) -> Win:
+        lucky = self.announced[seat]
         if rob:
-            return Win(WinSource.ROBBED_KONG)
+            return Win(WinSource.ROBBED_KONG, lucky_thirteen=lucky)
         return Win(
             WinSource.DISCARD,
             last_discard=not self.wall.live_left,
             first_discard=self.discard_count == 1 and self.turn == 0,
+            lucky_thirteen=lucky,
         )
 
     def _claimed_win(self, seat: int, t: int, rob: bool) -> ScoreResult | None:
         self.hands[seat][t] += 1
         try:
-            return self._score_win(seat, t, self._claimed_flags(rob))
+            return self._score_win(seat, t, self._claimed_flags(seat, rob))
         finally:
             self.hands[seat][t] -= 1
 
@@ -511,20 +697,25 @@ class Game:
             self.events.append(Event("mahjong", seat, (), True))
             if not legal:
                 self._false_mahjong(seat)
+                self._seq = len(self.events) - self._secret  # the turn goes on: a new decision
                 return
             t = self.tile
-            assert t is not None
-            res = self._self_drawn_win(seat)
-            assert res is not None
+            res = self._drawn_win  # scored when the mahjong was offered, in this state
+            assert t is not None and res is not None
             self._finish(seat, None, self._self_drawn_flags(seat), t, res)
             return
         tile = act.tile
         assert tile is not None
         hand = self.hands[seat]
-        if kind is ActionKind.DISCARD:
-            self.events.append(Event("discard", seat, (tile,), True))
+        if kind is ActionKind.DISCARD or kind is ActionKind.ANNOUNCE:
+            word = "discard"
+            if kind is ActionKind.ANNOUNCE:
+                self.announced[seat] = True
+                word = "announce"
+            self.events.append(Event(word, seat, (tile,), True))
             hand[tile] -= 1
             self._waits[seat] = None
+            self._fresh[seat] = False
             self.discards[seat].append(tile)
             self.discard_count += 1
             self._offer(seat, tile, rob=False)
@@ -532,6 +723,7 @@ class Game:
         # a kong: concealed (four held) or promoted (an open pung and the fourth)
         self.events.append(Event("kong", seat, (tile,), True))
         self._waits[seat] = None
+        self._fresh[seat] = False
         if hand[tile] == 4:
             hand[tile] = 0
             self.melds[seat].append(Meld(MeldKind.KONG, tile, open=False))
@@ -568,6 +760,7 @@ class Game:
         self.tile = tile
         options: dict[int, tuple[Action, ...]] = {}
         pending: list[int] = []
+        self._claim_wins = {}
         for k in range(1, n):
             other = (seat + k) % n
             opts = self._claim_options(other, tile, seat, rob)
@@ -585,6 +778,7 @@ class Game:
         self._pending = pending
         self._claims = {}
         self.current_seat = pending[0]
+        self._seq = len(self.events) - self._secret
 
     def _resolve_claims(self) -> None:
         seat, tile = self.turn, self.tile
@@ -596,15 +790,15 @@ class Game:
         winners: list[tuple[int, int, int, ScoreResult]] = []
         for i, s in enumerate(order):
             if claims.get(s) is _MAHJONG:
-                res = self._claimed_win(s, tile, rob) if _MAHJONG in self._options[s] else None
+                res = self._claim_wins.get(s)  # scored when the window opened, in this state
                 if res is None:
                     self._false_mahjong(s)
                 else:
                     winners.append((self._claim_rank(s, tile, res), i, s, res))
-        self._options, self._claims, self._pending = {}, {}, []
+        self._options, self._claims, self._pending, self._claim_wins = {}, {}, [], {}
         if winners:
             _, _, s, res = min(winners, key=lambda w: (w[0], w[1]))
-            win = self._claimed_flags(rob)
+            win = self._claimed_flags(s, rob)
             if rob:
                 self._rob(seat, tile)
             else:
@@ -654,6 +848,7 @@ class Game:
         """The claimed discard leaves the table (the caller melds it)."""
         self.discards[discarder].pop()
         self._waits[seat] = None
+        self._fresh[seat] = False
 
     def _claimed_turn(self, seat: int) -> None:
         self.turn_kongs = 0
@@ -699,6 +894,49 @@ class Game:
         self.result = result
         self.phase = Phase.OVER
         self._legal = ()
+        self._seq = len(self.events) - self._secret
+
+
+_ROUND_WINDS: Final = {"rotating": WINDS, "east": (Tile.EAST,)}
+
+
+def _check_setup(rules: RuleSet, round_wind: object, dominant: object) -> tuple[Tile, int | None]:
+    """The round wind and dominant seat of a hand, checked against the rule set's table;
+    raises :class:`InvalidSetup` for a hand that cannot be set up."""
+    table = rules.table
+    n = table.players
+    if isinstance(round_wind, bool) or not isinstance(round_wind, int):
+        raise InvalidSetup(
+            f"round_wind is a tile (a wind, or the green dragon), not {quote(round_wind)}"
+        )
+    try:
+        wind = Tile(round_wind)
+    except ValueError:
+        raise InvalidSetup(f"round_wind {quote(round_wind)} is not a tile") from None
+    if wind is Tile.GREEN:
+        if table.green_dragon == "none":
+            raise InvalidSetup(
+                f"round wind F (the green dragon): {rules.name} plays no green-dragon hands"
+            )
+        if isinstance(dominant, bool) or not isinstance(dominant, int) or not 0 <= dominant < n:
+            got = "none given" if dominant is None else f"not {quote(dominant)}"
+            raise InvalidSetup(
+                f"a green-dragon hand has a dominant player, a seat 0..{n - 1} ({got})"
+            )
+        return wind, dominant
+    winds = _ROUND_WINDS[table.round_wind][: len(table.winds)]
+    if wind not in winds:
+        tokens = " ".join(w.token for w in winds)
+        green = ", or F in a green-dragon hand" if table.green_dragon != "none" else ""
+        raise InvalidSetup(
+            f"round wind {wind.token}: the round winds of {rules.name} are {tokens}{green}"
+        )
+    if dominant is not None:
+        raise InvalidSetup(
+            f"dominant {quote(dominant)}: only a green-dragon hand has a dominant player "
+            f"(this hand's round wind is {wind.token})"
+        )
+    return wind, None
 
 
 def _tile_of(act: Action) -> tuple[Tile, ...]:

@@ -10,9 +10,11 @@ and a seed drawn from the match's RNG, so a hand can be replayed alone.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from mahjong_nts.core.errors import IllegalMatchStep
 from mahjong_nts.core.game import Game, HandResult
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS
@@ -49,7 +51,10 @@ class HandRecord:
 
 class Match:
     """Hands of one match.  Use :meth:`next_hand`, play the returned game to its
-    end, then :meth:`record` it; :attr:`is_over` says when the match is done."""
+    end, then :meth:`record` it; :attr:`is_over` says when the match is done.
+
+    Steps out of this order raise :class:`IllegalMatchStep`; only the very game
+    :meth:`next_hand` returned can be recorded, once, when it is over."""
 
     def __init__(self, rules: RuleSet, rng: Rng, make_rng: Callable[[int], Rng]) -> None:
         table = rules.table
@@ -68,6 +73,10 @@ class Match:
         self._green_round = False
         self._over = False
         self._setup: HandSetup | None = None
+        self._game: Game | None = None
+        """The game in play: the one :meth:`next_hand` dealt, until it is recorded."""
+        self._recorded: weakref.WeakSet[Game] = weakref.WeakSet()
+        """Games recorded (weakly held: only to say so when one comes again)."""
 
     @property
     def is_over(self) -> bool:
@@ -89,9 +98,9 @@ class Match:
     def next_hand(self) -> tuple[HandSetup, Game]:
         """Set up the next hand and deal it."""
         if self._over:
-            raise ValueError("the match is over")
+            raise IllegalMatchStep("the match is over")
         if self._setup is not None:
-            raise ValueError("record the hand in play before dealing the next")
+            raise IllegalMatchStep("record the hand in play before dealing the next")
         players = tuple((self._east + k) % self.players for k in range(self.seats))
         dreamer = (self._east - 1) % self.players if self.players > self.seats else None
         dominant_seat: int | None = None
@@ -117,17 +126,35 @@ class Match:
             dominant=None if dominant_seat is None else players[dominant_seat],
             seed=seed,
         )
-        self._setup = setup
         game = Game(
             self.rules, self._make_rng(seed), round_wind=setup.round_wind, dominant=dominant_seat
         )
+        self._setup, self._game = setup, game
         return setup, game
 
     def record(self, game: Game) -> HandRecord:
-        """Settle a finished hand into the balances and move the winds on."""
+        """Settle a finished hand into the balances and move the winds on.
+
+        ``game`` must be the very game :meth:`next_hand` returned (not a copy, not
+        another game of the same table), played to its end, recorded once; else
+        :class:`IllegalMatchStep` says what is wrong and nothing changes."""
+        if not isinstance(game, Game):
+            raise IllegalMatchStep(
+                f"record takes the Game that next_hand() dealt, not a {type(game).__name__}"
+            )
         setup = self._setup
-        if setup is None or game.result is None:
-            raise ValueError("no finished hand to record")
+        number = len(self.history)
+        if game in self._recorded:
+            raise IllegalMatchStep("this hand is recorded already")
+        if setup is None or self._game is None:
+            raise IllegalMatchStep("no hand in play: deal one with next_hand(), play it, record it")
+        if game is not self._game:
+            raise IllegalMatchStep(
+                f"this is not the hand this match dealt (hand {number}): record the very game "
+                "next_hand() returned, played to its end"
+            )
+        if game.result is None:
+            raise IllegalMatchStep(f"hand {number} is not over yet: play it to its end")
         result = game.result
         balances = [0] * self.players
         for seat, player in enumerate(setup.players):
@@ -135,7 +162,8 @@ class Match:
             self.balances[player] += balances[player]
         rec = HandRecord(setup, result, tuple(balances))
         self.history.append(rec)
-        self._setup = None
+        self._recorded.add(game)
+        self._setup = self._game = None
         self._advance(result)
         return rec
 

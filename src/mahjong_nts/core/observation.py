@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mahjong_nts.core.actions import Action
+from mahjong_nts.core.errors import quote
 from mahjong_nts.core.game import Game, HandResult, Phase
 from mahjong_nts.core.hand import Hand, Meld
 from mahjong_nts.core.tiles import WINDS, Tile
@@ -37,6 +38,8 @@ class SeatView:
     concealed_count: int
     dead: bool
     """Declared dead by a false mahjong claim (public: it was called out)."""
+    announced: bool
+    """Announced the lucky thirteen (public): its hand stays as it was dealt."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,10 @@ class Observation:
     """A wind, or the green dragon (``Tile.GREEN``) in a green-dragon hand."""
     dominant: int | None
     phase: Phase
+    seq: int
+    """The sequence number of the decision asked now (:attr:`Game.seq`): an action sent
+    to an authority (``Game.apply(act, seat=..., seq=...)``) answers this number.  It is
+    worked out from public events only, so it is the same for every seat."""
     turn: int
     """The seat on turn; in a claim or rob window, the seat that offered the tile."""
     to_act: bool
@@ -72,8 +79,8 @@ class Observation:
 
 def observe(game: Game, seat: int) -> Observation:
     """The observation of ``seat`` (0 = East) in ``game``."""
-    if not 0 <= seat < game.n:
-        raise ValueError(f"seat {seat} is not at this table (0..{game.n - 1})")
+    if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
+        raise ValueError(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
     phase = game.phase
     over = phase is Phase.OVER
     to_act = not over and game.current_seat == seat
@@ -91,6 +98,7 @@ def observe(game: Game, seat: int) -> Observation:
                 discards=tuple(game.discards[s]),
                 concealed_count=sum(game.hands[s]),
                 dead=game.dead[s],
+                announced=game.announced[s],
             )
         )
     on_turn = phase is Phase.TURN and game.turn == seat
@@ -99,6 +107,7 @@ def observe(game: Game, seat: int) -> Observation:
         round_wind=game.round_wind,
         dominant=game.dominant,
         phase=phase,
+        seq=game.seq,
         turn=game.turn,
         to_act=to_act,
         legal=game.legal_actions() if to_act else (),

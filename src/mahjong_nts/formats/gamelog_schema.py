@@ -93,6 +93,7 @@ EVENT_KINDS: Final = frozenset(
         "pung",
         "pass",
         "mahjong",
+        "announce",  # the lucky thirteen announced, with the discard it names
         # consequences of the actions and the wall
         "deal",
         "draw",
@@ -105,7 +106,7 @@ EVENT_KINDS: Final = frozenset(
         "remise",
     }
 )
-DECIDED_KINDS: Final = frozenset({"discard", "kong", "chow", "pung", "pass", "mahjong"})
+DECIDED_KINDS: Final = frozenset({"discard", "kong", "chow", "pung", "pass", "mahjong", "announce"})
 
 
 def _tiles(text: str) -> str:
