@@ -68,7 +68,8 @@ HELP = (
     "'m' mahjong, 'x' or 'pass' to let a discard go.  The one-letter shortcuts are "
     "lowercase (d p k c m x q); capital letters are tiles as in the notation: 'P' is the "
     "white dragon, 'C' the red one ('d P', or just 'P', discards it).  'q' quits (the log "
-    "is saved)."
+    "is saved).  Under rode-draak, 'announce b3' announces the lucky thirteen (waiting since "
+    "the deal) and discards b3."
 )
 
 _SHORT = {

@@ -127,6 +127,7 @@ _VERBS = {
     "pung": "pung",
     "pass": "passes",
     "mahjong": "calls mahjong",
+    "announce": "announces the lucky thirteen and discards",
     "meld": "melds",
     "robbed": "is robbed of",
     "dead": "is dead",

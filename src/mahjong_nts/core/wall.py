@@ -17,7 +17,7 @@ his own view), so the drawing order runs clockwise round the table, against the
 order of play: East's wall, then North's (the player left of East), West's,
 South's; and it runs along each wall from its owner's right to his left, so the
 opener's count "from the right" runs in drawing order.  A :class:`Wall` is mutable game state; its
-tiles come from an injected :class:`Rng` (e.g. ``random.Random(seed)``), never a global one.
+tiles come from an injected :class:`Rng` (:class:`~mahjong_nts.core.seeding.SeedRng`), never a global one.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ __all__ = ["Dice", "Rng", "Wall", "tile_set"]
 
 
 class Rng(Protocol):
-    """The chance the core needs, injected by the caller (``random.Random(seed)`` does)."""
+    """The chance the core needs, injected by the caller (``SeedRng(seed)``: the wall is then a
+    published function of the seed; any object with these methods will do in tests)."""
 
     def shuffle(self, x: list[Any], /) -> None: ...
 
