@@ -16,8 +16,9 @@ the order loose tiles are taken.  Each player draws leftwards along a wall (from
 his own view), so the drawing order runs clockwise round the table, against the
 order of play: East's wall, then North's (the player left of East), West's,
 South's; and it runs along each wall from its owner's right to his left, so the
-opener's count "from the right" runs in drawing order.  A :class:`Wall` is mutable game state; its
-tiles come from an injected :class:`Rng` (:class:`~mahjong_nts.core.seeding.SeedRng`), never a global one.
+opener's count "from the right" runs in drawing order.  A :class:`Wall` is mutable game
+state; its tiles come from an injected :class:`Rng`
+(:class:`~mahjong_nts.core.seeding.SeedRng`), never a global one.
 """
 
 from __future__ import annotations
