@@ -689,3 +689,15 @@ def test_readme_opens_with_the_two_commands_ci_runs() -> None:
     result = invoke(*shlex.split(example))
     assert result.exit_code == 0, result.output
     assert "Score" in result.stdout
+
+
+def test_help_shows_notation_as_written() -> None:
+    """Regression: the help was rendered as rich markup, so '[b789]' in the notation
+    example vanished (read as a style tag)."""
+    result = invoke("score", "--help")
+    assert result.exit_code == 0
+    assert "EEE [b789] (CCCC)" in " ".join(result.stdout.split())
+    overview = invoke("--help").stdout
+    for command in ("score", "settle", "replay", "play", "simulate", "keygen", "rules"):
+        assert f"  {command} " in overview, command
+    assert "..." not in overview  # every command's summary fits

@@ -22,19 +22,26 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="mahjong-nts",
-    help="Dutch tournament Mahjong (NTS rules): score hands, settle payments, show rule sets.",
+    help="Dutch tournament Mahjong (NTS rules): score and settle hands, play against bots, "
+    "replay and verify hand logs, simulate bots, show rule sets.",
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    # plain help: "[b789]" in a help text is notation, not a rich style tag
+    rich_markup_mode=None,
 )
 
-app.command("score")(score.score_cmd)
-app.command("settle")(settle.settle_cmd)
-app.add_typer(rules.app, name="rules")
-app.command("replay")(replay.replay_cmd)
-app.command("play")(play.play_cmd)
-app.command("simulate")(simulate.simulate_cmd)
-app.command("keygen")(keygen.keygen_cmd)
+app.command("score", short_help="Score one hand and explain every item.")(score.score_cmd)
+app.command("settle", short_help="Who pays whom, from the scores or the hands.")(settle.settle_cmd)
+app.add_typer(rules.app, name="rules", short_help="List, show and compare rule sets.")
+app.command("replay", short_help="Show a hand log, or verify it by playing it again.")(
+    replay.replay_cmd
+)
+app.command("play", short_help="Play against bots in the terminal.")(play.play_cmd)
+app.command("simulate", short_help="Play many hands between bots; summarise them.")(
+    simulate.simulate_cmd
+)
+app.command("keygen", short_help="Make a key to sign hand logs.")(keygen.keygen_cmd)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -39,6 +39,7 @@ app = typer.Typer(
     help="Rule sets: list the shipped ones, show one, compare two.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,
 )
 
 NameArg = Annotated[
