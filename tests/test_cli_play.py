@@ -715,3 +715,13 @@ def test_fuzzed_sessions_end_cleanly_with_a_log(tmp_path_factory: pytest.TempPat
         gamelog.verify_hand_log(gamelog.read_hand_log(log))
 
     check()
+
+
+def test_piped_input_is_echoed_without_its_escapes(tmp_path: Path) -> None:
+    """Found by the fuzz suite: a line from a pipe was echoed raw, so a terminal
+    escape in it reached the terminal."""
+    res = play(
+        "--seed", "5", "--bots", "random", "--log", str(tmp_path), input="\x1b[2J\x1b[31mred\n"
+    )
+    assert "\x1b" not in res.output
+    assert "\\x1b[2J\\x1b[31mred" in res.output

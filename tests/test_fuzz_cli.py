@@ -17,10 +17,13 @@ Set ``MAHJONG_FUZZ_SCALE`` to run more examples.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
+import pathlib
 import re
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
@@ -370,11 +373,107 @@ def answered_lines(data: bytes) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class Command:
-    """A command to fuzz: its test id, its arguments, and stdin when it reads it."""
+    """A command to fuzz: its test id, its arguments, stdin when it reads it, and the
+    files it finds in its working folder."""
 
     name: str
     args: st.SearchStrategy[list[str]]
     stdin: st.SearchStrategy[bytes] | None = None
+    files: dict[str, st.SearchStrategy[bytes]] = dataclasses.field(default_factory=dict)
+    """Files to lay in the (empty, temporary) working folder first."""
+    examples: int = 50
+    """Examples per run (fewer for commands that play whole hands)."""
+    codes: tuple[int, ...] = (0, 2)
+    """Exit codes it may end with (``replay --verify``: 1 for a log that does not verify)."""
+
+
+# --------------------------------------------------------------------------- the other commands
+
+RULES_ARGS = [
+    ["rules", "list"],
+    ["rules", "show", "nmb-2009"],
+    ["rules", "show", "nts-2016+flowers", "--json"],
+    ["rules", "diff", "nts-2016", "nmb-2009+three-players"],
+]
+SIMULATE_ARGS = [
+    ["simulate", "--hands", "3", "--seed", "1"],
+    ["simulate", "--hands", "2", "--seed", "7", "--bots", "random,random,random", "--json",
+     "-r", "nmb-2009+three-players"],
+    ["simulate", "--matches", "1", "--seed", "2", "--bots", "random,random,random,random",
+     "-r", "nts-2002", "--log", "logs"],
+    ["simulate", "--hands", "2", "--jobs", "2", "--seed", "3", "--log", "logs"],
+]  # fmt: skip
+PLAY_ARGS = [
+    ["play", "--seed", "5", "--bots", "random"],
+    ["play", "--seed", "6", "--bots", "random", "--seat", "S", "--lang", "nl", "--log", "logs"],
+    ["play", "--seed", "7", "--bots", "random,random", "-r", "nmb-2009+three-players",
+     "--hands", "2"],
+    ["play", "--seed", "8", "--bots", "random", "-r", "rode-draak", "--match"],
+]  # fmt: skip
+REPLAY_ARGS = [
+    ["replay", "play.jsonl"],
+    ["replay", "play.jsonl", "--verify"],
+    ["replay", "--verify", "play.jsonl", "--ruleset", "nts-2016"],
+]
+KEYGEN_ARGS = [["keygen", "private.pem", "public.pem"], ["keygen", "--hmac", "shared.key"]]
+
+PLAY_WORDS = ["1", "2", "x", "p", "P", "C", "d b1", "k b3", "m", "announce b2", "?", "", "q"]
+
+
+@st.composite
+def play_input(draw: st.DrawFn) -> bytes:
+    """What a player types: numbers, actions, tiles, hostile words; it may end early."""
+    words = st.one_of(st.sampled_from(PLAY_WORDS), st.sampled_from(NUMBERS), texts)
+    lines = draw(st.lists(words, max_size=60))
+    text = "\n".join(w.replace("\n", " ") for w in lines)
+    return text.encode("utf-8", "surrogatepass") + draw(st.sampled_from([b"", b"\n"]))
+
+
+def small_counts(args: list[str]) -> list[str]:
+    """Keep simulate short: a count that would run for minutes (but is within the
+    bounds) becomes 3, and without a count it plays 3 hands (not the default 2000);
+    counts past the bounds stay, to be refused."""
+    out = list(args)
+    counts = ("--hands", "-n", "--matches", "-m")
+    for i, arg in enumerate(out[:-1]):
+        value = out[i + 1].strip()
+        if arg in counts and value.isascii() and value.isdigit() and len(value) < 10:
+            if 3 < int(value) <= 1_000_000:
+                out[i + 1] = "3"
+    if not any(arg in counts for arg in out):
+        out += ["--hands", "3"]
+    return out
+
+
+def _logged_hand() -> bytes:
+    """A finished hand's log, as ``play`` writes it, for ``replay`` to chew on."""
+    from mahjong_nts.core.game import Game
+    from mahjong_nts.core.seeding import SeedRng
+    from mahjong_nts.formats import gamelog
+    from mahjong_nts.formats.rulefiles import load_ruleset
+
+    game = Game(load_ruleset("nts-2016"), SeedRng(4))
+    while not game.is_over:
+        game.apply(game.legal_actions()[-1])
+    return gamelog.hand_log_text(game, ruleset="nts-2016", seed=4).encode("utf-8")
+
+
+LOGGED_HAND = _logged_hand()
+
+
+@st.composite
+def log_files(draw: st.DrawFn) -> bytes:
+    """A hand log, whole or with one byte changed, cut, or random bytes."""
+    kind = draw(st.integers(0, 3))
+    data = LOGGED_HAND
+    if kind == 1:
+        i = draw(st.integers(0, len(data) - 1))
+        data = data[:i] + draw(st.binary(min_size=1, max_size=2)) + data[i + 1 :]
+    elif kind == 2:
+        data = data[: draw(st.integers(0, len(data)))]
+    elif kind == 3:
+        data = draw(st.binary(max_size=200))
+    return data
 
 
 COMMANDS = [
@@ -382,16 +481,22 @@ COMMANDS = [
     Command("settle", mutated(SETTLE_ARGS)),
     Command("score --json", st.just(["score", "--json"]), line_streams(SCORE_REQUESTS)),
     Command("settle --json", st.just(["settle", "--json"]), line_streams(SETTLE_REQUESTS)),
+    Command("rules", mutated(RULES_ARGS)),
+    Command("simulate", mutated(SIMULATE_ARGS).map(small_counts), examples=15),
+    Command("play", mutated(PLAY_ARGS), play_input(), examples=15),
+    Command("replay", mutated(REPLAY_ARGS), files={"play.jsonl": log_files()}, codes=(0, 1, 2)),
+    Command("keygen", mutated(KEYGEN_ARGS), examples=15),
+    Command("help", mutated([["--help"], ["score", "--help"], ["rules", "show", "--help"]])),
 ]
 
 
-def check_run(args: list[str], stdin: bytes | None) -> Any:
+def check_run(args: list[str], stdin: bytes | None, codes: tuple[int, ...] = (0, 2)) -> Any:
     """Run the command and check what every run must satisfy; return the result."""
     start = time.perf_counter()
     result = runner.invoke(app, args, input=stdin)
     elapsed = time.perf_counter() - start
     shown = f"{args!r:.300} stdin={stdin!r:.300}"
-    assert result.exit_code in (0, 2), (shown, result.exit_code, result.exception)
+    assert result.exit_code in codes, (shown, result.exit_code, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), shown
     out, err = result.stdout, result.stderr
     assert "Traceback" not in out + err, shown
@@ -423,19 +528,27 @@ def check_json_answers(stdin: bytes, stdout: str) -> None:
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=[c.name for c in COMMANDS])
-@settings(
-    max_examples=50 * FUZZ_SCALE,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-@given(data=st.data())
-def test_fuzz_command(command: Command, data: st.DataObject) -> None:
-    args = data.draw(command.args, label="args")
-    stdin = data.draw(command.stdin, label="stdin") if command.stdin is not None else None
-    result = check_run(args, stdin)
-    if stdin is not None and args[-1] == "--json":
-        assert result.exit_code == 0, result.output
-        check_json_answers(stdin, result.stdout)
+def test_fuzz_command(command: Command) -> None:
+    @settings(
+        max_examples=command.examples * FUZZ_SCALE,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(data=st.data())
+    def run(data: st.DataObject) -> None:
+        args = data.draw(command.args, label="args")
+        stdin = data.draw(command.stdin, label="stdin") if command.stdin is not None else None
+        files = {name: data.draw(content, label=name) for name, content in command.files.items()}
+        # an empty working folder: whatever a command writes lands there
+        with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):
+            for name, content in files.items():
+                pathlib.Path(name).write_bytes(content)
+            result = check_run(args, stdin, command.codes)
+        if stdin is not None and args and args[-1] == "--json":
+            assert result.exit_code == 0, result.output
+            check_json_answers(stdin, result.stdout)
+
+    run()
 
 
 # --------------------------------------------------------------------------- the handlers

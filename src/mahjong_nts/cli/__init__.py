@@ -14,7 +14,7 @@ import typer
 from pydantic import ValidationError
 
 from mahjong_nts.cli import keygen, play, replay, rules, score, settle, simulate
-from mahjong_nts.cli.options import UsageProblem, stderr
+from mahjong_nts.cli.options import UsageProblem, error, stderr
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.formats import wire
 
@@ -58,10 +58,10 @@ def main(argv: list[str] | None = None) -> int:
         stderr.print(str(code), markup=False)
         return 1
     except (MahjongError, ValidationError, UsageProblem) as exc:
-        stderr.print(f"error: {wire.error_message(exc)}", markup=False)
+        error(wire.error_message(exc))
         return 2
     except OSError as exc:
-        stderr.print(f"error: {exc.filename or 'input'}: {exc.strerror or exc}", markup=False)
+        error(f"{exc.filename or 'input'}: {exc.strerror or exc}")
         return 2
     except KeyboardInterrupt:
         return 130

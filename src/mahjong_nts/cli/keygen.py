@@ -19,12 +19,14 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from mahjong_nts.cli.options import fail
 from mahjong_nts.formats.logkeys import (
     new_ed25519_key,
     new_hmac_key,
     parse_key,
     write_new_file,
 )
+from mahjong_nts.formats.safejson import printable
 
 __all__ = ["keygen_cmd"]
 
@@ -49,22 +51,19 @@ def keygen_cmd(
     ] = False,
 ) -> None:
     """Make a key to sign hand logs: an Ed25519 pair (default) or an HMAC key."""
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-    def fail(message: str) -> typer.Exit:
-        err.print(f"error: {message}", markup=False, emoji=False)
-        return typer.Exit(2)
-
     if hmac and public is not None:
-        raise fail("--hmac makes one shared key: give one file, not two")
+        fail("--hmac makes one shared key: give one file, not two")
     if not hmac and public is None:
-        raise fail("give two files, PRIVATE and PUBLIC (or --hmac and one file)")
-    if public is not None and public.resolve() == private.resolve():
-        raise fail("PRIVATE and PUBLIC are the same file")
+        fail("give two files, PRIVATE and PUBLIC (or --hmac and one file)")
     files = [private] if public is None else [private, public]
-    for path in files:
-        if path.exists() or path.is_symlink():
-            raise fail(f"{path}: the file exists; keygen never overwrites a key")
+    try:
+        if public is not None and public.resolve() == private.resolve():
+            fail("PRIVATE and PUBLIC are the same file")
+        for path in files:
+            if path.exists() or path.is_symlink():
+                fail(f"{printable(str(path))}: the file exists; keygen never overwrites a key")
+    except OSError as exc:  # a name too long, a folder that cannot be read
+        fail(f"{printable(str(exc.filename or private))}: {exc.strerror or exc}")
     if hmac:
         secret_pem, public_pem = new_hmac_key(), b""
     else:
@@ -80,14 +79,15 @@ def keygen_cmd(
     except OSError as exc:
         for path in written:
             path.unlink(missing_ok=True)
-        raise fail(f"{exc.filename or private}: {exc.strerror or exc}") from None
+        fail(f"{printable(str(exc.filename or private))}: {exc.strerror or exc}")
     out = Console(highlight=False, soft_wrap=True)
     say = out.print
     if public is None:
-        say(f"Wrote {private} ({key.describe()}); keep it secret.", markup=False)
+        say(f"Wrote {printable(str(private))} ({key.describe()}); keep it secret.", markup=False)
     else:
         say(
-            f"Wrote {private} (private; keep it secret) and {public} (public; hand it out): "
+            f"Wrote {printable(str(private))} (private; keep it secret) and "
+            f"{printable(str(public))} (public; hand it out): "
             f"{key.describe()}.",
             markup=False,
         )

@@ -31,10 +31,18 @@ class UsageProblem(ValueError):
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
-def fail(message: str) -> NoReturn:
-    """Print ``error: message`` (bounded, control characters escaped) and exit 2."""
-    stderr.print(f"error: {wire.short_message(message)}", markup=False, highlight=False)
-    raise typer.Exit(2)
+def error(message: str) -> None:
+    """Print ``error: message`` on stderr: one line, bounded, quotes cut to excerpts,
+    control characters escaped (every command's errors end here)."""
+    stderr.print(
+        f"error: {wire.short_message(message)}", markup=False, highlight=False, emoji=False
+    )
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print ``error: message`` (see :func:`error`) and exit with ``code`` (2: bad input)."""
+    error(message)
+    raise typer.Exit(code)
 
 
 @contextlib.contextmanager

@@ -32,6 +32,7 @@ from rich.console import Console
 from rich.text import Text
 
 from mahjong_nts.bots import BOTS, Player, make_bot
+from mahjong_nts.cli.options import fail
 from mahjong_nts.cli.render import print_score, print_settlement
 from mahjong_nts.cli.tableview import (
     action_text,
@@ -58,7 +59,7 @@ from mahjong_nts.core.tiles import WINDS, parse_tile
 from mahjong_nts.formats import gamelog, wire
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
 from mahjong_nts.formats.rulefiles import load_ruleset
-from mahjong_nts.formats.safejson import excerpt
+from mahjong_nts.formats.safejson import excerpt, printable
 
 __all__ = ["parse_choice", "play_cmd"]
 
@@ -325,8 +326,8 @@ class Session:
         except (OSError, ValueError, RuntimeError, AttributeError, TypeError):
             # stdin closed under us (a closed file, no stdin at all)
             raise _Stop("input closed", 2) from None
-        if self.echo:  # input from a pipe: show it, as a terminal would
-            self.console.print(text, markup=False, highlight=False)
+        if self.echo:  # input from a pipe: show it, as a terminal would (escapes escaped)
+            self.console.print(printable(text), markup=False, highlight=False)
         return text
 
     def wait_for_next(self) -> None:
@@ -613,7 +614,6 @@ def play_cmd(
     ] = None,
 ) -> None:
     """Play against bots in the terminal: you and three bots (or two at a 3-player table)."""
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         if hands is not None and whole_match:
             raise ValueError("give --hands N or --match, not both")
@@ -646,14 +646,13 @@ def play_cmd(
             raise ValueError(problem)
         _check_log_dir(log_dir or Path())
     except (ValueError, MahjongError) as exc:
-        err.print(f"error: {wire.error_message(exc)}", markup=False)
-        raise typer.Exit(2) from None
+        fail(wire.error_message(exc))
     if seed is None:
         seed = secrets.randbits(DEFAULT_SEED_BITS)
     console = Console(highlight=False)
     session = Session(console, rules, ruleset, seed, human, names, log_dir or Path(), lang, key)
     console.print(
-        f"mahjong-nts play: rule set {ruleset}, match seed commitment "
+        f"mahjong-nts play: rule set {printable(ruleset)}, match seed commitment "
         f"{seed_commitment(seed)[:16]}... (the seed is shown at the end). {HELP}",
         markup=False,
         highlight=False,
@@ -679,8 +678,7 @@ def play_cmd(
         _show_match_seed(console, seed)
         raise typer.Exit(130) from None
     except OSError as exc:
-        err.print(f"error: cannot write the log: {exc.strerror or exc}", markup=False)
-        raise typer.Exit(2) from None
+        fail(f"cannot write the log: {exc.strerror or exc}")
     if played > 1:
         session.show_balances_safely()
     _show_match_seed(console, seed)

@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from mahjong_nts.cli.options import fail
 from mahjong_nts.cli.tableview import event_text, seat_label
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.rules import RuleSet
@@ -136,11 +137,6 @@ def _signature_line(checked: Verified) -> str:
     return "signature: none (the log is not signed: whoever recomputes the chain can rewrite it)"
 
 
-def _fail(err: Console, message: str) -> typer.Exit:
-    err.print(f"error: {printable(message)}", markup=False, highlight=False, emoji=False)
-    return typer.Exit(2)
-
-
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A hand log (.jsonl) written by play or simulate.")],
     verify: Annotated[
@@ -174,21 +170,20 @@ def replay_cmd(
     ] = None,
 ) -> None:
     """Show a hand log move by move, or verify it by re-playing the hand."""
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
     key: LogKey | None = None
     rules: RuleSet | None = None
     if not verify and (key_file is not None or ruleset is not None):
-        raise _fail(err, "--key and --ruleset go with --verify")
+        fail("--key and --ruleset go with --verify")
     try:
         if key_file is not None:
             key = load_key(key_file)
         if ruleset is not None:
             rules = load_ruleset(ruleset)
     except InvalidKeyFile as exc:
-        raise _fail(err, f"--key: {exc}") from None
+        fail(f"--key: {exc}")
     except (MahjongError, OSError) as exc:
         text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise _fail(err, f"--ruleset: {text}") from None
+        fail(f"--ruleset: {text}")
     try:
         log = read_hand_log(file)
         if not verify:
@@ -196,9 +191,9 @@ def replay_cmd(
             return
         checked = verify_hand_log(log, rules=rules, key=key)
     except LogFormatError as exc:
-        raise _fail(err, f"{file}: {exc}") from None
+        fail(f"{file}: {exc}")
     except OSError as exc:
-        raise _fail(err, f"{file}: {exc.strerror or exc}") from None
+        fail(f"{file}: {exc.strerror or exc}")
     except LogMismatch as exc:
         typer.echo(printable(str(exc)))
         raise typer.Exit(1) from None

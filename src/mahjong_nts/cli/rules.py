@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from mahjong_nts.cli.options import fail
 from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
 from mahjong_nts.core.rules import RuleSet
@@ -59,8 +60,7 @@ def _load(spec: str) -> RuleSet:
     try:
         return load_ruleset(spec)
     except InvalidRuleSet as exc:
-        Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {exc}", markup=False)
-        raise typer.Exit(2) from None
+        fail(str(exc))
 
 
 @app.command("list")

@@ -15,7 +15,7 @@ import secrets
 import tempfile
 import time
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -23,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from mahjong_nts.cli.options import fail
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, check_seed
@@ -47,16 +48,11 @@ _stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 DEFAULT_HANDS = 2000
 
 
-def _fail(message: str, code: int = 2) -> NoReturn:
-    _stderr.print(f"error: {message}", markup=False)
-    raise typer.Exit(code)
-
-
 def _load(spec: str) -> RuleSet:
     try:
         return load_ruleset(spec)
     except (ValueError, OSError, RecursionError) as exc:  # InvalidRuleSet is a ValueError
-        _fail(f"--ruleset: {exc}")
+        fail(f"--ruleset: {exc}")
 
 
 def _bots(text: str | None, rules: RuleSet, matches: bool) -> tuple[str, ...]:
@@ -64,14 +60,14 @@ def _bots(text: str | None, rules: RuleSet, matches: bool) -> tuple[str, ...]:
     if text is None:
         return ("heuristic",) + ("random",) * (count - 1)
     if len(text) > 1000:
-        _fail(f"--bots: {len(text)} characters is too long for {count} bot names")
+        fail(f"--bots: {len(text)} characters is too long for {count} bot names")
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
-        _fail("--bots: an empty bot name (give names separated by commas)")
+        fail("--bots: an empty bot name (give names separated by commas)")
     try:
         return validate_bots(names, rules, matches=matches)
     except ValueError as exc:
-        _fail(f"--bots: {exc}")
+        fail(f"--bots: {exc}")
 
 
 def _log_dir(path: Path) -> str:
@@ -82,7 +78,7 @@ def _log_dir(path: Path) -> str:
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        _fail(f"--log: cannot write hand logs to {str(path)!r}: {exc.strerror or exc}")
+        fail(f"--log: cannot write hand logs to {str(path)!r}: {exc.strerror or exc}")
     return str(path)
 
 
@@ -91,13 +87,13 @@ def _signing_key(path: Path | None, log_dir: str | None) -> LogKey | None:
     if path is None:
         return None
     if log_dir is None:
-        _fail("--sign signs the hand logs: give --log DIR too")
+        fail("--sign signs the hand logs: give --log DIR too")
     try:
         key = load_key(path)
     except InvalidKeyFile as exc:
-        _fail(f"--sign: {exc}")
+        fail(f"--sign: {exc}")
     if not key.can_sign:
-        _fail(f"--sign: {path} is a public key; signing needs the private key")
+        fail(f"--sign: {path} is a public key; signing needs the private key")
     return key
 
 
@@ -290,17 +286,17 @@ def simulate_cmd(
     """Play HANDS independent hands (or MATCHES whole matches) between bots; summarise win
     rates, balances, margins."""
     if hands is not None and matches is not None:
-        _fail("give --hands N or --matches N, not both")
+        fail("give --hands N or --matches N, not both")
     if matches is not None:
         count, what, limit = matches, "matches", MAX_MATCHES
     else:
         count, what, limit = (DEFAULT_HANDS if hands is None else hands), "hands", MAX_HANDS
     if count < 1:
-        _fail(f"--{what} must be at least 1, not {count}")
+        fail(f"--{what} must be at least 1, not {count}")
     if count > limit:
-        _fail(f"--{what} must be at most {limit}, not {count}")
+        fail(f"--{what} must be at most {limit}, not {count}")
     if jobs < 1:
-        _fail(f"--jobs must be at least 1, not {jobs}")
+        fail(f"--jobs must be at least 1, not {jobs}")
     cpus = available_cpus()
     if jobs > cpus:
         _stderr.print(
@@ -313,7 +309,7 @@ def simulate_cmd(
     try:
         check_seed(seed, "--seed")
     except ValueError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     rules = _load(ruleset)
     names = _bots(bots, rules, matches is not None)
     log_dir = _log_dir(log) if log is not None else None
@@ -351,9 +347,9 @@ def simulate_cmd(
                 for outcome in run_simulation(spec, count, jobs, advance, rules=rules):
                     summary.add(outcome)
     except BotError as exc:
-        _fail(str(exc), code=1)
+        fail(str(exc), code=1)
     except OSError as exc:
-        _fail(f"--log: {exc.filename or log_dir}: {exc.strerror or exc}")
+        fail(f"--log: {exc.filename or log_dir}: {exc.strerror or exc}")
     except KeyboardInterrupt:
         _stderr.print("interrupted: no summary", markup=False)
         raise typer.Exit(130) from None
