@@ -22,6 +22,7 @@ from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_simple
 
 __all__ = [
     "BIT",
+    "SET_ITEMS_REPEATED",
     "Profile",
     "RuleTables",
     "WindTables",
@@ -96,6 +97,7 @@ class Profile:
 
     __slots__ = (
         "clean_bits",
+        "clean_key",
         "honours",
         "irregular",
         "jade",
@@ -132,6 +134,11 @@ class Profile:
             self.clean_bits |= BIT[item_id]
         self.whole_bits = self.clean_bits | (BIT["pure_simples"] if self.simples else 0)
         """The winner's whole-hand items of these tiles: clean hands, all simples."""
+        self.clean_key = (
+            (self.suits, self.suit, self.majors, self.honours) if self.clean_bits else None
+        )
+        """What tells clean hands apart (which suit, terminals, honours); ``None`` for a
+        hand that is not clean."""
 
     def clean_items(self) -> list[str]:
         found: list[str] = []
@@ -240,6 +247,9 @@ SET_ITEM_IDS: Final = (
 )
 """The items a single set can have; their counts pack into an int, 4 bits each."""
 _SET_ITEM_SHIFT: Final = {item_id: 4 * i for i, item_id in enumerate(SET_ITEM_IDS)}
+SET_ITEMS_REPEATED: Final = sum(0b1110 << shift for shift in _SET_ITEM_SHIFT.values())
+"""Packed set items ``& SET_ITEMS_REPEATED`` is non-zero when an item counts more than
+once (two sets have it)."""
 
 
 def pack_set_items(item_ids: Sequence[str]) -> int:
