@@ -304,7 +304,7 @@ THREE = "nmb-2009+three-players"
         (THREE, "b123 k456 NNN EE C W", "S", "E", InvalidHand, "N is not played"),
         (
             THREE,
-            "b123 k456 b789 EE C W P",
+            "b123 k456 b789 EE C W",
             "N",
             "E",
             InvalidWin,
@@ -312,7 +312,7 @@ THREE = "nmb-2009+three-players"
         ),
         (
             THREE,
-            "b123 k456 b789 EE C W P",
+            "b123 k456 b789 EE C W",
             "S",
             "N",
             InvalidWin,
@@ -321,7 +321,7 @@ THREE = "nmb-2009+three-players"
         # no chow is played open at three players
         (
             THREE,
-            "[b123] k456 b789 EE C W P",
+            "[b123] k456 b789 EE C W",
             "S",
             "E",
             InvalidHand,
@@ -331,7 +331,7 @@ THREE = "nmb-2009+three-players"
         # flowers only with the flowers option
         (
             "nts-2016",
-            "b123 k456 t789 EE C W P f2",
+            "b123 k456 t789 EE C W f2",
             "S",
             "E",
             InvalidHand,
@@ -340,7 +340,7 @@ THREE = "nmb-2009+three-players"
         # the green dragon rules only in a green-dragon hand (3 and 5 players)
         (
             "nts-2016",
-            "b123 k456 t789 EE C W P",
+            "b123 k456 t789 EE C W",
             "S",
             "F",
             InvalidWin,
@@ -349,7 +349,7 @@ THREE = "nmb-2009+three-players"
         # nts-2002: "Iedere ronde is de wind van de ronde Oost"
         (
             "nts-2002",
-            "b123 k456 t789 EE C W P",
+            "b123 k456 t789 EE C W",
             "S",
             "S",
             InvalidWin,
@@ -410,3 +410,17 @@ def test_three_players_concealed_chow_scores_as_at_four() -> None:
     four = score("nmb-2009", text, seat="S", win="discard")
     assert (three.points, three.doublings, three.score) == (32, 1, 64)
     assert (four.points, four.doublings, four.score) == (32, 1, 64)
+
+
+def test_wind_refusal_holds_every_time_and_for_a_dead_hand() -> None:
+    """The winds a table has are remembered once checked; one it has not is refused on
+    every call, a dead hand included."""
+    rules = load(THREE)
+    h = hand("b123 k456 b789 EE C W")
+    for _ in range(2):
+        with pytest.raises(InvalidWin, match="seat wind N does not exist"):
+            score_hand(h, Situation(Tile.NORTH, Tile.EAST), rules)
+    with pytest.raises(InvalidWin, match="round wind N does not exist"):
+        score_hand(h, Situation(Tile.SOUTH, Tile.NORTH, dead=True), rules)
+    # the pair EE of the round wind: 2 points (the loose tiles count for nothing)
+    assert score_hand(h, Situation(Tile.SOUTH, Tile.EAST), rules).score == 2

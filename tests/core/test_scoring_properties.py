@@ -9,6 +9,7 @@ from conftest import load
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from mahjong_nts.core import scoring, scoring_tables
 from mahjong_nts.core.errors import InvalidHand
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.items import ITEMS, Who
@@ -268,3 +269,38 @@ def test_three_player_table_refuses_what_it_does_not_have(
         at_three = score_hand(hand, situation, three)
         at_four = score_hand(hand, situation, load(base))
         assert (at_three.score, at_three.items) == (at_four.score, at_four.items)
+
+
+def _cold() -> None:
+    """Forget every compiled table and explanation kept between calls."""
+    scoring._EXPLAINERS.clear()
+    scoring_tables._TABLES.clear()
+
+
+@st.composite
+def two_hands_at_one_table(draw: Any) -> tuple[RuleSet, Tile, Tile, list[tuple[Hand, Win]]]:
+    rules = load(draw(st.sampled_from(RULESETS)))
+    seat = draw(st.sampled_from(seat_winds(rules)))
+    rnd = draw(st.sampled_from(round_winds(rules)))
+    return rules, seat, rnd, [draw(complete_hands(rules)) for _ in range(3)]
+
+
+@SETTINGS
+@given(two_hands_at_one_table())
+def test_explanation_does_not_depend_on_what_was_scored_before(
+    case: tuple[RuleSet, Tile, Tile, list[tuple[Hand, Win]]],
+) -> None:
+    """The scorer keeps explained items between calls (per set, per group of pungs, per
+    winning tile, ...): a hand scored after others at the same table, winner or not, is
+    explained exactly as when scored first."""
+    rules, seat, rnd, hands = case
+    (hand, win), *others = hands
+    _cold()
+    loser = Hand(hand.concealed[1:], hand.melds, hand.bonus)  # 13 tiles, not a winner
+    first = score_hand(hand, Situation(seat, rnd, win), rules)
+    first_loser = score_hand(loser, Situation(seat, rnd), rules)
+    for other, other_win in others:
+        score_hand(other, Situation(seat, rnd, other_win), rules)
+        score_hand(Hand(other.concealed[1:], other.melds, other.bonus), Situation(seat, rnd), rules)
+    assert score_hand(hand, Situation(seat, rnd, win), rules) == first
+    assert score_hand(loser, Situation(seat, rnd), rules) == first_loser

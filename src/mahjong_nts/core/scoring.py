@@ -6,7 +6,11 @@ eet cake) and the highest score is kept (rulings 2 and 3).  What each item is
 worth comes from the rule set; which items a hand has is decided by
 :mod:`mahjong_nts.core.scoring_tables`, whose tables value a winner's candidate in a
 few look-ups.  Only the best candidate is explained: its items, with their Dutch and
-English names, come from the same tables.
+English names and what each counted (``detail``), come from the same tables, and so do
+the notes on items the player may expect that did not count (``not_counted``).
+
+Before scoring, :func:`check_situation` refuses what cannot happen: a way of winning
+that contradicts itself or the hand, and what the rule set's table does not have.
 """
 
 from __future__ import annotations
@@ -31,7 +35,6 @@ from mahjong_nts.core.scoring_tables import (
     LIMIT_SETS,
     LIMIT_SNAKE,
     PUNG,
-    SET_ITEMS_REPEATED,
     SUMMARY_BITS,
     Profile,
     RuleTables,
@@ -291,12 +294,6 @@ _DETAILED: dict[tuple[str, int, int, int, str], ScoredItem] = {}
 _DETAILED_BOUND: Final = 1 << 16
 
 
-def _fresh(it: ScoredItem, detail: str) -> ScoredItem:
-    """``it`` (a scored item without detail) with ``detail``, built anew: for details
-    made of several sets, which are seldom the same twice."""
-    return _new_item(it, detail)
-
-
 def _detailed(it: ScoredItem, detail: str) -> ScoredItem:
     """``it`` (a scored item without detail) with ``detail``."""
     key = (it.id, it.points, it.doublings, it.count, detail)
@@ -358,15 +355,6 @@ class _Facts:
         self.bonus = sc.hand.bonus
         self.w = w
         self.source = sc.win.source if sc.win is not None else None
-
-    def text(self, kind: int, tile: int) -> str:
-        return _BLOCK_TEXT[kind * NUM_KINDS + tile]
-
-    def texts(self, sets: Iterable[_SetFact]) -> str:
-        return " ".join(_BLOCK_TEXT[k * NUM_KINDS + t] for k, t, _ in sets)
-
-    def identical(self) -> list[_SetFact]:
-        return [s for s in self.sets if s[0] != CHOW]
 
     def phrase(self, kind: int, tile: int, state: int) -> str:
         """``pung of k7 (concealed)``."""
@@ -621,10 +609,10 @@ def _pair_note(pair: int, seat: int, rnd: int) -> NotCounted:
     return _note("pair_own_wind", f"pair of {_TOKEN[pair]}: a wind pair counts only for {which}")
 
 
-def _wind_pung_note(keys: Iterable[tuple[int, int]], seat: int, rnd: int) -> NotCounted:
-    """The note that the pungs and kongs ``keys``, of winds that are neither the own nor
-    the round wind, score no wind doubling."""
-    sets = [f"{_KIND_NAME[i // NUM_KINDS]} of {_TOKEN[i % NUM_KINDS]}" for i, _ in keys]
+def _wind_pung_note(indices: Iterable[int], seat: int, rnd: int) -> NotCounted:
+    """The note that the pungs and kongs ``indices`` (``kind * NUM_KINDS + tile``), of
+    winds that are neither the own nor the round wind, score no wind doubling."""
+    sets = [f"{_KIND_NAME[i // NUM_KINDS]} of {_TOKEN[i % NUM_KINDS]}" for i in indices]
     which = _which_winds(seat, rnd)
     return _note("pung_own_wind", f"{', '.join(sets)}: a wind pung counts only for {which}")
 
@@ -635,16 +623,17 @@ class _Explainer:
     def __init__(self, rt: RuleTables) -> None:
         self.rt = rt
         self.limits = _TableLimits(rt.rules)
+        self.wind_tables: dict[tuple[int, int], WindTables] = {}
+        """The winds' tables, for the seat and round winds the table has (checked once)."""
         self._items: dict[tuple[str, ...], tuple[_Ranked, ...]] = {}
         self._whole: dict[int, tuple[_Ranked, ...]] = {}
-        self._derived: dict[int, tuple[tuple[_Ranked, ...], bool]] = {}
+        self._derived: dict[int, tuple[tuple[_Ranked, ...], bool, bool, tuple[str, ...]]] = {}
         self._sets: dict[int, tuple[_Ranked, ...]] = {}
         # The same items with their details, for the explained candidates (bounded).
-        self._set_details: dict[tuple[int, int], list[tuple[_Ranked, ...] | None]] = {}
-        self._pair_details: dict[tuple[int, int], list[tuple[_Ranked, ...] | None]] = {}
-        self._whole_details: dict[tuple[int, int, Any], tuple[_Ranked, ...]] = {}
+        self.whole_details: dict[tuple[int, int, Any], tuple[_Ranked, ...]] = {}
         self._completes: list[_Ranked | None] = [None] * NUM_KINDS
         self._notes: dict[tuple[Any, ...], NotCounted] = {}
+        self.only_notes_made: dict[tuple[int, tuple[int, ...]], NotCounted] = {}
         values = rt.values
         self.pair_notes = "pair_own_wind" in values
         self.only_notes = "only_possible_tile" in values
@@ -668,13 +657,15 @@ class _Explainer:
             ranked = self._whole[bits] = self.items(self.rt.whole_items[bits])
         return ranked
 
-    def derived(self, key: int) -> tuple[tuple[_Ranked, ...], bool]:
-        """The set-count items of ``key`` (:attr:`RuleTables.derived`) that count, and
-        whether they take "all simples" away."""
+    def derived(self, key: int) -> tuple[tuple[_Ranked, ...], bool, bool, tuple[str, ...]]:
+        """The set-count items of ``key`` (:attr:`RuleTables.derived`) that count,
+        whether they take "all simples" away, whether what they counted depends on the
+        chows or the pair too (not only on the pungs and kongs), and their ids."""
         entry = self._derived.get(key)
         if entry is None:
             item_ids, dropped = self.rt.derived_items[key]
-            entry = self._derived[key] = (self.items(item_ids), dropped)
+            needs = any(i in _NEEDS_CHOWS_OR_PAIR for i in item_ids)
+            entry = self._derived[key] = (self.items(item_ids), dropped, needs, item_ids)
         return entry
 
     def sets(self, packed: int) -> tuple[_Ranked, ...]:
@@ -692,52 +683,38 @@ class _Explainer:
         ranked: Iterable[_Ranked], f: _Facts, make: Callable[[ScoredItem, str], ScoredItem]
     ) -> tuple[_Ranked, ...]:
         """``ranked`` with each item's detail, from the facts ``f``; ``make`` builds an
-        item with its detail (:func:`_detailed` interns it, :func:`_fresh` does not)."""
+        item with its detail (:func:`_detailed` interns it)."""
         return tuple((o, make(it, _DETAILS[it.id](f))) for o, it in ranked)
-
-    def set_details(self, sc: _Scorer) -> list[tuple[_Ranked, ...] | None]:
-        """The items of each set in each state for the scorer's winds, with their
-        details, by ``(kind * NUM_KINDS + tile) * 3 + state``; filled by
-        :meth:`fill_set` as first needed."""
-        table = self._set_details.get(sc.winds)
-        if table is None:
-            table = self._set_details[sc.winds] = [None] * (3 * NUM_KINDS * 3)
-        return table
 
     def fill_set(self, sc: _Scorer, index: int, state: int) -> tuple[_Ranked, ...]:
         """The items of one set (table index ``kind * NUM_KINDS + tile``) in ``state``
-        for the scorer's winds, with their details, kept in :meth:`set_details`."""
+        for the scorer's winds, with their details, kept in ``sc.wt.explained``."""
         wt = sc.wt
         packed = (wt.concealed_items if state == _CONCEALED else wt.open_items)[index]
         kind, tile = divmod(index, NUM_KINDS)
         f = _Facts([(kind, tile, state)], None, None, sc, tile)
         ranked = self.detailed(self.sets(packed), f, _detailed)
-        self.set_details(sc)[index * 3 + state] = ranked
+        wt.explained[state][index] = ranked
         return ranked
 
-    def pair_detailed(self, sc: _Scorer, pair: int) -> tuple[_Ranked, ...]:
-        """The items of the pair of ``pair`` for the scorer's winds, with details."""
-        table = self._pair_details.get(sc.winds)
-        if table is None:
-            table = self._pair_details[sc.winds] = [None] * NUM_KINDS
-        ranked = table[pair]
-        if ranked is None:
-            f = _Facts([], pair, None, sc, None)
-            ranked = table[pair] = self.detailed(self.items(sc.wt.pair_items[pair]), f, _detailed)
+    def fill_pair(self, sc: _Scorer, pair: int) -> tuple[_Ranked, ...]:
+        """The items of the pair of ``pair`` for the scorer's winds, with details, kept
+        in ``sc.wt.pair_explained``."""
+        f = _Facts([], pair, None, sc, None)
+        ranked = self.detailed(self.items(sc.wt.pair_items[pair]), f, _detailed)
+        sc.wt.pair_explained[pair] = ranked
         return ranked
 
-    def whole_detailed(
-        self, sc: _Scorer, bits: int, w: int, profile: Profile
+    def fill_whole(
+        self, sc: _Scorer, key: tuple[int, int, Any], profile: Profile
     ) -> tuple[_Ranked, ...]:
-        """The whole-hand items of ``bits`` with details (they depend on the winning tile,
-        on how it was won, which the bits tell, and on what makes a hand clean)."""
-        key = (bits, w, profile.clean_key)
-        ranked = self._whole_details.get(key)
-        if ranked is None:
-            if len(self._whole_details) >= _DETAIL_CACHE:
-                self._whole_details.clear()
-            f = _Facts([], None, profile, sc, w)
-            ranked = self._whole_details[key] = self.detailed(self.whole(bits), f, _detailed)
+        """The whole-hand items of ``key = (bits, w, profile.clean_key)`` with details,
+        kept in ``whole_details``: they depend on the winning tile ``w``, on how it was
+        won, which the bits tell, and on what makes the hand clean."""
+        if len(self.whole_details) >= _DETAIL_CACHE:
+            self.whole_details.clear()
+        f = _Facts([], None, profile, sc, key[1])
+        ranked = self.whole_details[key] = self.detailed(self.whole(key[0]), f, _detailed)
         return ranked
 
     def completes_detailed(self, w: int) -> _Ranked:
@@ -747,6 +724,14 @@ class _Explainer:
             detail = f"{_TOKEN[w]} completed the pair"
             ranked = self._completes[w] = (o, _detailed(it, detail))
         return ranked
+
+    def only_note(self, w: int, others: tuple[int, ...]) -> NotCounted:
+        """The note that ``w`` was not the only possible tile (``others`` also were),
+        kept in ``only_notes_made``."""
+        if len(self.only_notes_made) >= _DETAIL_CACHE:
+            self.only_notes_made.clear()
+        note = self.only_notes_made[w, others] = _only_note(w, others)
+        return note
 
     def note(self, key: tuple[Any, ...], make: Callable[..., NotCounted], *args: Any) -> NotCounted:
         """The note ``make(*args)``, kept under ``key`` (which says all it depends on)."""
@@ -805,16 +790,25 @@ class _TableLimits:
 
     def check(self, hand: Hand, situation: Situation) -> None:
         """Raise :class:`InvalidHand` / :class:`InvalidWin` for what the table does not
-        have: a tile kind, a flower, an open chow, a seat or round wind."""
-        name = self.name
+        have: a seat or round wind, a tile kind, a flower, an open chow."""
+        self.check_winds(situation)
+        self.check_hand(hand)
+
+    def check_winds(self, situation: Situation) -> None:
+        """Raise :class:`InvalidWin` for a seat or round wind the table does not have."""
         seat, rnd = situation.seat_wind, situation.round_wind
         if seat not in self.seat_winds:
             winds = " ".join(Tile(w).token for w in sorted(self.seat_winds))
             raise InvalidWin(
-                f"seat wind {seat.token} does not exist under {name}: its seats are {winds}"
+                f"seat wind {seat.token} does not exist under {self.name}: its seats are {winds}"
             )
         if rnd not in self.round_winds:
             raise InvalidWin(self._round_problem(rnd))
+
+    def check_hand(self, hand: Hand) -> None:
+        """Raise :class:`InvalidHand` for a tile kind, a flower or an open chow the table
+        does not have."""
+        name = self.name
         if self.absent:
             absent = self.absent_set
             for t in hand.concealed:
@@ -955,8 +949,8 @@ class _Scorer:
 
     # A hand without melds or bonus tiles keeps these.
     meld_sets: tuple[_Set, ...] = ()
-    meld_keys: tuple[tuple[int, int], ...] = ()
-    """The melds that may have items: (table index, state)."""
+    meld_slots: tuple[int, ...] = ()
+    """The melds that may have items (pungs, kongs) as slots: table index * 3 + state."""
     meld_text: tuple[str, ...] = ()
     has_open_meld = False
     meld_value = 0  # the melds' values, packed (WindTables)
@@ -979,8 +973,13 @@ class _Scorer:
         self.self_drawn = win is not None and win.source.self_drawn
         self.seat = seat = int(situation.seat_wind)
         self.round = rnd = int(situation.round_wind)
-        self.winds = (seat, rnd)
-        self.wt = wt = rt.winds(seat, rnd)
+        self.winds = winds = (seat, rnd)
+        wt = ex.wind_tables.get(winds)
+        if wt is None:  # winds not seen yet: the table must have them
+            ex.limits.check_winds(situation)
+            wt = ex.wind_tables[winds] = rt.winds(seat, rnd)
+        self.wt = wt
+        self.w = -1 if hand.winning_tile is None else int(hand.winning_tile)
         if hand.melds:
             self._melds(hand, wt)
         if hand.bonus:
@@ -991,13 +990,13 @@ class _Scorer:
 
     def _melds(self, hand: Hand, wt: WindTables) -> None:
         sets: list[_Set] = []
-        keys: list[tuple[int, int]] = []
+        slots: list[int] = []
         text: list[str] = []
         for m in hand.melds:
             kind, tile, concealed = int(m.kind), int(m.tile), not m.open
             sets.append((kind, tile, concealed))
             if kind != CHOW:
-                keys.append((kind * NUM_KINDS + tile, _CONCEALED if concealed else _OPEN))
+                slots.append((kind * NUM_KINDS + tile) * 3 + (_CONCEALED if concealed else _OPEN))
             block = _BLOCK_TEXT[kind * NUM_KINDS + tile]
             text.append(f"({block})" if concealed else f"[{block}]")
             self.has_open_meld |= m.open
@@ -1005,7 +1004,7 @@ class _Scorer:
             self.meld_value += (wt.concealed if concealed else wt.open)[i]
             self.meld_counts += (wt.concealed_items if concealed else wt.open_items)[i]
         self.meld_sets = tuple(sets)
-        self.meld_keys = tuple(keys)
+        self.meld_slots = tuple(slots)
         self.meld_text = tuple(text)
 
     def consider(self, key: _Key, make: _Make) -> None:
@@ -1101,7 +1100,7 @@ class _Scorer:
             notes = (_pair_note(f.pair, f.seat, f.rnd),)
         if "pung_own_wind" in values:
             other = _OTHER_WIND[f.seat, f.rnd]
-            winds = [k for k in _keys_of(f)[0] if other[k[0] % NUM_KINDS]]
+            winds = [i for i, _ in _keys_of(f)[0] if other[i % NUM_KINDS]]
             if winds:
                 notes = _sorted_notes([*notes, _wind_pung_note(winds, f.seat, f.rnd)])
         return notes
@@ -1116,11 +1115,12 @@ class _Scorer:
         (``dropped``, nmb-2009).  ``claimed``: the set the claimed tile completed."""
         ex = self.ex
         notes: list[NotCounted] = []
-        if ex.pair_notes and _OTHER_WIND[self.winds][pair]:
+        if ex.pair_notes and self.wt.other_wind[pair]:
             notes.append(ex.note(("pair", pair, self.winds), _pair_note, pair, *self.winds))
         others = self.other_waits  # (not empty: "only possible tile" did not count)
         if others and ex.only_notes:
-            notes.append(ex.note(("only", w, others), _only_note, w, others))
+            note = ex.only_notes_made.get((w, others))
+            notes.append(ex.only_note(w, others) if note is None else note)
         if not self.self_drawn:
             assert self.win is not None
             how = _SOURCE_TEXT[self.win.source]
@@ -1232,7 +1232,9 @@ class _Scorer:
                     f"{doublings} doubling{'' if doublings == 1 else 's'}: a mahjong needs "
                     f"at least {sr.min_doublings}" + (" or a clean hand" if may_clean else "")
                 )
-        return self.result(
+        return _new_result(
+            self.winner,
+            False,
             items,
             points,
             doublings,
@@ -1240,7 +1242,7 @@ class _Scorer:
             base,
             cap,
             score,
-            allowed,
+            allowed if self.winner else None,
             refusal,
             arrangement,
             not_counted,
@@ -1316,16 +1318,13 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
             "but no win (how the hand was won)"
         )
     ex = _explainer(rules)
-    ex.limits.check(hand, situation)
-    if win is not None and (
-        win.source is WinSource.LOOSE_TILE
-        or win.source is WinSource.ROBBED_KONG
-        or win.heaven
-        or win.first_discard
-        or win.lucky_thirteen
-    ):
+    limits = ex.limits
+    if hand.melds or hand.bonus or limits.absent:
+        limits.check_hand(hand)
+    if win is not None and win.needs_hand_check:
         _check_win(hand, win)
     if situation.dead:
+        limits.check_winds(situation)
         return ScoreResult(
             winner=winner,
             dead=True,
@@ -1340,7 +1339,8 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
             refusal="dead hand (dood spel): scores nothing and still pays",
             arrangement=(),
         )
-    hand.check_size(winner)
+    if hand.tile_count != (14 if winner else 13):
+        hand.check_size(winner)
     sc = _Scorer(hand, situation, ex, winner)
     if winner:
         _winner(sc)
@@ -1641,67 +1641,135 @@ def _explain(
     the explainer's tables; only items made of several sets (three concealed pungs, four
     chows, an item two sets share, ...) are described afresh."""
     rt, wt, ex = sc.rt, sc.wt, sc.ex
-    claimed = idx.index(i) if i >= 0 and not sc.self_drawn else -1
-    packed = sc.meld_counts + sum(map(wt.concealed_items.__getitem__, idx))
-    if claimed >= 0:
-        packed += wt.open_items[i] - wt.concealed_items[i]
+    self_drawn = sc.self_drawn
+    claimed = -1 if self_drawn or i < 0 else idx.index(i)
     pair = blocks[-1].tile
-    w = int(sc.hand.winning_tile or 0)
-    # The pungs and kongs as (table index, state), in tile order: the arrangement's sets
-    # come sorted by kind and tile, chows first, and the concealed ones are all pungs.
+    w = sc.w
+    # The pungs and kongs: the arrangement's sets come sorted by kind and tile, chows
+    # first; their items and details depend on nothing else (for these winds).
     first = bisect_left(idx, NUM_KINDS)
-    keys = [(index, _CONCEALED) for index in idx[first:]]
-    if claimed >= first:
-        keys[claimed - first] = (idx[claimed], _CLAIMED)
-    melds = sc.meld_keys
-    if melds:
-        keys += melds
-        keys.sort(key=_key_by_tile)
-    details = ex.set_details(sc)
-    if packed & SET_ITEMS_REPEATED:  # an item of two sets: one item, both details
-        set_ranked = tuple(
-            _merged([details[j * 3 + st] or ex.fill_set(sc, j, st) for j, st in keys])
-        )
-    else:
-        set_ranked = ()
-        for j, st in keys:
-            set_ranked += details[j * 3 + st] or ex.fill_set(sc, j, st)
-    derived, dropped = ex.derived(key)
+    part: _Part | None
+    if sc.meld_slots or claimed >= first:
+        slots = [j * 3 for j in idx[first:]]
+        if claimed >= first:
+            slots[claimed - first] += _CLAIMED
+        slots += sc.meld_slots
+        slots.sort(key=_slot_by_tile)
+        sig = tuple(slots)
+        part = wt.set_parts.get(sig)
+        if part is None:
+            part = _set_part(sc, sig, wt.set_parts, sig)
+    else:  # all concealed: the pungs' table indices say it all
+        pungs = tuple(idx[first:])
+        part = wt.concealed_parts.get(pungs)
+        if part is None:
+            part = _set_part(sc, tuple(j * 3 for j in pungs), wt.concealed_parts, pungs)
+    set_ranked, wind_note, by_pungs, sig = part
+    derived, dropped, needs, ids = ex.derived(key)
     if derived:
-        chows = idx[:first]
-        if sc.meld_sets:
-            chows = sorted(chows + [t for k, t, _ in sc.meld_sets if k == CHOW])
-        derived = tuple(
-            (o, _new_item(it, _MANY_SETS[it.id](keys, chows, pair))) for o, it in derived
-        )
-    ranked = (
-        ex.whole_detailed(sc, bits, w, profile) + set_ranked + ex.pair_detailed(sc, pair) + derived
-    )
+        if needs:  # four chows, small winds, ...: they list the chows or the pair too
+            set_ranked += _many_sets(sc, derived, sig, idx[:first], pair)
+        else:  # they list only pungs and kongs: kept with those
+            described = by_pungs.get(ids)
+            if described is None:
+                described = by_pungs[ids] = _many_sets(sc, derived, sig, idx[:first], pair)
+            set_ranked += described
+    whole_key = (bits, w, profile.clean_key)
+    whole = ex.whole_details.get(whole_key)
+    set_ranked += ex.fill_whole(sc, whole_key, profile) if whole is None else whole
+    pair_ranked = wt.pair_explained[pair]
+    set_ranked += ex.fill_pair(sc, pair) if pair_ranked is None else pair_ranked
     if dropped:
-        ranked = tuple(r for r in ranked if r[1].id != "pure_simples")
+        set_ranked = tuple(r for r in set_ranked if r[1].id != "pure_simples")
     if i < 0 and "completes_pair" in rt.values:
-        ranked += (ex.completes_detailed(w),)
+        set_ranked += (ex.completes_detailed(w),)
     if sc.bonus:
         facts = _Facts([], pair, profile, sc, w)
-        ranked += ex.detailed((ex.item(b, n) for b, n in sc.bonus), facts, _detailed)
-    items = tuple(map(_SECOND, sorted(ranked)))
+        set_ranked += ex.detailed((ex.item(b, n) for b, n in sc.bonus), facts, _detailed)
+    items = tuple(map(_SECOND, sorted(set_ranked, key=_FIRST)))
+    # What did not count (the common case, "only possible tile", first).
+    others = sc.other_waits
+    notes: tuple[NotCounted, ...] = ()
+    if others and ex.only_notes:
+        note = ex.only_notes_made.get((w, others))
+        notes = (ex.only_note(w, others) if note is None else note,)
+    if not self_drawn or dropped or wt.other_wind[pair]:
+        notes = sc.winner_notes(w, pair, blocks[claimed] if claimed >= 0 else None, dropped)
+    if wind_note is not None:
+        notes = _sorted_notes([*notes, wind_note])
     clean = rt.whole[bits][2]
-    notes = sc.winner_notes(w, pair, blocks[claimed] if claimed >= 0 else None, dropped)
-    if key & _WIND_PUNGS and "pung_own_wind" in rt.values:
-        other = _OTHER_WIND[sc.winds]
-        winds = tuple(k for k in keys if other[k[0] % NUM_KINDS])
-        if winds:
-            note = ex.note(("winds", winds, sc.winds), _wind_pung_note, winds, *sc.winds)
-            notes = _sorted_notes([*notes, note])
     return sc.finish(items, points, doublings, clean, cap, _describe(sc, blocks, idx, i), notes)
 
 
-_WIND_PUNGS: Final = 15 << 8  # the wind pungs' field of a set summary (scoring_tables)
+_FIRST: Final = itemgetter(0)
+_PART_BOUND: Final = 1 << 14
+"""Bound of the per-winds caches of explained pungs (keyed by which pungs a hand has:
+a few thousand cover most hands)."""
 
 
-def _key_by_tile(key: tuple[int, int]) -> tuple[int, int]:
-    """Sort key of a set's (table index, state): its tile, then its kind."""
-    return key[0] % NUM_KINDS, key[0]
+def _slot_by_tile(slot: int) -> tuple[int, int]:
+    """Sort key of a set's slot ``(kind * NUM_KINDS + tile) * 3 + state``: its tile,
+    then its kind and state."""
+    return slot // 3 % NUM_KINDS, slot
+
+
+_Part = tuple[
+    tuple[_Ranked, ...],
+    "NotCounted | None",
+    dict[tuple[str, ...], tuple[_Ranked, ...]],
+    tuple[int, ...],
+]
+
+
+def _set_part(
+    sc: _Scorer,
+    sig: tuple[int, ...],
+    store: dict[tuple[int, ...], Any],
+    key: tuple[int, ...],
+) -> _Part:
+    """The items of the pungs and kongs ``sig`` (their slots, in tile order) with their
+    details (an item two sets have counts for both, its details joined), the note on
+    those of a wind that is neither the seat nor the round wind, room for the items of
+    several sets that list only these (three concealed pungs, ...), and ``sig``; kept
+    per winds in ``store`` under ``key`` (bounded)."""
+    wt, ex = sc.wt, sc.ex
+    parts = []
+    for slot in sig:
+        index, state = divmod(slot, 3)
+        ranked = wt.explained[state][index]
+        parts.append(ex.fill_set(sc, index, state) if ranked is None else ranked)
+    set_ranked = tuple(_merged(parts))
+    note = None
+    if "pung_own_wind" in sc.rt.values:
+        winds = tuple(slot // 3 for slot in sig if wt.other_wind[slot // 3 % NUM_KINDS])
+        if winds:
+            note = _wind_pung_note(winds, sc.seat, sc.round)
+    if len(store) >= _PART_BOUND:
+        store.clear()
+    part: _Part = (set_ranked, note, {}, sig)
+    store[key] = part
+    return part
+
+
+def _many_sets(
+    sc: _Scorer,
+    derived: tuple[_Ranked, ...],
+    sig: tuple[int, ...],
+    chows: list[int],
+    pair: int,
+) -> tuple[_Ranked, ...]:
+    """The items of several sets (``derived``: three concealed pungs, four chows, ...)
+    with their details, from the pungs' and kongs' slots ``sig``, the arrangement's
+    chows (table indices) and its pair."""
+    keys = [divmod(slot, 3) for slot in sig]
+    if sc.meld_sets:
+        chows = sorted(chows + [t for k, t, _ in sc.meld_sets if k == CHOW])
+    return tuple((o, _new_item(it, _MANY_SETS[it.id](keys, chows, pair))) for o, it in derived)
+
+
+_NEEDS_CHOWS_OR_PAIR: Final = frozenset(
+    {"four_chows", "chows_and_pair_points", "small_four_winds", "small_three_dragons"}
+)
 
 
 def _merged(parts: list[tuple[_Ranked, ...]]) -> list[_Ranked]:

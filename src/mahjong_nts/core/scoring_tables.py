@@ -13,7 +13,7 @@ honours' 7).  No table is keyed by a whole hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from mahjong_nts.core.hand import MeldKind
 from mahjong_nts.core.items import ITEMS
@@ -22,7 +22,6 @@ from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_simple
 
 __all__ = [
     "BIT",
-    "SET_ITEMS_REPEATED",
     "Profile",
     "RuleTables",
     "WindTables",
@@ -247,9 +246,6 @@ SET_ITEM_IDS: Final = (
 )
 """The items a single set can have; their counts pack into an int, 4 bits each."""
 _SET_ITEM_SHIFT: Final = {item_id: 4 * i for i, item_id in enumerate(SET_ITEM_IDS)}
-SET_ITEMS_REPEATED: Final = sum(0b1110 << shift for shift in _SET_ITEM_SHIFT.values())
-"""Packed set items ``& SET_ITEMS_REPEATED`` is non-zero when an item counts more than
-once (two sets have it)."""
 
 
 def pack_set_items(item_ids: Sequence[str]) -> int:
@@ -403,18 +399,30 @@ class WindTables:
     A value is packed into one int, ``points << point_shift | doublings << 32 |
     summary``, so the values of a hand's four sets and pair add up in one sum; the
     doublings field is wide enough for five of the largest.
+
+    ``explained`` and ``pair_explained`` hold the scorer's explained items (with their
+    details) of each set, per state (concealed, open, completed by a claimed tile), and
+    of each pair; ``set_parts`` those of a hand's pungs and kongs taken together, by
+    which they are, and ``concealed_parts`` the same for concealed pungs by their table
+    indices (both bounded); the scorer fills them as first needed.
+    ``other_wind``: which tiles are a wind that is neither the seat nor the round wind.
     """
 
     __slots__ = (
         "concealed",
         "concealed_items",
+        "concealed_parts",
         "doubling_mask",
+        "explained",
         "open",
         "open_items",
+        "other_wind",
         "pair_class",
+        "pair_explained",
         "pair_items",
         "pairs",
         "point_shift",
+        "set_parts",
     )
 
     def __init__(self, rt: RuleTables, seat: int, rnd: int) -> None:
@@ -457,6 +465,13 @@ class WindTables:
         self.concealed, self.open = pack(sets[True]), pack(sets[False])
         self.concealed_items, self.open_items = set_items[True], set_items[False]
         self.pairs = pack(pairs)
+        self.explained: tuple[list[Any], ...] = tuple([None] * (3 * NUM_KINDS) for _ in range(3))
+        self.pair_explained: list[Any] = [None] * NUM_KINDS
+        self.set_parts: dict[tuple[int, ...], Any] = {}
+        self.concealed_parts: dict[tuple[int, ...], Any] = {}
+        self.other_wind = tuple(
+            _EAST <= t <= _NORTH and t != seat and t != rnd for t in range(NUM_KINDS)
+        )
 
 
 class RuleTables:
