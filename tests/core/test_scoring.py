@@ -1,4 +1,5 @@
-"""Golden cases from the books and the rulings of RULES.md, worked out by hand."""
+"""Golden cases from the books and the project's rulings (docs/rules.md), worked out by
+hand."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """One test per scoring item per rule set, and every limit hand per rule set.
 
-The values below are written from RULES.md and the books in shared/seeds (never from the
-rule-set data files nor from the scorer's output); each carries the book line it comes from.
+The values below are written from the rule books (NTS 2016, NTS 2002, NMB 2009, De Rode
+Draak 1998) and the project's rulings in docs/rules.md (never from the rule-set data files
+nor from the scorer's output); each carries the book line it comes from.
 Seat South, round wind East unless a case says otherwise.
 """
 
