@@ -630,7 +630,7 @@ class _Explainer:
         self._derived: dict[int, tuple[tuple[_Ranked, ...], bool, bool, tuple[str, ...]]] = {}
         self._sets: dict[int, tuple[_Ranked, ...]] = {}
         # The same items with their details, for the explained candidates (bounded).
-        self.whole_details: dict[tuple[int, int, Any], tuple[_Ranked, ...]] = {}
+        self.whole_details: dict[int, tuple[_Ranked, ...]] = {}
         self._completes: list[_Ranked | None] = [None] * NUM_KINDS
         self._notes: dict[tuple[Any, ...], NotCounted] = {}
         self.only_notes_made: dict[tuple[int, tuple[int, ...]], NotCounted] = {}
@@ -706,15 +706,16 @@ class _Explainer:
         return ranked
 
     def fill_whole(
-        self, sc: _Scorer, key: tuple[int, int, Any], profile: Profile
+        self, sc: _Scorer, key: int, bits: int, w: int, profile: Profile
     ) -> tuple[_Ranked, ...]:
-        """The whole-hand items of ``key = (bits, w, profile.clean_key)`` with details,
-        kept in ``whole_details``: they depend on the winning tile ``w``, on how it was
-        won, which the bits tell, and on what makes the hand clean."""
+        """The whole-hand items of ``bits`` with details, kept in ``whole_details``
+        under ``key = bits << 16 | w << 8 | profile.clean_id``: they depend on the
+        winning tile ``w``, on how it was won, which the bits tell, and on what makes the
+        hand clean."""
         if len(self.whole_details) >= _DETAIL_CACHE:
             self.whole_details.clear()
-        f = _Facts([], None, profile, sc, key[1])
-        ranked = self.whole_details[key] = self.detailed(self.whole(key[0]), f, _detailed)
+        f = _Facts([], None, profile, sc, w)
+        ranked = self.whole_details[key] = self.detailed(self.whole(bits), f, _detailed)
         return ranked
 
     def completes_detailed(self, w: int) -> _Ranked:
@@ -947,21 +948,32 @@ def _explainer(rules: RuleSet) -> _Explainer:
 class _Scorer:
     """Scores one hand: holds what every candidate shares, and the best one so far."""
 
-    # A hand without melds or bonus tiles keeps these.
-    meld_sets: tuple[_Set, ...] = ()
-    meld_slots: tuple[int, ...] = ()
-    """The melds that may have items (pungs, kongs) as slots: table index * 3 + state."""
-    meld_text: tuple[str, ...] = ()
-    has_open_meld = False
-    meld_value = 0  # the melds' values, packed (WindTables)
-    meld_counts = 0  # the melds' items, packed
-    bonus_p = bonus_d = 0
-    bonus: tuple[tuple[str, int], ...] = ()  # the bonus items that count, with their count
-    best_key: _Key | None = None
-    best_make: _Make | None = None
-    other_waits: tuple[int, ...] = ()
-    """Tiles other than the winning one that would also have completed the hand (some
-    or all of them: what proved "only possible tile" wrong)."""
+    __slots__ = (
+        "best_key",
+        "best_make",
+        "bonus",
+        "bonus_d",
+        "bonus_p",
+        "ex",
+        "hand",
+        "has_open_meld",
+        "meld_counts",
+        "meld_sets",
+        "meld_slots",
+        "meld_text",
+        "meld_value",
+        "other_waits",
+        "round",
+        "rt",
+        "seat",
+        "self_drawn",
+        "sr",
+        "w",
+        "win",
+        "winds",
+        "winner",
+        "wt",
+    )
 
     def __init__(self, hand: Hand, situation: Situation, ex: _Explainer, winner: bool) -> None:
         self.hand = hand
@@ -980,6 +992,20 @@ class _Scorer:
             wt = ex.wind_tables[winds] = rt.winds(seat, rnd)
         self.wt = wt
         self.w = -1 if hand.winning_tile is None else int(hand.winning_tile)
+        self.best_key: _Key | None = None
+        self.best_make: _Make | None = None
+        self.other_waits: tuple[int, ...] = ()
+        """Tiles other than the winning one that would also have completed the hand
+        (some or all of them: what proved "only possible tile" wrong)."""
+        # The melds' sets, their slots (pungs and kongs: table index * 3 + state), their
+        # text, values and items packed (WindTables); the bonus items that count.
+        self.meld_sets: tuple[_Set, ...] = ()
+        self.meld_slots: tuple[int, ...] = ()
+        self.meld_text: tuple[str, ...] = ()
+        self.has_open_meld = False
+        self.meld_value = self.meld_counts = 0
+        self.bonus_p = self.bonus_d = 0
+        self.bonus: tuple[tuple[str, int], ...] = ()
         if hand.melds:
             self._melds(hand, wt)
         if hand.bonus:
@@ -1664,29 +1690,33 @@ def _explain(
         part = wt.concealed_parts.get(pungs)
         if part is None:
             part = _set_part(sc, tuple(j * 3 for j in pungs), wt.concealed_parts, pungs)
-    set_ranked, wind_note, by_pungs, sig = part
+    part_ranked, wind_note, by_pungs, sig = part
+    whole_key = bits << 16 | w << 8 | profile.clean_id
+    whole = ex.whole_details.get(whole_key)
+    if whole is None:
+        whole = ex.fill_whole(sc, whole_key, bits, w, profile)
+    pair_ranked = wt.pair_explained[pair]
+    if pair_ranked is None:
+        pair_ranked = ex.fill_pair(sc, pair)
+    ranked = [*whole, *part_ranked, *pair_ranked]
     derived, dropped, needs, ids = ex.derived(key)
     if derived:
         if needs:  # four chows, small winds, ...: they list the chows or the pair too
-            set_ranked += _many_sets(sc, derived, sig, idx[:first], pair)
+            ranked += _many_sets(sc, derived, sig, idx[:first], pair)
         else:  # they list only pungs and kongs: kept with those
             described = by_pungs.get(ids)
             if described is None:
                 described = by_pungs[ids] = _many_sets(sc, derived, sig, idx[:first], pair)
-            set_ranked += described
-    whole_key = (bits, w, profile.clean_key)
-    whole = ex.whole_details.get(whole_key)
-    set_ranked += ex.fill_whole(sc, whole_key, profile) if whole is None else whole
-    pair_ranked = wt.pair_explained[pair]
-    set_ranked += ex.fill_pair(sc, pair) if pair_ranked is None else pair_ranked
+            ranked += described
     if dropped:
-        set_ranked = tuple(r for r in set_ranked if r[1].id != "pure_simples")
+        ranked = [r for r in ranked if r[1].id != "pure_simples"]
     if i < 0 and "completes_pair" in rt.values:
-        set_ranked += (ex.completes_detailed(w),)
+        ranked.append(ex.completes_detailed(w))
     if sc.bonus:
         facts = _Facts([], pair, profile, sc, w)
-        set_ranked += ex.detailed((ex.item(b, n) for b, n in sc.bonus), facts, _detailed)
-    items = tuple(map(_SECOND, sorted(set_ranked, key=_FIRST)))
+        ranked += ex.detailed((ex.item(b, n) for b, n in sc.bonus), facts, _detailed)
+    ranked.sort(key=_FIRST)
+    items = tuple(map(_SECOND, ranked))
     # What did not count (the common case, "only possible tile", first).
     others = sc.other_waits
     notes: tuple[NotCounted, ...] = ()

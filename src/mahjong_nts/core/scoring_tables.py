@@ -96,6 +96,7 @@ class Profile:
 
     __slots__ = (
         "clean_bits",
+        "clean_id",
         "clean_key",
         "honours",
         "irregular",
@@ -138,6 +139,12 @@ class Profile:
         )
         """What tells clean hands apart (which suit, terminals, honours); ``None`` for a
         hand that is not clean."""
+        self.clean_id = (
+            0
+            if self.clean_key is None
+            else 1 + self.suits * 16 + (self.suit + 1) * 4 + self.majors * 2 + self.honours
+        )
+        """``clean_key`` as a small int (0: not clean), below 128."""
 
     def clean_items(self) -> list[str]:
         found: list[str] = []
