@@ -225,7 +225,14 @@ SCORE_REQUESTS: list[dict[str, Any]] = [
         ],
         "ruleset": "nmb-2009",
     },
-    {"seat_wind": "W", "round_wind": "S", "concealed": "b1 b1", "dead": True, "flowers": "f1 s3"},
+    {
+        "seat_wind": "W",
+        "round_wind": "S",
+        "concealed": "b1 b1",
+        "dead": True,
+        "flowers": "f1 s3",
+        "ruleset": "nts-2016+flowers",
+    },
 ]
 CHOW = {"kind": "chow", "tiles": "t456"}
 _FIVE_HANDS: list[Any] = [
@@ -437,9 +444,9 @@ def small_counts(args: list[str]) -> list[str]:
     counts = ("--hands", "-n", "--matches", "-m")
     for i, arg in enumerate(out[:-1]):
         value = out[i + 1].strip()
-        if arg in counts and value.isascii() and value.isdigit() and len(value) < 10:
-            if 3 < int(value) <= 1_000_000:
-                out[i + 1] = "3"
+        small = value.isascii() and value.isdigit() and len(value) < 10
+        if arg in counts and small and 3 < int(value) <= 1_000_000:
+            out[i + 1] = "3"
     if not any(arg in counts for arg in out):
         out += ["--hands", "3"]
     return out

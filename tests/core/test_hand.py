@@ -89,11 +89,20 @@ def test_check_size() -> None:
         dict(source=WinSource.WALL, first_discard=True),
         dict(source=WinSource.DISCARD, heaven=True),
         dict(source=WinSource.DISCARD, first_discard=True, last_discard=True),
+        dict(source=WinSource.WALL, heaven=True, lucky_thirteen=True),
+        dict(source=WinSource.DISCARD, first_discard=True, lucky_thirteen=True),
     ],
 )
 def test_contradictory_win_flags(kwargs: dict[str, object]) -> None:
     with pytest.raises(InvalidWin):
         Win(**kwargs)  # type: ignore[arg-type]
+
+
+def test_fifth_copy_says_where_the_copies_are() -> None:
+    with pytest.raises(InvalidHand, match=r"5 copies of b1 \(2 concealed, 3 in melds\)"):
+        Hand((T.B1, T.B1), melds=(Meld(MeldKind.PUNG, T.B1),))
+    with pytest.raises(InvalidHand, match=r"5 copies of E \(5 concealed with the winning tile\)"):
+        Hand((T.EAST,) * 5, winning_tile=T.EAST)
 
 
 def test_win_source_from_string_and_self_drawn() -> None:

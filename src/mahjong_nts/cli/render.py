@@ -106,10 +106,11 @@ def hand_text(hand: Hand) -> str:
 def print_score(console: Console, resp: dict[str, Any], hand: Hand, lang: str) -> None:
     lab = labels(lang)
     other = "en" if lang == "nl" else "nl"
-    # Text, not markup: "[k777]" in a hand is a meld, not a style tag
+    # Text, not markup: "[k777]" in a hand or a detail is a meld, not a style tag
     table = Table(title=Text(f"{lab['hand']}: {hand_text(hand)}"), title_justify="left")
-    table.add_column(lab["item"])
-    table.add_column(lab["other"], style="dim")
+    # The item in the chosen language, its name in the other one dim beneath it: room
+    # for the Detail column (what the item counted) in an 80-column terminal.
+    table.add_column(f"{lab['item']} ({lab['other']})")
     show_count = any(it["count"] != 1 for it in resp["items"])
     if show_count:
         table.add_column(lab["count"], justify="right")
@@ -117,13 +118,15 @@ def print_score(console: Console, resp: dict[str, Any], hand: Hand, lang: str) -
     table.add_column(lab["doublings"], justify="right")
     table.add_column(lab["detail"])
     for it in resp["items"]:
-        row = [it[lang], it[other]]
+        name = Text(it[lang])
+        name.append("\n" + it[other], style="dim")
+        row: list[Text | str] = [name]
         if show_count:
             row.append(str(it["count"]))
-        row += [str(it["points"] or ""), str(it["doublings"] or ""), it["detail"]]
+        row += [str(it["points"] or ""), str(it["doublings"] or ""), Text(it["detail"])]
         table.add_row(*row)
     if not resp["items"]:
-        table.add_row(lab["no_items"], "", *([""] * (4 if show_count else 3)))
+        table.add_row(lab["no_items"], *([""] * (4 if show_count else 3)))
     console.print(table)
     rows: list[tuple[str, str]] = [(lab["ruleset"], resp["ruleset"])]
     if resp["dead"]:
@@ -149,6 +152,15 @@ def print_score(console: Console, resp: dict[str, Any], hand: Hand, lang: str) -
     for key, value in rows:
         style = "bold" if key == lab["score"] else ""
         console.print(f"{key:<{width}}  {value}", style=style, markup=False, highlight=False)
+    notes = resp.get("not_counted") or []
+    if notes:
+        # The reasons are English for now (a translation catalogue comes with the web app).
+        title = "Not counted" if lang == "en" else "Telt niet"
+        console.print(f"{title}:", markup=False, highlight=False)
+        for note in notes:
+            console.print(
+                f"  {note[lang]} ({note[other]}): {note['reason']}", markup=False, highlight=False
+            )
 
 
 def seat_index_label(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
+from typing import Final
 
 from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidWin
 from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_honour, tile_name
@@ -132,13 +133,26 @@ class Hand:
         for kind, n in enumerate(counts):
             if n > 4:
                 raise InvalidHand(
-                    f"{n} copies of {Tile(kind).token}: there are only 4 of each tile"
+                    f"{n} copies of {Tile(kind).token} ({self._copies_where(kind)}): "
+                    "there are only 4 of each tile"
                 )
         if self.winning_tile is not None and self.winning_tile not in concealed:
             raise InvalidHand(
                 f"the winning tile {self.winning_tile.token} must be among the concealed tiles"
             )
         object.__setattr__(self, "_counts", tuple(tile_counts(concealed)))
+
+    def _copies_where(self, kind: int) -> str:
+        """Where the copies of ``kind`` are: ``"2 concealed, 3 in melds"``."""
+        parts: list[str] = []
+        concealed = self.concealed.count(Tile(kind))
+        if concealed:
+            winning = " with the winning tile" if self.winning_tile == kind else ""
+            parts.append(f"{concealed} concealed{winning}")
+        in_melds = sum(m.tiles.count(Tile(kind)) for m in self.melds)
+        if in_melds:
+            parts.append(f"{in_melds} in melds")
+        return ", ".join(parts)
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -193,7 +207,18 @@ class WinSource(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Win:
-    """How a hand was won.  Flags that contradict each other raise InvalidWin."""
+    """How a hand was won.  Flags that contradict each other raise InvalidWin.
+
+    ``source`` is where the winning tile came from; the flags are special
+    circumstances, each possible with one source only: ``last_tile`` (the last tile
+    of the live wall, self-drawn: from the wall), ``last_discard`` (the last discard
+    before a remise), ``kong_on_kong`` (the loose tile of a second kong in one turn),
+    ``first_discard`` (East's first discard: the earthly hand), ``heaven`` (East's 14
+    dealt tiles: from the wall), ``lucky_thirteen`` (waiting since the deal,
+    announced, the hand unchanged since; De Rode Draak 1998).  What contradicts the
+    hand itself (a kong for a loose tile, no meld for heaven) is checked by the
+    scorer, which sees both.
+    """
 
     source: WinSource = WinSource.WALL
     last_tile: bool = False
@@ -202,22 +227,65 @@ class Win:
     first_discard: bool = False
     heaven: bool = False
     lucky_thirteen: bool = False
+    needs_hand_check: bool = field(default=False, init=False, repr=False, compare=False)
+    """Whether this way of winning says something about the hand that the scorer must
+    check: a loose tile (a kong), a robbed kong (its tile), heaven, earth, the lucky
+    thirteen (melds)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.source, WinSource):
             object.__setattr__(self, "source", WinSource(self.source))
+        if (
+            self.last_tile
+            or self.last_discard
+            or self.kong_on_kong
+            or self.first_discard
+            or self.heaven
+            or self.lucky_thirteen
+        ):
+            self._check_flags()
+        if (
+            self.source is WinSource.LOOSE_TILE
+            or self.source is WinSource.ROBBED_KONG
+            or self.heaven
+            or self.first_discard
+            or self.lucky_thirteen
+        ):
+            object.__setattr__(self, "needs_hand_check", True)
+
+    def _check_flags(self) -> None:
         src = self.source
-        if self.last_tile and src is not WinSource.WALL:
-            raise InvalidWin("last_tile (the last tile of the wall) needs from=wall")
-        if self.last_discard and src is not WinSource.DISCARD:
-            raise InvalidWin("last_discard needs from=discard")
-        if self.kong_on_kong and src is not WinSource.LOOSE_TILE:
-            raise InvalidWin("kong_on_kong needs from=loose_tile")
-        if self.first_discard and src is not WinSource.DISCARD:
-            raise InvalidWin("first_discard (earth) needs from=discard")
-        if self.heaven and src is not WinSource.WALL:
-            raise InvalidWin("heaven (East's 14 dealt tiles) needs from=wall")
-        if self.heaven and (self.last_tile or self.first_discard):
-            raise InvalidWin("heaven cannot be combined with last_tile or first_discard")
-        if self.first_discard and self.last_discard:
-            raise InvalidWin("first_discard and last_discard cannot both hold")
+        for flag, what, needs in _FLAG_SOURCES:
+            if getattr(self, flag) and src is not needs:
+                raise InvalidWin(f"{flag} ({what}) needs from={needs.value}, not from={src.value}")
+        for a, b, why in _EXCLUSIVE_FLAGS:
+            if getattr(self, a) and getattr(self, b):
+                raise InvalidWin(f"{a} and {b} contradict each other: {why}")
+
+
+_FLAG_SOURCES: Final[tuple[tuple[str, str, WinSource], ...]] = (
+    ("last_tile", "the last tile of the wall", WinSource.WALL),
+    ("last_discard", "the last discard before a remise", WinSource.DISCARD),
+    ("kong_on_kong", "the loose tile of a second kong in one turn", WinSource.LOOSE_TILE),
+    ("first_discard", "East's first discard, the earthly hand", WinSource.DISCARD),
+    ("heaven", "East's 14 dealt tiles", WinSource.WALL),
+)
+"""Each special win and the one source of the winning tile it allows."""
+
+_EXCLUSIVE_FLAGS: Final[tuple[tuple[str, str, str], ...]] = (
+    ("heaven", "last_tile", "East's dealt tiles are not the last tile of the wall"),
+    ("first_discard", "last_discard", "East's first discard is not the last one"),
+    (
+        "heaven",
+        "lucky_thirteen",
+        "heaven wins on the dealt tiles, so the hand never waited after the deal",
+    ),
+    (
+        "first_discard",
+        "lucky_thirteen",
+        "a hand waiting since the deal that wins on East's first discard is the earthly "
+        "hand; the lucky thirteen is the wait that East's first discard did not fill "
+        "(De Rode Draak 1998, De Gelukkige Dertien)",
+    ),
+)
+"""Pairs of flags that cannot hold together (the sources already part most others)."""

@@ -6,11 +6,17 @@ eet cake) and the highest score is kept (rulings 2 and 3).  What each item is
 worth comes from the rule set; which items a hand has is decided by
 :mod:`mahjong_nts.core.scoring_tables`, whose tables value a winner's candidate in a
 few look-ups.  Only the best candidate is explained: its items, with their Dutch and
-English names, come from the same tables.
+English names and what each counted (``detail``), come from the same tables, and so do
+the notes on items the player may expect that did not count (``not_counted``).
+
+Before scoring, :func:`check_situation` refuses what cannot happen: a way of winning
+that contradicts itself or the hand, and what the rule set's table does not have.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -18,8 +24,8 @@ from typing import Any, Final
 
 from mahjong_nts.core import analysis
 from mahjong_nts.core.analysis import Block, Shape
-from mahjong_nts.core.errors import InvalidWin
-from mahjong_nts.core.hand import Hand, Win, WinSource
+from mahjong_nts.core.errors import InvalidHand, InvalidWin
+from mahjong_nts.core.hand import Hand, MeldKind, Win, WinSource
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.scoring_tables import (
@@ -40,9 +46,16 @@ from mahjong_nts.core.scoring_tables import (
     unpack_set_items,
     whole_found,
 )
-from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_wind
+from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_simple, is_wind
 
-__all__ = ["ScoreResult", "ScoredItem", "Situation", "score_hand"]
+__all__ = [
+    "NotCounted",
+    "ScoreResult",
+    "ScoredItem",
+    "Situation",
+    "check_situation",
+    "score_hand",
+]
 
 _PAIR = 3  # a pair, for its text
 
@@ -77,6 +90,10 @@ class Situation:
 
 @dataclass(frozen=True, slots=True)
 class ScoredItem:
+    """One item that counted: its id and names, its total value (``count`` times the
+    rule set's value), and ``detail``, what it counted (English): ``"pung of k7
+    (concealed)"``, ``"k5 completed the pair"``, a limit hand's shape."""
+
     id: str
     nl: str
     en: str
@@ -84,6 +101,24 @@ class ScoredItem:
     doublings: int
     count: int = 1
     detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NotCounted:
+    """An item the player may expect that did not count, and why (``reason``, English).
+
+    Only the arguments a table actually has are noted: "only possible tile" when another
+    tile would also have completed the hand, "fully concealed" after a claimed tile, a
+    set completed by a claimed tile that counts as open, a wind pung or pair of a wind
+    that is neither the own nor the round wind, points and doublings a limit hand does
+    not add, four chows with all simples played open (``nmb-2009``).  A note about one
+    set (a claimed pung, a wind pung) may name an item that counted for another set.
+    """
+
+    id: str
+    nl: str
+    en: str
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +139,93 @@ class ScoreResult:
     refusal: str | None
     arrangement: tuple[str, ...]
     """The sets that produced the score; ``*`` marks the set the winning tile completed."""
+    not_counted: tuple[NotCounted, ...] = ()
+    """Items the player may expect that did not count here, and why (catalogue order)."""
+
+
+# Fast constructors for the hot path.  A frozen dataclass's generated ``__init__`` sets
+# each field through ``object.__setattr__``; setting the slots through their descriptors
+# builds the same value in about half the time.  tests/core/test_scoring_explain.py
+# checks that these stay equal to the generated constructors (same fields, same order).
+
+_NEW: Final = object.__new__
+_ITEM_SLOTS: Final = tuple(
+    ScoredItem.__dict__[f.name].__set__ for f in dataclasses.fields(ScoredItem)
+)
+_RESULT_SLOTS: Final = tuple(
+    ScoreResult.__dict__[f.name].__set__ for f in dataclasses.fields(ScoreResult)
+)
+
+
+def _new_item(
+    it: ScoredItem, detail: str, points: int = -1, doublings: int = 0, count: int = 0
+) -> ScoredItem:
+    """``it`` with ``detail``: ``ScoredItem(it.id, it.nl, it.en, it.points, it.doublings,
+    it.count, detail)``; or with ``points``, ``doublings`` and ``count`` instead of its
+    own, when ``points`` is given (not -1)."""
+    s_id, s_nl, s_en, s_points, s_doublings, s_count, s_detail = _ITEM_SLOTS
+    new = _NEW(ScoredItem)
+    s_id(new, it.id)
+    s_nl(new, it.nl)
+    s_en(new, it.en)
+    if points < 0:
+        s_points(new, it.points)
+        s_doublings(new, it.doublings)
+        s_count(new, it.count)
+    else:
+        s_points(new, points)
+        s_doublings(new, doublings)
+        s_count(new, count)
+    s_detail(new, detail)
+    return new
+
+
+def _new_result(
+    winner: bool,
+    dead: bool,
+    items: tuple[ScoredItem, ...],
+    points: int,
+    doublings: int,
+    limit_hand: str | None,
+    base: int,
+    cap: int | None,
+    score: int,
+    mahjong_allowed: bool | None,
+    refusal: str | None,
+    arrangement: tuple[str, ...],
+    not_counted: tuple[NotCounted, ...],
+) -> ScoreResult:
+    """``ScoreResult(winner, dead, ..., not_counted)``, every field given."""
+    (
+        s_winner,
+        s_dead,
+        s_items,
+        s_points,
+        s_doublings,
+        s_limit_hand,
+        s_base,
+        s_cap,
+        s_score,
+        s_allowed,
+        s_refusal,
+        s_arrangement,
+        s_not_counted,
+    ) = _RESULT_SLOTS
+    new = _NEW(ScoreResult)
+    s_winner(new, winner)
+    s_dead(new, dead)
+    s_items(new, items)
+    s_points(new, points)
+    s_doublings(new, doublings)
+    s_limit_hand(new, limit_hand)
+    s_base(new, base)
+    s_cap(new, cap)
+    s_score(new, score)
+    s_allowed(new, mahjong_allowed)
+    s_refusal(new, refusal)
+    s_arrangement(new, arrangement)
+    s_not_counted(new, not_counted)
+    return new
 
 
 # A set while scoring: (kind, tile, concealed).
@@ -167,15 +289,355 @@ def _scored(item_id: str, points: int, doublings: int, count: int) -> ScoredItem
     return scored
 
 
+_DETAILED: dict[tuple[str, int, int, int, str], ScoredItem] = {}
+"""Scored items with their details, interned too (bounded: cleared when full)."""
+_DETAILED_BOUND: Final = 1 << 16
+
+
+def _detailed(it: ScoredItem, detail: str) -> ScoredItem:
+    """``it`` (a scored item without detail) with ``detail``."""
+    key = (it.id, it.points, it.doublings, it.count, detail)
+    scored = _DETAILED.get(key)
+    if scored is None:
+        if len(_DETAILED) >= _DETAILED_BOUND:
+            _DETAILED.clear()
+        scored = _DETAILED[key] = _new_item(it, detail)
+    return scored
+
+
+# ---------------------------------------------------------------- explanations
+#
+# The best candidate's items say what they counted (``ScoredItem.detail``), and the result
+# notes the items a player may expect that did not count (``NotCounted``).  Both are built
+# for the explained candidate only, from its sets: (kind, tile, state) with the states
+# below.  The text is English for now.
+
+_CONCEALED, _OPEN, _CLAIMED = 0, 1, 2
+"""A set's state: concealed, declared open, or completed by the claimed winning tile (and
+so open)."""
+_SetFact = tuple[int, int, int]
+_BY_TILE: Final = itemgetter(1, 0)
+_KIND_NAME: Final = ("chow", "pung", "kong")
+_TOKEN: Final = tuple(Tile(t).token for t in range(len(Tile)))
+_SUIT_NAME: Final = ("bamboo", "circles", "characters")
+_SOURCE_TEXT: Final = {
+    WinSource.WALL: "drawn from the wall",
+    WinSource.DISCARD: "claimed from a discard",
+    WinSource.LOOSE_TILE: "the loose tile after a kong",
+    WinSource.ROBBED_KONG: "robbed from a kong",
+}
+
+
+class _Facts:
+    """What one candidate is made of, for its explanation."""
+
+    __slots__ = ("bonus", "pair", "profile", "rnd", "seat", "sets", "source", "w")
+
+    def __init__(
+        self,
+        sets: list[_SetFact],
+        pair: int | None,
+        profile: Profile | None,
+        sc: _Scorer,
+        w: int | None,
+        order: bool = True,
+    ) -> None:
+        """``order``: put the sets in tile order (the same text whatever the order of the
+        melds); sets already sorted by kind and tile need not be (each detail lists sets
+        of one kind)."""
+        if order:
+            sets.sort(key=_BY_TILE)
+        self.sets = sets
+        self.pair = pair
+        self.profile = profile
+        self.seat: int = sc.seat
+        self.rnd: int = sc.round
+        self.bonus = sc.hand.bonus
+        self.w = w
+        self.source = sc.win.source if sc.win is not None else None
+
+    def phrase(self, kind: int, tile: int, state: int) -> str:
+        """``pung of k7 (concealed)``."""
+        if state == _CLAIMED:
+            how = f"open: the claimed {_TOKEN[self.w or 0]} completed it"
+        else:
+            how = "open" if state == _OPEN else "concealed"
+        return f"{_KIND_NAME[kind]} of {_TOKEN[tile]} ({how})"
+
+    def won_with(self) -> str:
+        assert self.w is not None and self.source is not None
+        return f"{_TOKEN[self.w]}, {_SOURCE_TEXT[self.source]}"
+
+
+def _set_item_detail(kind: int, simple: bool, concealed: bool) -> Callable[[_Facts], str]:
+    def detail(f: _Facts) -> str:
+        return ", ".join(
+            f.phrase(k, t, st)
+            for k, t, st in f.sets
+            if k == kind and is_simple(t) == simple and (st == _CONCEALED) == concealed
+        )
+
+    return detail
+
+
+def _honour_sets(f: _Facts, tiles: Callable[[int], bool], note: str) -> str:
+    return ", ".join(
+        f"{_KIND_NAME[k]} of {_TOKEN[t]}{note}" for k, t, _ in f.sets if k != CHOW and tiles(t)
+    )
+
+
+def _clean_detail(f: _Facts) -> str:
+    pr = f.profile
+    assert pr is not None
+    if pr.suits == 1:
+        suit = _SUIT_NAME[pr.suit]
+        if pr.majors:
+            suit = f"1s and 9s of {suit}"
+        return f"{suit} with winds and dragons" if pr.honours else f"only {suit}"
+    if pr.suits == 0:
+        return "only winds and dragons"
+    return "only 1s, 9s, winds and dragons" if pr.honours else "only 1s and 9s"
+
+
+def _w(text: str) -> Callable[[_Facts], str]:
+    """A detail about the winning tile: ``text`` with ``{w}`` for its token."""
+    return lambda f: text.format(w=_TOKEN[f.w or 0])
+
+
+def _bonus_detail(f: _Facts) -> str:
+    return " ".join(_TOKEN[t] for t in f.bonus)
+
+
+def _own_bonus(base: int, what: str) -> Callable[[_Facts], str]:
+    def detail(f: _Facts) -> str:
+        return f"{_TOKEN[base + f.seat - Tile.EAST]} ({what} of {_TOKEN[f.seat]})"
+
+    return detail
+
+
+def _last_tile(f: _Facts) -> str:
+    if f.source is WinSource.DISCARD:
+        return f"{_TOKEN[f.w or 0]}, the last discard before a remise"
+    return f"{_TOKEN[f.w or 0]}, the last tile of the wall"
+
+
+_DETAILS: Final[dict[str, Callable[[_Facts], str]]] = {
+    **{
+        f"{name}_{'simple' if simple else 'major'}_{'concealed' if concealed else 'open'}": (
+            _set_item_detail(kind, simple, concealed)
+        )
+        for kind, name in ((PUNG, "pung"), (KONG, "kong"))
+        for simple in (True, False)
+        for concealed in (True, False)
+    },
+    "pung_dragon": lambda f: _honour_sets(f, lambda t: t >= Tile.GREEN, ""),
+    "pung_own_wind": lambda f: _honour_sets(f, lambda t: t == f.seat, " (own wind)"),
+    "pung_round_wind": lambda f: _honour_sets(f, lambda t: t == f.rnd, " (round wind)"),
+    "pung_ruling_dragon": lambda f: _honour_sets(
+        f, lambda t: t == f.rnd, " (the ruling green dragon)"
+    ),
+    "pair_dragon": lambda f: f"pair of {_TOKEN[f.pair or 0]}",
+    "pair_own_wind": lambda f: f"pair of {_TOKEN[f.pair or 0]} (own wind)",
+    "pair_round_wind": lambda f: f"pair of {_TOKEN[f.pair or 0]} (round wind)",
+    **{
+        item_id: _clean_detail
+        for item_id in (
+            "clean_suit",
+            "clean_terminals",
+            "very_clean",
+            "pure_suit",
+            "pure_honours",
+            "pure_terminals",
+        )
+    },
+    "mahjong": _Facts.won_with,
+    "self_drawn": _Facts.won_with,
+    "fully_concealed": lambda f: "every tile self-drawn, no meld played open",
+    "only_possible_tile": _w("only {w} completed the hand"),
+    "completes_pair": _w("{w} completed the pair"),
+    "peling_eats_cake": _w("{w} completed the pair of b1"),
+    "last_tile_points": _last_tile,
+    "pure_simples": lambda f: "only tiles 2-8",
+    "last_tile": _last_tile,
+    "last_tile_circles1": _last_tile,
+    "last_discard": _last_tile,
+    "loose_tile": _w("{w}, the loose tile after a kong"),
+    "loose_tile_circles5": _w("{w}, the loose tile after a kong"),
+    "kong_on_kong": _w("{w}, the loose tile after a second kong in one turn"),
+    "robbing_kong": _w("{w}, robbed from a kong"),
+    "earth_doublings": _w("{w}, East's first discard"),
+    "lucky_thirteen": lambda f: "waiting since the deal, announced",
+    "bonus_tile": _bonus_detail,
+    "own_flower": _own_bonus(Tile.F1, "the flower"),
+    "own_season": _own_bonus(Tile.S1, "the season"),
+    "all_flowers": lambda f: "f1 f2 f3 f4",
+    "all_seasons": lambda f: "s1 s2 s3 s4",
+}
+"""What each item counted, from the candidate's facts (items of several sets below)."""
+
+# Items of several sets, described from the sets as the scorer's tables know them: the
+# pungs and kongs as (table index, state) in tile order, the chows' table indices, the
+# pair.
+
+_Keys = list[tuple[int, int]]
+
+
+def _listed(what: str, indices: Iterable[int]) -> str:
+    texts = [_BLOCK_TEXT[i] for i in indices]
+    return f"{len(texts)} {what}: {' '.join(texts)}"
+
+
+def _honour_pungs(keys: _Keys, pair: int, lo: int, hi: int) -> str:
+    tiles = " ".join(_TOKEN[i % NUM_KINDS] for i, _ in keys if lo <= i % NUM_KINDS < hi)
+    return f"pungs of {tiles}" + (f", pair of {_TOKEN[pair]}" if lo <= pair < hi else "")
+
+
+_KONG_INDEX: Final = KONG * NUM_KINDS
+_MANY_SETS: Final[dict[str, Callable[[_Keys, list[int], int], str]]] = {
+    "three_concealed_pungs": lambda keys, chows, pair: _listed(
+        "concealed pungs", [i for i, st in keys if st == _CONCEALED]
+    ),
+    "four_concealed_pungs": lambda keys, chows, pair: _listed(
+        "concealed pungs", [i for i, st in keys if st == _CONCEALED]
+    ),
+    "three_kongs": lambda keys, chows, pair: _listed(
+        "kongs", [i for i, _ in keys if i >= _KONG_INDEX]
+    ),
+    "four_kongs": lambda keys, chows, pair: _listed(
+        "kongs", [i for i, _ in keys if i >= _KONG_INDEX]
+    ),
+    "three_concealed_kongs": lambda keys, chows, pair: _listed(
+        "concealed kongs", [i for i, st in keys if i >= _KONG_INDEX and st == _CONCEALED]
+    ),
+    "chows_and_pair_points": lambda keys, chows, pair: (
+        f"{_listed('chows', chows)} and the pair {_BLOCK_TEXT[_PAIR * NUM_KINDS + pair]}"
+    ),
+    "four_chows": lambda keys, chows, pair: _listed("chows", chows),
+    "four_pungs": lambda keys, chows, pair: _listed("pungs", [i for i, _ in keys]),
+    "all_pungs_simples": lambda keys, chows, pair: _listed("pungs of 2-8", [i for i, _ in keys]),
+    "small_four_winds": lambda keys, chows, pair: _honour_pungs(keys, pair, Tile.EAST, Tile.GREEN),
+    "small_three_dragons": lambda keys, chows, pair: _honour_pungs(
+        keys, pair, Tile.GREEN, NUM_KINDS
+    ),
+    "three_wise_men": lambda keys, chows, pair: _honour_pungs(keys, pair, Tile.GREEN, NUM_KINDS),
+}
+"""What each item of several sets counted: from (pung and kong keys, chows, pair)."""
+
+
+def _keys_of(f: _Facts) -> tuple[_Keys, list[int]]:
+    """The facts' sets as the tables know them: pungs and kongs, chows."""
+    keys = [(k * NUM_KINDS + t, st) for k, t, st in f.sets if k != CHOW]
+    return keys, [t for k, t, _ in f.sets if k == CHOW]
+
+
+def _many_sets_detail(item_id: str) -> Callable[[_Facts], str]:
+    describe = _MANY_SETS[item_id]
+
+    def detail(f: _Facts) -> str:
+        keys, chows = _keys_of(f)
+        return describe(keys, chows, f.pair or 0)
+
+    return detail
+
+
+_DETAILS.update({item_id: _many_sets_detail(item_id) for item_id in _MANY_SETS})
+
+
+def _with_details(items: Iterable[ScoredItem], f: _Facts) -> tuple[ScoredItem, ...]:
+    return tuple(_detailed(it, _DETAILS[it.id](f)) for it in items)
+
+
+def _note(item_id: str, reason: str) -> NotCounted:
+    item = ITEMS[item_id]
+    return NotCounted(item_id, item.nl, item.en, reason)
+
+
+def _sorted_notes(notes: list[NotCounted]) -> tuple[NotCounted, ...]:
+    return tuple(sorted(notes, key=lambda n: _ITEM_ORDER[n.id]))
+
+
+def _which_winds(seat: int, rnd: int) -> str:
+    """Which winds count for a player: ``the own wind (S) or the round wind (E)``."""
+    if rnd == Tile.GREEN:
+        return f"the own wind ({_TOKEN[seat]}); in the green-dragon hand no wind rules"
+    if rnd == seat:
+        return f"the own wind or the round wind (both {_TOKEN[seat]} here)"
+    return f"the own wind ({_TOKEN[seat]}) or the round wind ({_TOKEN[rnd]})"
+
+
+def _is_other_wind(tile: int, seat: int, rnd: int) -> bool:
+    return Tile.EAST <= tile <= Tile.NORTH and tile != seat and tile != rnd
+
+
+def _only_note(w: int, others: tuple[int, ...]) -> NotCounted:
+    return _note(
+        "only_possible_tile",
+        f"{_TOKEN[w]} was not the only tile that completed the hand: "
+        f"{' and '.join(_TOKEN[t] for t in others)} also did",
+    )
+
+
+def _concealed_note(w: int, how: str) -> NotCounted:
+    return _note(
+        "fully_concealed",
+        f"{_TOKEN[w]} was {how}: a fully concealed hand draws every tile itself, "
+        "the winning tile too",
+    )
+
+
+def _claimed_note(t: int) -> NotCounted:
+    item_id = f"pung_{'simple' if is_simple(t) else 'major'}_concealed"
+    return _note(
+        item_id,
+        f"{_BLOCK_TEXT[PUNG * NUM_KINDS + t]} was completed by the claimed {_TOKEN[t]}, "
+        "so it counts as an open pung",
+    )
+
+
+_OTHER_WIND: Final = {
+    (seat, rnd): tuple(
+        Tile.EAST <= t <= Tile.NORTH and t != seat and t != rnd for t in range(NUM_KINDS)
+    )
+    for seat in range(Tile.EAST, Tile.NORTH + 1)
+    for rnd in (*range(Tile.EAST, Tile.NORTH + 1), Tile.GREEN)
+}
+"""Per (seat, round wind): which tiles are a wind that is neither."""
+
+
+def _pair_note(pair: int, seat: int, rnd: int) -> NotCounted:
+    which = _which_winds(seat, rnd)
+    return _note("pair_own_wind", f"pair of {_TOKEN[pair]}: a wind pair counts only for {which}")
+
+
+def _wind_pung_note(indices: Iterable[int], seat: int, rnd: int) -> NotCounted:
+    """The note that the pungs and kongs ``indices`` (``kind * NUM_KINDS + tile``), of
+    winds that are neither the own nor the round wind, score no wind doubling."""
+    sets = [f"{_KIND_NAME[i // NUM_KINDS]} of {_TOKEN[i % NUM_KINDS]}" for i in indices]
+    which = _which_winds(seat, rnd)
+    return _note("pung_own_wind", f"{', '.join(sets)}: a wind pung counts only for {which}")
+
+
 class _Explainer:
     """The scored items of one rule set's tables, built as they are first needed."""
 
     def __init__(self, rt: RuleTables) -> None:
         self.rt = rt
+        self.limits = _TableLimits(rt.rules)
+        self.wind_tables: dict[tuple[int, int], WindTables] = {}
+        """The winds' tables, for the seat and round winds the table has (checked once)."""
         self._items: dict[tuple[str, ...], tuple[_Ranked, ...]] = {}
         self._whole: dict[int, tuple[_Ranked, ...]] = {}
-        self._derived: dict[int, tuple[tuple[_Ranked, ...], bool]] = {}
+        self._derived: dict[int, tuple[tuple[_Ranked, ...], bool, bool, tuple[str, ...]]] = {}
         self._sets: dict[int, tuple[_Ranked, ...]] = {}
+        # The same items with their details, for the explained candidates (bounded).
+        self.whole_details: dict[int, tuple[_Ranked, ...]] = {}
+        self._completes: list[_Ranked | None] = [None] * NUM_KINDS
+        self._notes: dict[tuple[Any, ...], NotCounted] = {}
+        self.only_notes_made: dict[tuple[int, tuple[int, ...]], NotCounted] = {}
+        values = rt.values
+        self.pair_notes = "pair_own_wind" in values
+        self.only_notes = "only_possible_tile" in values
+        self.concealed_notes = "fully_concealed" in values
 
     def item(self, item_id: str, count: int) -> _Ranked:
         p, d, _ = self.rt.values[item_id]
@@ -195,13 +657,15 @@ class _Explainer:
             ranked = self._whole[bits] = self.items(self.rt.whole_items[bits])
         return ranked
 
-    def derived(self, key: int) -> tuple[tuple[_Ranked, ...], bool]:
-        """The set-count items of ``key`` (:attr:`RuleTables.derived`) that count, and
-        whether they take "all simples" away."""
+    def derived(self, key: int) -> tuple[tuple[_Ranked, ...], bool, bool, tuple[str, ...]]:
+        """The set-count items of ``key`` (:attr:`RuleTables.derived`) that count,
+        whether they take "all simples" away, whether what they counted depends on the
+        chows or the pair too (not only on the pungs and kongs), and their ids."""
         entry = self._derived.get(key)
         if entry is None:
             item_ids, dropped = self.rt.derived_items[key]
-            entry = self._derived[key] = (self.items(item_ids), dropped)
+            needs = any(i in _NEEDS_CHOWS_OR_PAIR for i in item_ids)
+            entry = self._derived[key] = (self.items(item_ids), dropped, needs, item_ids)
         return entry
 
     def sets(self, packed: int) -> tuple[_Ranked, ...]:
@@ -212,7 +676,262 @@ class _Explainer:
             ranked = self._sets[packed] = tuple(self.item(i, n) for i, n in counts.items())
         return ranked
 
+    # -- with details -------------------------------------------------------------------
 
+    @staticmethod
+    def detailed(
+        ranked: Iterable[_Ranked], f: _Facts, make: Callable[[ScoredItem, str], ScoredItem]
+    ) -> tuple[_Ranked, ...]:
+        """``ranked`` with each item's detail, from the facts ``f``; ``make`` builds an
+        item with its detail (:func:`_detailed` interns it)."""
+        return tuple((o, make(it, _DETAILS[it.id](f))) for o, it in ranked)
+
+    def fill_set(self, sc: _Scorer, index: int, state: int) -> tuple[_Ranked, ...]:
+        """The items of one set (table index ``kind * NUM_KINDS + tile``) in ``state``
+        for the scorer's winds, with their details, kept in ``sc.wt.explained``."""
+        wt = sc.wt
+        packed = (wt.concealed_items if state == _CONCEALED else wt.open_items)[index]
+        kind, tile = divmod(index, NUM_KINDS)
+        f = _Facts([(kind, tile, state)], None, None, sc, tile)
+        ranked = self.detailed(self.sets(packed), f, _detailed)
+        wt.explained[state][index] = ranked
+        return ranked
+
+    def fill_pair(self, sc: _Scorer, pair: int) -> tuple[_Ranked, ...]:
+        """The items of the pair of ``pair`` for the scorer's winds, with details, kept
+        in ``sc.wt.pair_explained``."""
+        f = _Facts([], pair, None, sc, None)
+        ranked = self.detailed(self.items(sc.wt.pair_items[pair]), f, _detailed)
+        sc.wt.pair_explained[pair] = ranked
+        return ranked
+
+    def fill_whole(
+        self, sc: _Scorer, key: int, bits: int, w: int, profile: Profile
+    ) -> tuple[_Ranked, ...]:
+        """The whole-hand items of ``bits`` with details, kept in ``whole_details``
+        under ``key = bits << 16 | w << 8 | profile.clean_id``: they depend on the
+        winning tile ``w``, on how it was won, which the bits tell, and on what makes the
+        hand clean."""
+        if len(self.whole_details) >= _DETAIL_CACHE:
+            self.whole_details.clear()
+        f = _Facts([], None, profile, sc, w)
+        ranked = self.whole_details[key] = self.detailed(self.whole(bits), f, _detailed)
+        return ranked
+
+    def completes_detailed(self, w: int) -> _Ranked:
+        ranked = self._completes[w]
+        if ranked is None:
+            o, it = self.item("completes_pair", 1)
+            detail = f"{_TOKEN[w]} completed the pair"
+            ranked = self._completes[w] = (o, _detailed(it, detail))
+        return ranked
+
+    def only_note(self, w: int, others: tuple[int, ...]) -> NotCounted:
+        """The note that ``w`` was not the only possible tile (``others`` also were),
+        kept in ``only_notes_made``."""
+        if len(self.only_notes_made) >= _DETAIL_CACHE:
+            self.only_notes_made.clear()
+        note = self.only_notes_made[w, others] = _only_note(w, others)
+        return note
+
+    def note(self, key: tuple[Any, ...], make: Callable[..., NotCounted], *args: Any) -> NotCounted:
+        """The note ``make(*args)``, kept under ``key`` (which says all it depends on)."""
+        note = self._notes.get(key)
+        if note is None:
+            if len(self._notes) >= _DETAIL_CACHE:
+                self._notes.clear()
+            note = self._notes[key] = make(*args)
+        return note
+
+
+_SUIT_NAMES: Final = {"b": "bamboo", "k": "circles", "t": "characters"}
+_WIND_LETTERS: Final = "ESWN"
+
+
+class _TableLimits:
+    """What exists at a table playing a rule set (from ``rules.table``): its tile kinds,
+    flowers and seasons, open chows, seat winds and round winds."""
+
+    __slots__ = (
+        "absent",
+        "absent_set",
+        "flowers",
+        "name",
+        "open_chows",
+        "round_east",
+        "round_winds",
+        "seat_winds",
+        "tiles",
+    )
+
+    def __init__(self, rules: RuleSet) -> None:
+        table = rules.table
+        self.name = rules.name
+        in_play = [False] * NUM_KINDS
+        for letter in table.suits:
+            base = "bkt".index(letter) * 9
+            in_play[base : base + 9] = [True] * 9
+        seats = [int(Tile.EAST) + _WIND_LETTERS.index(w) for w in table.winds]
+        for wind in seats:
+            in_play[wind] = True
+        in_play[Tile.GREEN :] = [True] * (NUM_KINDS - Tile.GREEN)
+        self.absent = tuple(t for t in range(NUM_KINDS) if not in_play[t])
+        """Tile kinds not in play (characters and North at three players)."""
+        self.absent_set = frozenset(self.absent)
+        self.flowers = table.flowers
+        self.open_chows = table.open_chows
+        self.seat_winds = frozenset(seats)
+        self.round_east = table.round_wind == "east"
+        rounds = {int(Tile.EAST)} if self.round_east else set(seats)
+        if table.green_dragon != "none":
+            rounds.add(int(Tile.GREEN))
+        self.round_winds = frozenset(rounds)
+        suits = ", ".join(_SUIT_NAMES[letter] for letter in table.suits)
+        self.tiles = f"{suits}, winds {' '.join(table.winds)} and the dragons"
+
+    def check(self, hand: Hand, situation: Situation) -> None:
+        """Raise :class:`InvalidHand` / :class:`InvalidWin` for what the table does not
+        have: a seat or round wind, a tile kind, a flower, an open chow."""
+        self.check_winds(situation)
+        self.check_hand(hand)
+
+    def check_winds(self, situation: Situation) -> None:
+        """Raise :class:`InvalidWin` for a seat or round wind the table does not have."""
+        seat, rnd = situation.seat_wind, situation.round_wind
+        if seat not in self.seat_winds:
+            winds = " ".join(Tile(w).token for w in sorted(self.seat_winds))
+            raise InvalidWin(
+                f"seat wind {seat.token} does not exist under {self.name}: its seats are {winds}"
+            )
+        if rnd not in self.round_winds:
+            raise InvalidWin(self._round_problem(rnd))
+
+    def check_hand(self, hand: Hand) -> None:
+        """Raise :class:`InvalidHand` for a tile kind, a flower or an open chow the table
+        does not have."""
+        name = self.name
+        if self.absent:
+            absent = self.absent_set
+            for t in hand.concealed:
+                if t in absent:
+                    raise InvalidHand(
+                        f"{t.token} is not played under {name}: its tiles are {self.tiles}"
+                    )
+            for m in hand.melds:
+                if m.tile in absent:
+                    raise InvalidHand(
+                        f"the meld {_meld_text(m.kind, m.tile, m.open)} is not possible under "
+                        f"{name}: its tiles are {self.tiles}"
+                    )
+        if hand.bonus and not self.flowers:
+            raise InvalidHand(
+                f"{hand.bonus[0].token}: {name} is played without flowers and seasons"
+            )
+        if not self.open_chows:
+            for m in hand.melds:
+                if m.open and m.kind is MeldKind.CHOW:
+                    raise InvalidHand(
+                        f"the open chow {_meld_text(m.kind, m.tile, True)} is not possible "
+                        f"under {name}: no chow is played open at this table (a chow stays "
+                        "concealed, or completes the hand on a mahjong claim)"
+                    )
+
+    def _round_problem(self, rnd: Tile) -> str:
+        name = self.name
+        if rnd is Tile.GREEN:
+            return (
+                f"round wind F (the green-dragon hand) does not exist under {name}: "
+                "it plays no green-dragon hands"
+            )
+        if self.round_east:
+            return f"round wind {rnd.token} does not exist under {name}: the round wind is always E"
+        winds = " ".join(Tile(w).token for w in sorted(self.round_winds))
+        return f"round wind {rnd.token} does not exist under {name}: its round winds are {winds}"
+
+
+def _meld_text(kind: int, tile: int, open: bool) -> str:
+    """A declared meld in notation: ``[b123]`` open, ``(CCCC)`` concealed."""
+    block = _BLOCK_TEXT[kind * NUM_KINDS + tile]
+    return f"[{block}]" if open else f"({block})"
+
+
+def _check_win(hand: Hand, win: Win) -> None:
+    """Raise :class:`InvalidWin` when the way of winning contradicts the hand: a loose
+    tile without a kong (two for kong on kong), a robbed kong whose tile the hand holds
+    again, a meld before heaven or earth, an open meld with the lucky thirteen."""
+    source = win.source
+    w = hand.winning_tile
+    assert w is not None
+    if source is WinSource.LOOSE_TILE:
+        kongs = sum(1 for m in hand.melds if m.kind is MeldKind.KONG)
+        if win.kong_on_kong and kongs < 2:
+            raise InvalidWin(
+                "kong_on_kong (the loose tile of a second kong in one turn) needs two "
+                f"declared kongs, and the hand has {kongs}"
+            )
+        if not kongs:
+            raise InvalidWin(
+                "from=loose_tile (the loose tile after a kong) needs a declared kong, "
+                "and the hand has none"
+            )
+    elif source is WinSource.ROBBED_KONG:
+        held = hand.counts[w] + sum(m.tiles.count(w) for m in hand.melds)
+        if held != 1:
+            raise InvalidWin(
+                f"from=robbed_kong: the robbed player's pung holds the other three "
+                f"{w.token}, so this hand can hold only the robbed one, not {held}"
+            )
+    for flag, on, what, why in (
+        (
+            "heaven",
+            win.heaven,
+            "East wins on the 14 dealt tiles",
+            "nothing is claimed or declared before, and a kong would take a loose tile",
+        ),
+        (
+            "first_discard",
+            win.first_discard,
+            "the earthly hand, won on East's first discard",
+            "no one claims or declares anything before it",
+        ),
+        (
+            "lucky_thirteen",
+            win.lucky_thirteen,
+            "waiting since the deal, the hand unchanged",
+            "claiming a tile changes the hand",
+        ),
+    ):
+        if not on:
+            continue
+        for m in hand.melds:
+            if m.open or (m.kind is MeldKind.KONG and flag != "lucky_thirteen"):
+                state = "open meld" if m.open else "concealed kong"
+                raise InvalidWin(
+                    f"{flag} ({what}) contradicts the {state} "
+                    f"{_meld_text(m.kind, m.tile, m.open)}: {why}"
+                )
+
+
+def check_situation(hand: Hand, situation: Situation, rules: RuleSet) -> None:
+    """Raise :class:`InvalidHand` or :class:`InvalidWin` when ``hand`` and ``situation``
+    cannot occur at a table playing ``rules``.
+
+    The table's limits (``rules.table``): every tile kind, flower and season, open chow,
+    seat and round wind must exist there; characters or North at three players, an open
+    chow where chows are not played open, a flower without the flowers option, the green
+    dragon as round wind where no green-dragon hand is played, or a round wind other than
+    East where every round is East's, are refused.  The way of winning must fit the hand
+    (see :func:`_check_win`).  :func:`score_hand` runs these checks first; a fifth copy
+    of a tile and a flower twice are refused when the :class:`Hand` is built.
+    """
+    _explainer(rules).limits.check(hand, situation)
+    win = situation.win
+    if win is not None and hand.winning_tile is not None:
+        _check_win(hand, win)
+
+
+_DETAIL_CACHE: Final = 4096
+"""Bound of the explainer's caches keyed by the winning tile or a note's tiles."""
 _EXPLAINERS: dict[int, _Explainer] = {}
 
 
@@ -229,28 +948,64 @@ def _explainer(rules: RuleSet) -> _Explainer:
 class _Scorer:
     """Scores one hand: holds what every candidate shares, and the best one so far."""
 
-    # A hand without melds or bonus tiles keeps these.
-    meld_sets: tuple[_Set, ...] = ()
-    meld_text: tuple[str, ...] = ()
-    has_open_meld = False
-    meld_value = 0  # the melds' values, packed (WindTables)
-    meld_counts = 0  # the melds' items, packed
-    bonus_p = bonus_d = 0
-    bonus: tuple[tuple[str, int], ...] = ()  # the bonus items that count, with their count
-    best_key: _Key | None = None
-    best_make: _Make | None = None
+    __slots__ = (
+        "best_key",
+        "best_make",
+        "bonus",
+        "bonus_d",
+        "bonus_p",
+        "ex",
+        "hand",
+        "has_open_meld",
+        "meld_counts",
+        "meld_sets",
+        "meld_slots",
+        "meld_text",
+        "meld_value",
+        "other_waits",
+        "round",
+        "rt",
+        "seat",
+        "self_drawn",
+        "sr",
+        "w",
+        "win",
+        "winds",
+        "winner",
+        "wt",
+    )
 
-    def __init__(self, hand: Hand, situation: Situation, rules: RuleSet, winner: bool) -> None:
+    def __init__(self, hand: Hand, situation: Situation, ex: _Explainer, winner: bool) -> None:
         self.hand = hand
         self.winner = winner
-        self.ex = ex = _explainer(rules)
+        self.ex = ex
         self.rt = rt = ex.rt
-        self.sr = rules.scoring
+        self.sr = rt.rules.scoring
         self.win = win = situation.win
         self.self_drawn = win is not None and win.source.self_drawn
         self.seat = seat = int(situation.seat_wind)
         self.round = rnd = int(situation.round_wind)
-        self.wt = wt = rt.winds(seat, rnd)
+        self.winds = winds = (seat, rnd)
+        wt = ex.wind_tables.get(winds)
+        if wt is None:  # winds not seen yet: the table must have them
+            ex.limits.check_winds(situation)
+            wt = ex.wind_tables[winds] = rt.winds(seat, rnd)
+        self.wt = wt
+        self.w = -1 if hand.winning_tile is None else int(hand.winning_tile)
+        self.best_key: _Key | None = None
+        self.best_make: _Make | None = None
+        self.other_waits: tuple[int, ...] = ()
+        """Tiles other than the winning one that would also have completed the hand
+        (some or all of them: what proved "only possible tile" wrong)."""
+        # The melds' sets, their slots (pungs and kongs: table index * 3 + state), their
+        # text, values and items packed (WindTables); the bonus items that count.
+        self.meld_sets: tuple[_Set, ...] = ()
+        self.meld_slots: tuple[int, ...] = ()
+        self.meld_text: tuple[str, ...] = ()
+        self.has_open_meld = False
+        self.meld_value = self.meld_counts = 0
+        self.bonus_p = self.bonus_d = 0
+        self.bonus: tuple[tuple[str, int], ...] = ()
         if hand.melds:
             self._melds(hand, wt)
         if hand.bonus:
@@ -261,10 +1016,13 @@ class _Scorer:
 
     def _melds(self, hand: Hand, wt: WindTables) -> None:
         sets: list[_Set] = []
+        slots: list[int] = []
         text: list[str] = []
         for m in hand.melds:
             kind, tile, concealed = int(m.kind), int(m.tile), not m.open
             sets.append((kind, tile, concealed))
+            if kind != CHOW:
+                slots.append((kind * NUM_KINDS + tile) * 3 + (_CONCEALED if concealed else _OPEN))
             block = _BLOCK_TEXT[kind * NUM_KINDS + tile]
             text.append(f"({block})" if concealed else f"[{block}]")
             self.has_open_meld |= m.open
@@ -272,6 +1030,7 @@ class _Scorer:
             self.meld_value += (wt.concealed if concealed else wt.open)[i]
             self.meld_counts += (wt.concealed_items if concealed else wt.open_items)[i]
         self.meld_sets = tuple(sets)
+        self.meld_slots = tuple(slots)
         self.meld_text = tuple(text)
 
     def consider(self, key: _Key, make: _Make) -> None:
@@ -332,8 +1091,9 @@ class _Scorer:
         allowed: bool,
         refusal: str | None,
         arrangement: tuple[str, ...],
+        not_counted: tuple[NotCounted, ...] = (),
     ) -> ScoreResult:
-        return ScoreResult(
+        return _new_result(
             self.winner,
             False,
             items,
@@ -346,16 +1106,133 @@ class _Scorer:
             allowed if self.winner else None,
             refusal,
             arrangement,
+            not_counted,
         )
 
+    def facts(self, sets: list[_SetFact], pair: int | None, profile: Profile) -> _Facts:
+        w = self.hand.winning_tile
+        return _Facts(sets, pair, profile, self, None if w is None else int(w))
+
+    def non_winner_notes(self, f: _Facts) -> tuple[NotCounted, ...]:
+        """A non-winner's notes: pungs and a pair of a wind that is neither his own nor
+        the round wind."""
+        values = self.rt.values
+        notes: tuple[NotCounted, ...] = ()
+        if (
+            f.pair is not None
+            and "pair_own_wind" in values
+            and _is_other_wind(f.pair, f.seat, f.rnd)
+        ):
+            notes = (_pair_note(f.pair, f.seat, f.rnd),)
+        if "pung_own_wind" in values:
+            other = _OTHER_WIND[f.seat, f.rnd]
+            winds = [i for i, _ in _keys_of(f)[0] if other[i % NUM_KINDS]]
+            if winds:
+                notes = _sorted_notes([*notes, _wind_pung_note(winds, f.seat, f.rnd)])
+        return notes
+
+    def winner_notes(
+        self, w: int, pair: int, claimed: Block | None, dropped: bool
+    ) -> tuple[NotCounted, ...]:
+        """A winner's notes, but for wind pungs (:func:`_wind_pung_note`): a pair of a
+        wind that is neither his own nor the round wind, "only possible tile" when
+        another tile would also have completed the hand, "fully concealed" and the
+        claimed set's pung after a claimed tile, four chows and all simples played open
+        (``dropped``, nmb-2009).  ``claimed``: the set the claimed tile completed."""
+        ex = self.ex
+        notes: list[NotCounted] = []
+        if ex.pair_notes and self.wt.other_wind[pair]:
+            notes.append(ex.note(("pair", pair, self.winds), _pair_note, pair, *self.winds))
+        others = self.other_waits  # (not empty: "only possible tile" did not count)
+        if others and ex.only_notes:
+            note = ex.only_notes_made.get((w, others))
+            notes.append(ex.only_note(w, others) if note is None else note)
+        if not self.self_drawn:
+            assert self.win is not None
+            how = _SOURCE_TEXT[self.win.source]
+            if ex.concealed_notes and not self.has_open_meld:
+                notes.append(ex.note(("concealed", w, how), _concealed_note, w, how))
+            if claimed is not None and claimed.kind == PUNG:
+                t = claimed.tile
+                if f"pung_{'simple' if is_simple(t) else 'major'}_concealed" in self.rt.values:
+                    notes.append(ex.note(("claimed", t), _claimed_note, t))
+        if dropped:
+            values = self.rt.values
+            opened = " ".join(t for t in self.meld_text if t.startswith("["))
+            for item_id in ("four_chows", "pure_simples"):
+                if item_id in values:
+                    notes.append(
+                        _note(
+                            item_id,
+                            "four chows with only simples count only in a hand concealed "
+                            f"but for the winning tile, and {opened} was played open",
+                        )
+                    )
+        if not notes:
+            return ()
+        return _sorted_notes(notes) if len(notes) > 1 else (notes[0],)
+
+    def limit_notes(self) -> tuple[NotCounted, ...]:
+        """What a limit hand does not add: its value is fixed (ruling 16)."""
+        values = self.rt.values
+        notes: list[NotCounted] = []
+        fixed = "a limit hand is worth its fixed value"
+        if self.winner and self.self_drawn:
+            if "self_drawn" in values:
+                notes.append(
+                    _note("self_drawn", f"{fixed}: the self-drawn winning tile adds no points")
+                )
+            if "fully_concealed" in values and not self.has_open_meld and not self.limit_doublings:
+                notes.append(
+                    _note(
+                        "fully_concealed",
+                        f"{fixed}: a fully concealed hand adds no doublings to it",
+                    )
+                )
+        if self.hand.bonus and "bonus_tile" in values:
+            notes.append(_note("bonus_tile", f"{fixed}: flowers and seasons add nothing to it"))
+        return _sorted_notes(notes) if notes else ()
+
     def explain_found(
-        self, found: dict[str, int], cap: int | None, arrangement: tuple[str, ...]
+        self,
+        found: dict[str, int],
+        cap: int | None,
+        arrangement: tuple[str, ...],
+        sets: list[_Set],
+        pair: int | None,
+        profile: Profile,
     ) -> ScoreResult:
-        """A regular candidate from all the items found (id -> count)."""
+        """A non-winner's candidate from all the items found (id -> count), its sets
+        and pair."""
         points, doublings, chosen = self.rt.evaluate(found)
         clean = any(ITEMS[i].group == "clean" for i in chosen)
         items = tuple(map(_SECOND, sorted(self.ex.item(i, found[i]) for i in chosen)))
-        return self.finish(items, points, doublings, clean, cap, arrangement)
+        f = self.facts([(k, t, _CONCEALED if c else _OPEN) for k, t, c in sets], pair, profile)
+        items = _with_details(items, f)
+        return self.finish(
+            items, points, doublings, clean, cap, arrangement, self.non_winner_notes(f)
+        )
+
+    def explain_waiting(
+        self, limit_id: str, value: int, w: int, arrangement: tuple[str, ...]
+    ) -> ScoreResult:
+        """A non-winner one tile (``w``) short of an irregular limit hand."""
+        hand = LIMIT_HANDS[limit_id]
+        detail = f"waiting on {_TOKEN[w]}: {arrangement[0]}"
+        item = ScoredItem(limit_id, hand.nl, hand.en, value, 0, 1, detail)
+        return self.result(
+            (item,),
+            value,
+            0,
+            limit_id,
+            value,
+            None,
+            value,
+            True,
+            None,
+            arrangement,
+            self.limit_notes(),
+        )
 
     def finish(
         self,
@@ -365,6 +1242,7 @@ class _Scorer:
         clean: bool,
         cap: int | None,
         arrangement: tuple[str, ...],
+        not_counted: tuple[NotCounted, ...] = (),
     ) -> ScoreResult:
         """A regular candidate from its items and their total; ``clean``: a clean-hand
         item is among them."""
@@ -380,26 +1258,63 @@ class _Scorer:
                     f"{doublings} doubling{'' if doublings == 1 else 's'}: a mahjong needs "
                     f"at least {sr.min_doublings}" + (" or a clean hand" if may_clean else "")
                 )
-        return self.result(
-            items, points, doublings, None, base, cap, score, allowed, refusal, arrangement
+        return _new_result(
+            self.winner,
+            False,
+            items,
+            points,
+            doublings,
+            None,
+            base,
+            cap,
+            score,
+            allowed if self.winner else None,
+            refusal,
+            arrangement,
+            not_counted,
         )
 
-    def explain_limit(
-        self, limit_id: str, value: int, detail: str, arrangement: tuple[str, ...]
-    ) -> ScoreResult:
+    def explain_limit(self, limit_id: str, value: int, arrangement: tuple[str, ...]) -> ScoreResult:
+        """A winner's limit hand; its detail is the hand's shape."""
         hand = LIMIT_HANDS[limit_id]
+        n = len(self.meld_text)  # the melds come first: in tile order, whatever was given
+        order = sorted(range(n), key=lambda m: _BY_TILE(self.meld_sets[m]))
+        parts = [arrangement[m] for m in order] + list(arrangement[n:])
+        shape = " ".join(a.rstrip("*") for a in parts)
+        if limit_id == "heaven":
+            detail = f"East's 14 dealt tiles: {shape}"
+        elif limit_id == "earth":
+            detail = f"{_TOKEN[self.hand.winning_tile or 0]}, East's first discard: {shape}"
+        else:
+            detail = shape
         items = [ScoredItem(limit_id, hand.nl, hand.en, value, 0, 1, detail)]
         doublings = self.limit_doublings
         if doublings:
             item = ITEMS["fully_concealed"]
             items.append(
                 ScoredItem(
-                    "fully_concealed", item.nl, item.en, 0, doublings, 1, "limit hand concealed"
+                    "fully_concealed",
+                    item.nl,
+                    item.en,
+                    0,
+                    doublings,
+                    1,
+                    "a limit hand, concealed and self-drawn",
                 )
             )
         base = value << doublings
         return self.result(
-            tuple(items), value, doublings, limit_id, base, None, base, True, None, arrangement
+            tuple(items),
+            value,
+            doublings,
+            limit_id,
+            base,
+            None,
+            base,
+            True,
+            None,
+            arrangement,
+            self.limit_notes(),
         )
 
 
@@ -415,10 +1330,12 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
 
     A winner (``situation.win`` set) needs ``hand.winning_tile``; his result says
     whether he may go mahjong and, if not, why.  Raises :class:`InvalidHand` for a
-    wrong number of tiles (unless the hand is dead) and :class:`InvalidWin` for
-    win circumstances that do not fit the hand.
+    wrong number of tiles (unless the hand is dead) or a hand the table cannot hold,
+    and :class:`InvalidWin` for win circumstances that do not fit the hand or the
+    table (:func:`check_situation`; a dead hand is checked too).
     """
-    winner = situation.win is not None
+    win = situation.win
+    winner = win is not None
     if winner and hand.winning_tile is None:
         raise InvalidWin("a winning hand needs its winning tile")
     if not winner and hand.winning_tile is not None:
@@ -426,7 +1343,14 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
             f"a winning tile ({hand.winning_tile.token}) was given, "
             "but no win (how the hand was won)"
         )
+    ex = _explainer(rules)
+    limits = ex.limits
+    if hand.melds or hand.bonus or limits.absent:
+        limits.check_hand(hand)
+    if win is not None and win.needs_hand_check:
+        _check_win(hand, win)
     if situation.dead:
+        limits.check_winds(situation)
         return ScoreResult(
             winner=winner,
             dead=True,
@@ -441,8 +1365,9 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
             refusal="dead hand (dood spel): scores nothing and still pays",
             arrangement=(),
         )
-    hand.check_size(winner)
-    sc = _Scorer(hand, situation, rules, winner)
+    if hand.tile_count != (14 if winner else 13):
+        hand.check_size(winner)
+    sc = _Scorer(hand, situation, ex, winner)
     if winner:
         _winner(sc)
     else:
@@ -457,7 +1382,8 @@ def _non_winner(sc: _Scorer) -> None:
     whole-hand doublings (ruling 2).  A pung always scores more than using its tiles
     otherwise, so every triple is a pung; the pair is the best one."""
     counts = sc.hand.counts
-    bits = profile_of(sc.held(counts)).clean_bits
+    profile = profile_of(sc.held(counts))
+    bits = profile.clean_bits
     pungs = [t for t in range(NUM_KINDS) if counts[t] >= 3]
     sets = [*sc.meld_sets, *((PUNG, t, True) for t in pungs)]
     text = sc.meld_text + tuple(_BLOCK_TEXT[PUNG * NUM_KINDS + t] for t in pungs)
@@ -472,7 +1398,7 @@ def _non_winner(sc: _Scorer) -> None:
         pair_text = (_BLOCK_TEXT[_PAIR * NUM_KINDS + pair],) if pair is not None else ()
         sc.consider(
             sc.regular_key(points, doublings, cap),
-            (_Scorer.explain_found, (found, cap, text + pair_text)),
+            (_Scorer.explain_found, (found, cap, text + pair_text, sets, pair, profile)),
         )
     if not sc.hand.melds:
         _waiting_limit(sc, counts)
@@ -491,12 +1417,9 @@ def _waiting_limit(sc: _Scorer, counts: Sequence[int]) -> None:
             lv = limit_hands.get(limit_id)
             if lv is None or lv.waiting is None:
                 continue
-            hand = LIMIT_HANDS[limit_id]
             v = lv.waiting
-            item = ScoredItem(limit_id, hand.nl, hand.en, v, 0, 1, f"waiting on {Tile(w).token}")
-            text = (_tiles_text(counts),)
-            args = ((item,), v, 0, limit_id, v, None, v, True, None, text)
-            sc.consider((True, True, v, v, 0), (_Scorer.result, args))
+            args = (limit_id, v, w, (_tiles_text(counts),))
+            sc.consider((True, True, v, v, 0), (_Scorer.explain_waiting, args))
 
 
 def _shape_limits(shapes: Iterable[Shape], profile: Profile) -> list[str]:
@@ -563,20 +1486,26 @@ def _single_wait(
     # A quick proof of a second wait: in some arrangement the winning tile completed a
     # pung (the pair could have been completed instead), or a chow at one end whose
     # other side is in the suit too; unless that other tile would be a fifth copy.
+    # The tile that proves it is kept for the explanation.
     rank = w % 9
     for blocks, idx in zip(arrangements, indices, strict=True):
         if PUNG * NUM_KINDS + w in idx and counts[blocks[-1].tile] < 4:
+            sc.other_waits = (blocks[-1].tile,)
             return False
         if rank <= 5 and w in idx and counts[w + 3] < 4:  # w+1 w+2 also wait on w+3
+            sc.other_waits = (w + 3,)
             return False
         if rank >= 3 and w - 2 in idx and counts[w - 3] < 4:  # w-2 w-1 also wait on w-3
+            sc.other_waits = (w - 3,)
             return False
     pre = list(counts)
     pre[w] -= 1
     n_melds, dup = len(sc.hand.melds), sc.sr.seven_pairs_duplicate
-    return (
-        len(analysis.waiting_tiles(pre, n_melds=n_melds, held=_NO_HELD, duplicate_pairs=dup)) == 1
-    )
+    waits = analysis.waiting_tiles(pre, n_melds=n_melds, held=_NO_HELD, duplicate_pairs=dup)
+    if len(waits) == 1:
+        return True
+    sc.other_waits = tuple(t for t in waits if t != w)
+    return False
 
 
 def _irregular(sc: _Scorer, counts: Sequence[int], profile: Profile) -> None:
@@ -592,9 +1521,7 @@ def _irregular(sc: _Scorer, counts: Sequence[int], profile: Profile) -> None:
     for limit_id in limit_ids:
         value = _limit_value(sc.rt.rules, limit_id, sc.self_drawn)
         if value is not None:
-            sc.consider(
-                sc.limit_key(value), (_Scorer.explain_limit, (limit_id, value, "limit hand", text))
-            )
+            sc.consider(sc.limit_key(value), (_Scorer.explain_limit, (limit_id, value, text)))
 
 
 def _win_bits(sc: _Scorer) -> int:
@@ -705,7 +1632,7 @@ def _arrangements(
             )
             if sc.best_key is None or cand > sc.best_key:
                 sc.best_key = cand
-                sc.best_make = (_explain, (blocks, idx, i, bits, key, cap, p, d))
+                sc.best_make = (_explain, (blocks, idx, i, bits, key, cap, p, d, profile))
 
 
 def _describe(sc: _Scorer, blocks: tuple[Block, ...], idx: list[int], i: int) -> tuple[str, ...]:
@@ -730,24 +1657,174 @@ def _explain(
     cap: int | None,
     points: int,
     doublings: int,
+    profile: Profile,
 ) -> ScoreResult:
     """The best regular candidate, item by item, from the tables that valued it (the
-    items add up to ``points`` and ``doublings``)."""
+    items add up to ``points`` and ``doublings``), each item with what it counted, and
+    the items the player may expect that did not count.
+
+    The items of a set, of the pair and of the whole hand come with their details from
+    the explainer's tables; only items made of several sets (three concealed pungs, four
+    chows, an item two sets share, ...) are described afresh."""
     rt, wt, ex = sc.rt, sc.wt, sc.ex
-    packed = sc.meld_counts + sum(map(wt.concealed_items.__getitem__, idx))
-    if i >= 0 and not sc.self_drawn:
-        packed += wt.open_items[i] - wt.concealed_items[i]
-    derived, dropped = ex.derived(key)
-    ranked = ex.whole(bits) + ex.sets(packed) + ex.items(wt.pair_items[blocks[-1].tile]) + derived
+    self_drawn = sc.self_drawn
+    claimed = -1 if self_drawn or i < 0 else idx.index(i)
+    pair = blocks[-1].tile
+    w = sc.w
+    # The pungs and kongs: the arrangement's sets come sorted by kind and tile, chows
+    # first; their items and details depend on nothing else (for these winds).
+    first = bisect_left(idx, NUM_KINDS)
+    part: _Part | None
+    if sc.meld_slots or claimed >= first:
+        slots = [j * 3 for j in idx[first:]]
+        if claimed >= first:
+            slots[claimed - first] += _CLAIMED
+        slots += sc.meld_slots
+        slots.sort(key=_slot_by_tile)
+        sig = tuple(slots)
+        part = wt.set_parts.get(sig)
+        if part is None:
+            part = _set_part(sc, sig, wt.set_parts, sig)
+    else:  # all concealed: the pungs' table indices say it all
+        pungs = tuple(idx[first:])
+        part = wt.concealed_parts.get(pungs)
+        if part is None:
+            part = _set_part(sc, tuple(j * 3 for j in pungs), wt.concealed_parts, pungs)
+    part_ranked, wind_note, by_pungs, sig = part
+    whole_key = bits << 16 | w << 8 | profile.clean_id
+    whole = ex.whole_details.get(whole_key)
+    if whole is None:
+        whole = ex.fill_whole(sc, whole_key, bits, w, profile)
+    pair_ranked = wt.pair_explained[pair]
+    if pair_ranked is None:
+        pair_ranked = ex.fill_pair(sc, pair)
+    ranked = [*whole, *part_ranked, *pair_ranked]
+    derived, dropped, needs, ids = ex.derived(key)
+    if derived:
+        if needs:  # four chows, small winds, ...: they list the chows or the pair too
+            ranked += _many_sets(sc, derived, sig, idx[:first], pair)
+        else:  # they list only pungs and kongs: kept with those
+            described = by_pungs.get(ids)
+            if described is None:
+                described = by_pungs[ids] = _many_sets(sc, derived, sig, idx[:first], pair)
+            ranked += described
     if dropped:
-        ranked = tuple(r for r in ranked if r[1].id != "pure_simples")
+        ranked = [r for r in ranked if r[1].id != "pure_simples"]
     if i < 0 and "completes_pair" in rt.values:
-        ranked += (ex.item("completes_pair", 1),)
+        ranked.append(ex.completes_detailed(w))
     if sc.bonus:
-        ranked += tuple(ex.item(item_id, n) for item_id, n in sc.bonus)
-    items = tuple(map(_SECOND, sorted(ranked)))
+        facts = _Facts([], pair, profile, sc, w)
+        ranked += ex.detailed((ex.item(b, n) for b, n in sc.bonus), facts, _detailed)
+    ranked.sort(key=_FIRST)
+    items = tuple(map(_SECOND, ranked))
+    # What did not count (the common case, "only possible tile", first).
+    others = sc.other_waits
+    notes: tuple[NotCounted, ...] = ()
+    if others and ex.only_notes:
+        note = ex.only_notes_made.get((w, others))
+        notes = (ex.only_note(w, others) if note is None else note,)
+    if not self_drawn or dropped or wt.other_wind[pair]:
+        notes = sc.winner_notes(w, pair, blocks[claimed] if claimed >= 0 else None, dropped)
+    if wind_note is not None:
+        notes = _sorted_notes([*notes, wind_note])
     clean = rt.whole[bits][2]
-    return sc.finish(items, points, doublings, clean, cap, _describe(sc, blocks, idx, i))
+    return sc.finish(items, points, doublings, clean, cap, _describe(sc, blocks, idx, i), notes)
+
+
+_FIRST: Final = itemgetter(0)
+_PART_BOUND: Final = 1 << 14
+"""Bound of the per-winds caches of explained pungs (keyed by which pungs a hand has:
+a few thousand cover most hands)."""
+
+
+def _slot_by_tile(slot: int) -> tuple[int, int]:
+    """Sort key of a set's slot ``(kind * NUM_KINDS + tile) * 3 + state``: its tile,
+    then its kind and state."""
+    return slot // 3 % NUM_KINDS, slot
+
+
+_Part = tuple[
+    tuple[_Ranked, ...],
+    "NotCounted | None",
+    dict[tuple[str, ...], tuple[_Ranked, ...]],
+    tuple[int, ...],
+]
+
+
+def _set_part(
+    sc: _Scorer,
+    sig: tuple[int, ...],
+    store: dict[tuple[int, ...], Any],
+    key: tuple[int, ...],
+) -> _Part:
+    """The items of the pungs and kongs ``sig`` (their slots, in tile order) with their
+    details (an item two sets have counts for both, its details joined), the note on
+    those of a wind that is neither the seat nor the round wind, room for the items of
+    several sets that list only these (three concealed pungs, ...), and ``sig``; kept
+    per winds in ``store`` under ``key`` (bounded)."""
+    wt, ex = sc.wt, sc.ex
+    parts = []
+    for slot in sig:
+        index, state = divmod(slot, 3)
+        ranked = wt.explained[state][index]
+        parts.append(ex.fill_set(sc, index, state) if ranked is None else ranked)
+    set_ranked = tuple(_merged(parts))
+    note = None
+    if "pung_own_wind" in sc.rt.values:
+        winds = tuple(slot // 3 for slot in sig if wt.other_wind[slot // 3 % NUM_KINDS])
+        if winds:
+            note = _wind_pung_note(winds, sc.seat, sc.round)
+    if len(store) >= _PART_BOUND:
+        store.clear()
+    part: _Part = (set_ranked, note, {}, sig)
+    store[key] = part
+    return part
+
+
+def _many_sets(
+    sc: _Scorer,
+    derived: tuple[_Ranked, ...],
+    sig: tuple[int, ...],
+    chows: list[int],
+    pair: int,
+) -> tuple[_Ranked, ...]:
+    """The items of several sets (``derived``: three concealed pungs, four chows, ...)
+    with their details, from the pungs' and kongs' slots ``sig``, the arrangement's
+    chows (table indices) and its pair."""
+    keys = [divmod(slot, 3) for slot in sig]
+    if sc.meld_sets:
+        chows = sorted(chows + [t for k, t, _ in sc.meld_sets if k == CHOW])
+    return tuple((o, _new_item(it, _MANY_SETS[it.id](keys, chows, pair))) for o, it in derived)
+
+
+_NEEDS_CHOWS_OR_PAIR: Final = frozenset(
+    {"four_chows", "chows_and_pair_points", "small_four_winds", "small_three_dragons"}
+)
+
+
+def _merged(parts: list[tuple[_Ranked, ...]]) -> list[_Ranked]:
+    """The items of several sets, each set's items with its details (in tile order): an
+    item two sets have counts for both, its details joined."""
+    out: list[_Ranked] = []
+    at: dict[str, int] = {}
+    for ranked in parts:
+        for r in ranked:
+            it = r[1]
+            j = at.get(it.id)
+            if j is None:
+                at[it.id] = len(out)
+                out.append(r)
+            else:
+                order, was = out[j]
+                both = _new_item(
+                    was,
+                    f"{was.detail}, {it.detail}",
+                    was.points + it.points,
+                    was.doublings + it.doublings,
+                    was.count + it.count,
+                )
+                out[j] = (order, both)
+    return out
 
 
 def _limits(
@@ -772,7 +1849,7 @@ def _limits(
 def _explain_limit(
     sc: _Scorer, limit_id: str, value: int, blocks: tuple[Block, ...], idx: list[int], i: int
 ) -> ScoreResult:
-    return sc.explain_limit(limit_id, value, "limit hand", _describe(sc, blocks, idx, i))
+    return sc.explain_limit(limit_id, value, _describe(sc, blocks, idx, i))
 
 
 def _regular_limits(

@@ -13,7 +13,7 @@ honours' 7).  No table is keyed by a whole hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from mahjong_nts.core.hand import MeldKind
 from mahjong_nts.core.items import ITEMS
@@ -96,6 +96,8 @@ class Profile:
 
     __slots__ = (
         "clean_bits",
+        "clean_id",
+        "clean_key",
         "honours",
         "irregular",
         "jade",
@@ -132,6 +134,17 @@ class Profile:
             self.clean_bits |= BIT[item_id]
         self.whole_bits = self.clean_bits | (BIT["pure_simples"] if self.simples else 0)
         """The winner's whole-hand items of these tiles: clean hands, all simples."""
+        self.clean_key = (
+            (self.suits, self.suit, self.majors, self.honours) if self.clean_bits else None
+        )
+        """What tells clean hands apart (which suit, terminals, honours); ``None`` for a
+        hand that is not clean."""
+        self.clean_id = (
+            0
+            if self.clean_key is None
+            else 1 + self.suits * 16 + (self.suit + 1) * 4 + self.majors * 2 + self.honours
+        )
+        """``clean_key`` as a small int (0: not clean), below 128."""
 
     def clean_items(self) -> list[str]:
         found: list[str] = []
@@ -393,18 +406,30 @@ class WindTables:
     A value is packed into one int, ``points << point_shift | doublings << 32 |
     summary``, so the values of a hand's four sets and pair add up in one sum; the
     doublings field is wide enough for five of the largest.
+
+    ``explained`` and ``pair_explained`` hold the scorer's explained items (with their
+    details) of each set, per state (concealed, open, completed by a claimed tile), and
+    of each pair; ``set_parts`` those of a hand's pungs and kongs taken together, by
+    which they are, and ``concealed_parts`` the same for concealed pungs by their table
+    indices (both bounded); the scorer fills them as first needed.
+    ``other_wind``: which tiles are a wind that is neither the seat nor the round wind.
     """
 
     __slots__ = (
         "concealed",
         "concealed_items",
+        "concealed_parts",
         "doubling_mask",
+        "explained",
         "open",
         "open_items",
+        "other_wind",
         "pair_class",
+        "pair_explained",
         "pair_items",
         "pairs",
         "point_shift",
+        "set_parts",
     )
 
     def __init__(self, rt: RuleTables, seat: int, rnd: int) -> None:
@@ -447,6 +472,13 @@ class WindTables:
         self.concealed, self.open = pack(sets[True]), pack(sets[False])
         self.concealed_items, self.open_items = set_items[True], set_items[False]
         self.pairs = pack(pairs)
+        self.explained: tuple[list[Any], ...] = tuple([None] * (3 * NUM_KINDS) for _ in range(3))
+        self.pair_explained: list[Any] = [None] * NUM_KINDS
+        self.set_parts: dict[tuple[int, ...], Any] = {}
+        self.concealed_parts: dict[tuple[int, ...], Any] = {}
+        self.other_wind = tuple(
+            _EAST <= t <= _NORTH and t != seat and t != rnd for t in range(NUM_KINDS)
+        )
 
 
 class RuleTables:

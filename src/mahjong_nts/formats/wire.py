@@ -528,6 +528,9 @@ def score_response(result: Any, rules: RuleSet) -> dict[str, Any]:
             for it in result.items
         ],
         "arrangement": list(result.arrangement),
+        "not_counted": [
+            {"id": n.id, "nl": n.nl, "en": n.en, "reason": n.reason} for n in result.not_counted
+        ],
         "ruleset": rules.name,
     }
 
