@@ -396,8 +396,7 @@ class Session:
             )
             raise _Stop("interrupted", 130) from None
         self.console.print(
-            f"Log saved: {path}\nSeed of the hand: {setup.seed} "
-            f"(replay --verify checks it against the commitment)",
+            f"Log saved: {path}\nSeed of the hand: {setup.seed}",
             markup=False,
             highlight=False,
             soft_wrap=True,
