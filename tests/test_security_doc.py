@@ -1,0 +1,77 @@
+"""docs/security.md states the bounds the code has (each one, with its number)."""
+
+from __future__ import annotations
+
+import importlib
+import pathlib
+
+import pytest
+
+DOC = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "security.md").read_text("utf-8")
+ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.startswith("| ")}
+
+JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
+
+# (row of the table, module, constant, value, how the row writes it)
+BOUNDS = [
+    (JSON_ROW, "formats.wire", "MAX_LINE_BYTES", 64 * 1024, "64 KiB"),
+    ("whole numbers in JSON", "formats.safejson", "MAX_INT_DIGITS", 80, "80 digits"),
+    ("nesting in JSON", "formats.safejson", "MAX_DEPTH", 16, "16 levels"),
+    ("an excerpt of input quoted in an error", "formats.safejson", "EXCERPT", 60, "60 char"),
+    ("an error message", "formats.wire", "MAX_ERROR_CHARS", 500, "500 characters"),
+    ("a score given to `settle`", "formats.wire", "MAX_SCORE", 10**12, "0 to 10^12"),
+    ("`round_to`", "formats.wire", "MAX_ROUND_TO", 1000, "0 to 1000"),
+    ("melds in one hand", "formats.wire", "MAX_MELDS", 8, "| 8 |"),
+    ("a rule-set file", "formats.rulefiles", "MAX_FILE_BYTES", 64 * 1024, "64 KiB"),
+    ("a rule-set file", "formats.rulefiles", "MAX_NESTING", 8, "nesting 8"),
+    ("a rule-set file", "formats.rulefiles", "MAX_BASE_CHAIN", 8, "chain of 8"),
+    ("a rule-set spec", "formats.rulefiles", "MAX_SPEC_CHARS", 1024, "1024 characters"),
+    ("a rule-set spec", "formats.rulefiles", "MAX_REQUEST_SPEC_CHARS", 128, "128 from"),
+    ("an inline rule set", "formats.rulefiles", "MAX_INLINE_VALUES", 2000, "2000 keys"),
+    ("an inline rule set", "formats.rulefiles", "MAX_NESTING", 8, "nesting 8"),
+    ("points of one item / doublings of one item", "core.rules", "MAX_ITEM_POINTS", 1000,
+     "0 to 1000 /"),
+    ("points of one item / doublings of one item", "core.rules", "MAX_ITEM_DOUBLINGS", 8,
+     "/ 0 to 8"),
+    ("a limit or a limit hand's value", "core.rules", "MAX_LIMIT", 1_000_000, "1 to 1,000,000"),
+    ("the highest score a rule set allows", "core.rules", "MAX_SCORE", 2**48, "below 2^48"),
+    ("rounds, hands, kongs in a hand", "core.rules", "MAX_ROUNDS", 8, "| 8, 40, 16 |"),
+    ("rounds, hands, kongs in a hand", "core.rules", "MAX_HANDS", 40, "| 8, 40, 16 |"),
+    ("rounds, hands, kongs in a hand", "core.rules", "MAX_KONGS", 16, "| 8, 40, 16 |"),
+    ("a rule set's name, title, source; notes", "core.rules", "MAX_NAME_CHARS", 64, "64, 300"),
+    ("a rule set's name, title, source; notes", "core.rules", "MAX_TITLE_CHARS", 300, "64, 300"),
+    ("a rule set's name, title, source; notes", "core.rules", "MAX_SOURCE_CHARS", 1000,
+     "300, 1000 characters"),
+    ("a rule set's name, title, source; notes", "core.rules", "MAX_NOTES", 100, "100 notes"),
+    ("a rule set's name, title, source; notes", "core.rules", "MAX_NOTE_CHARS", 2000, "of 2000"),
+    ("a seed", "core.seeding", "MAX_SEED", 2**256 - 1, "0 to 2^256 - 1"),
+    ("an action's text", "core.actions", "MAX_ACTION_TEXT", 100, "100 characters"),
+    ("a decision number (`seq`)", "core.game", "MAX_SEQ", 2**31 - 1, "0 to 2^31 - 1"),
+    ("a hand log", "formats.gamelog_schema", "MAX_LOG_BYTES", 1024 * 1024, "1 MiB"),
+    ("a hand log", "formats.gamelog_schema", "MAX_LINES", 2003, "2003 lines"),
+    ("a hand log", "formats.gamelog_schema", "MAX_LINE_BYTES", 16 * 1024, "16 KiB"),
+    ("a hand log", "formats.gamelog_schema", "MAX_EVENTS", 2000, "2000 events"),
+    ("a key file", "formats.logkeys", "MAX_KEY_FILE_BYTES", 16 * 1024, "16 KiB"),
+    ("`simulate --hands` / `--matches`", "sim.simulate", "MAX_HANDS", 1_000_000, "1,000,000 /"),
+    ("`simulate --hands` / `--matches`", "sim.simulate", "MAX_MATCHES", 100_000, "/ 100,000"),
+    ("`simulate --hands` / `--matches`", "sim.simulate", "MATCH_HAND_LIMIT", 500, "500 hands"),
+    ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("row", "module", "name", "value", "text"), BOUNDS)
+def test_bound(row: str, module: str, name: str, value: int, text: str) -> None:
+    assert getattr(importlib.import_module(f"mahjong_nts.{module}"), name) == value
+    assert row in ROWS, row
+    assert text in ROWS[row], (row, text)
+
+
+def test_every_row_is_checked() -> None:
+    checked = {b[0] for b in BOUNDS}
+    unchecked = set(ROWS) - checked - {"what"}
+    # rows whose bound is a rule or a function rather than one number
+    assert unchecked == {
+        "duplicate keys, `NaN`, `Infinity`, numbers past a float",
+        "seats of a settlement",
+        "`simulate --jobs`",
+    }
