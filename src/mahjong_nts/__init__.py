@@ -69,6 +69,11 @@ _WHERE: dict[str, str] = {
     "InvalidRuleSet": "core.errors",
     "InvalidAction": "core.errors",
     "IllegalAction": "core.errors",
+    "NotYourTurn": "core.errors",
+    "StaleAction": "core.errors",
+    "InvalidSetup": "core.errors",
+    "IllegalMatchStep": "core.errors",
+    "NotCounted": "core.scoring",
 }
 
 __all__ = [
@@ -78,17 +83,21 @@ __all__ = [
     "Hand",
     "HandResult",
     "IllegalAction",
+    "IllegalMatchStep",
     "InvalidAction",
     "InvalidHand",
     "InvalidMeld",
     "InvalidNotation",
     "InvalidRuleSet",
+    "InvalidSetup",
     "InvalidTile",
     "InvalidWin",
     "MahjongError",
     "Match",
     "Meld",
     "MeldKind",
+    "NotCounted",
+    "NotYourTurn",
     "Observation",
     "Payment",
     "Phase",
@@ -98,6 +107,7 @@ __all__ = [
     "SeedRng",
     "Settlement",
     "Situation",
+    "StaleAction",
     "Tile",
     "Win",
     "WinSource",
@@ -137,14 +147,18 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from mahjong_nts.core.analysis import waiting_tiles
     from mahjong_nts.core.errors import (
         IllegalAction,
+        IllegalMatchStep,
         InvalidAction,
         InvalidHand,
         InvalidMeld,
         InvalidNotation,
         InvalidRuleSet,
+        InvalidSetup,
         InvalidTile,
         InvalidWin,
         MahjongError,
+        NotYourTurn,
+        StaleAction,
     )
     from mahjong_nts.core.game import Game, HandResult, Phase
     from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
@@ -158,7 +172,13 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     )
     from mahjong_nts.core.observation import Observation, observe
     from mahjong_nts.core.rules import RuleSet
-    from mahjong_nts.core.scoring import ScoredItem, ScoreResult, Situation, score_hand
+    from mahjong_nts.core.scoring import (
+        NotCounted,
+        ScoredItem,
+        ScoreResult,
+        Situation,
+        score_hand,
+    )
     from mahjong_nts.core.seeding import SeedRng, seed_commitment
     from mahjong_nts.core.settlement import Payment, Settlement, settle
     from mahjong_nts.core.shanten import shanten
