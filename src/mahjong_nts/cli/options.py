@@ -10,7 +10,9 @@ import contextlib
 import os
 import re
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -22,10 +24,25 @@ from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats import wire
+from mahjong_nts.formats.safejson import excerpt
 
 
 class UsageProblem(ValueError):
     """A bad combination of command-line options."""
+
+
+def check_log_folder(path: Path, option: str = "--log") -> None:
+    """Create the folder for hand logs and check that it takes files, before any hand is
+    played (so that no game is lost to a folder that cannot be written)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-test-", dir=path)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageProblem(
+            f"{option}: cannot write hand logs to {excerpt(str(path))}: {exc.strerror or exc}"
+        ) from None
 
 
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)

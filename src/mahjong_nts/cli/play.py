@@ -14,12 +14,10 @@ session.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import secrets
 import signal
 import sys
-import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -32,7 +30,7 @@ from rich.console import Console
 from rich.text import Text
 
 from mahjong_nts.bots import BOTS, Player, make_bot
-from mahjong_nts.cli.options import fail
+from mahjong_nts.cli.options import check_log_folder, fail
 from mahjong_nts.cli.render import print_score, print_settlement
 from mahjong_nts.cli.tableview import (
     action_text,
@@ -549,19 +547,6 @@ def _bot_names(text: str | None, count: int) -> list[str]:
     return names
 
 
-def _check_log_dir(path: Path) -> None:
-    """Create the log folder and check that it takes files, before any hand is dealt."""
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=".write-test-", dir=path)
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as exc:
-        raise ValueError(
-            f"--log: cannot write hand logs to {excerpt(str(path))}: {exc.strerror or exc}"
-        ) from None
-
-
 def play_cmd(
     ruleset: Annotated[
         str,
@@ -643,7 +628,7 @@ def play_cmd(
         problem = stdin_problem()
         if problem is not None:
             raise ValueError(problem)
-        _check_log_dir(log_dir or Path())
+        check_log_folder(log_dir or Path())
     except (ValueError, MahjongError) as exc:
         fail(wire.error_message(exc))
     if seed is None:

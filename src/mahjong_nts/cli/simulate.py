@@ -10,9 +10,7 @@ from files (a rule set's name) is printed as plain text, never read as rich mark
 from __future__ import annotations
 
 import json
-import os
 import secrets
-import tempfile
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -23,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_nts.cli.options import fail
+from mahjong_nts.cli.options import UsageProblem, check_log_folder, fail
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, check_seed
@@ -68,18 +66,6 @@ def _bots(text: str | None, rules: RuleSet, matches: bool) -> tuple[str, ...]:
         return validate_bots(names, rules, matches=matches)
     except ValueError as exc:
         fail(f"--bots: {exc}")
-
-
-def _log_dir(path: Path) -> str:
-    """Create the log folder and check that it takes files; its path as text."""
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=".write-test-", dir=path)
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as exc:
-        fail(f"--log: cannot write hand logs to {str(path)!r}: {exc.strerror or exc}")
-    return str(path)
 
 
 def _signing_key(path: Path | None, log_dir: str | None) -> LogKey | None:
@@ -312,7 +298,13 @@ def simulate_cmd(
         fail(str(exc))
     rules = _load(ruleset)
     names = _bots(bots, rules, matches is not None)
-    log_dir = _log_dir(log) if log is not None else None
+    log_dir = None
+    if log is not None:
+        try:
+            check_log_folder(log)
+        except UsageProblem as exc:
+            fail(str(exc))
+        log_dir = str(log)
     key = _signing_key(sign, log_dir)
     spec = SimulationSpec(
         ruleset=ruleset,
