@@ -9,15 +9,17 @@ import re
 
 import pytest
 
-DOCS = pathlib.Path(__file__).resolve().parents[1] / "docs"
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
 BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 
 
 def blocks(name: str) -> list[str]:
-    return BLOCK.findall((DOCS / name).read_text(encoding="utf-8"))
+    path = ROOT / name if name == "README.md" else DOCS / name
+    return BLOCK.findall(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("name", ["api.md", "engine.md"])
+@pytest.mark.parametrize("name", ["api.md", "engine.md", "README.md"])
 def test_python_examples_run(name: str) -> None:
     found = blocks(name)
     assert found, f"{name} has no python example"
