@@ -45,7 +45,9 @@ def test_play_shows_the_commitment_first_and_the_seed_at_the_end(tmp_path: Path)
     log = gamelog.read_hand_log(path)
     assert log.result is not None and log.result.over
     seed = log.result.seed
-    shown = out.index(f"Seed of the hand: {seed} ")
+    shown_at = re.search(rf"^Seed of the hand: {seed}$", out, re.M)
+    assert shown_at is not None, out[-2000:]
+    shown = shown_at.start()
     assert out.index(f"Seed commitment: {commitment(seed)}") < out.index("Hand over") < shown
     before = out[:shown]
     assert str(seed) not in before and str(match_seed) not in before
