@@ -58,7 +58,8 @@ figcaption { font-size: 10.5px; margin-top: 3px; }
 code { font-weight: 600; font-size: 12px; }
 .en { color: #555; }
 .sprite svg { width: 36px; height: 48px; background: #fff; border-radius: 4px; }
-.sprite .b use { fill: #17663a; } .sprite .k use { fill: #1c4f99; } .sprite .t use { fill: #a3201c; }
+.sprite .b use { fill: #17663a; } .sprite .k use { fill: #1c4f99; }
+.sprite .t use { fill: #a3201c; }
 .sprite .h use { fill: #1d1d1d; } .sprite .x use { fill: #6b4a1a; }
 footer { margin-top: 14px; font-size: 12px; color: #444; }
 """
