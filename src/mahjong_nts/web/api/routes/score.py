@@ -1,0 +1,28 @@
+"""``POST /api/score``: one hand scored and explained, as ``score --json`` does."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+
+from mahjong_nts.formats import wire
+from mahjong_nts.web.api.answer import answer
+from mahjong_nts.web.api.deps import JsonBody
+from mahjong_nts.web.api.models import ScoreResponse
+from mahjong_nts.web.api.openapi import ERROR_RESPONSES, request_body
+
+router = APIRouter(tags=["score"])
+
+
+@router.post(
+    "/score",
+    summary="Score one hand and explain every item",
+    response_model=ScoreResponse,
+    responses=ERROR_RESPONSES,
+    openapi_extra=request_body("ScoreRequest"),
+)
+async def score(body: JsonBody) -> JSONResponse:
+    """Take the object of one line of ``mahjong-nts score --json`` and answer the
+    object that command writes: the score, every item that counted and every
+    item that did not, or ``{"error": "..."}`` with a 4xx status."""
+    return answer(body, wire.ScoreRequest, wire.score, wire.handle_score_line)
