@@ -80,17 +80,22 @@ def translator(lang: str) -> gettext.NullTranslations:
     return gettext.NullTranslations()
 
 
+def _is_tag(tag: str) -> bool:
+    """A language tag as BCP 47 writes it: subtags of 1 to 8 ASCII letters or digits
+    joined by ``-`` (``nl``, ``nl-BE``, ``zh-Hant-TW``)."""
+    return all(0 < len(part) <= 8 and part.isascii() and part.isalnum() for part in tag.split("-"))
+
+
 def parse_accept_language(header: str) -> list[str]:
     """The languages of an Accept-Language header, most wanted first (``q=0``
-    means not wanted; ``*`` is left out).  At most :data:`MAX_ACCEPT_ENTRIES`
-    entries of the first :data:`MAX_ACCEPT_LANGUAGE` characters are read; a
-    malformed entry is skipped."""
+    means not wanted; ``*`` and malformed entries are left out).  At most :data:`MAX_ACCEPT_ENTRIES`
+    entries of the first :data:`MAX_ACCEPT_LANGUAGE` characters are read."""
     weighted: list[tuple[float, int, str]] = []
     entries = header[:MAX_ACCEPT_LANGUAGE].split(",")[:MAX_ACCEPT_ENTRIES]
     for index, entry in enumerate(entries):
         tag, _, params = entry.strip().partition(";")
         tag = tag.strip()
-        if not tag or tag == "*" or not all(c.isalnum() or c == "-" for c in tag):
+        if not _is_tag(tag):
             continue
         q = 1.0
         params = params.strip()
