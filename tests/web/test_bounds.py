@@ -1,4 +1,4 @@
-"""Bad request bodies (mahjong_nts/web/api/deps.py, answer.py): each class of problem has
+"""Bad request bodies (mahjong_nts/web/api/body.py, answer.py): each class of problem has
 its status and message, and an over-long body is refused before it is read."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 as the request bodies, the answer models, and the error body of every 4xx.
 
 The routes read their bodies themselves (within the size bound, see
-:mod:`mahjong_nts.web.api.deps`), so FastAPI does not see the request models;
+:mod:`mahjong_nts.web.api.body`), so FastAPI does not see the request models;
 :func:`add_request_schemas` puts them into the document's components.
 """
 

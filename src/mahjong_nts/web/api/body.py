@@ -9,13 +9,13 @@ plus one chunk is ever held.
 
 from __future__ import annotations
 
-from typing import Annotated, Final
+from typing import Final
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import HTTPException, Request
 
 from mahjong_nts.formats import wire
 
-__all__ = ["MAX_BODY_BYTES", "JsonBody", "read_json_body"]
+__all__ = ["MAX_BODY_BYTES", "read_json_body"]
 
 MAX_BODY_BYTES: Final = wire.MAX_LINE_BYTES
 """Bytes of a request body: the bound of one JSON line (64 KiB)."""
@@ -60,7 +60,3 @@ async def read_json_body(request: Request) -> bytes:
             raise too_large()
         chunks.append(chunk)
     return b"".join(chunks)
-
-
-JsonBody = Annotated[bytes, Depends(read_json_body)]
-"""A route parameter: the request body, read within the bounds."""
