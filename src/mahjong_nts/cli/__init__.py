@@ -13,7 +13,7 @@ import sys
 import typer
 from pydantic import ValidationError
 
-from mahjong_nts.cli import keygen, play, replay, rules, score, settle, simulate
+from mahjong_nts.cli import keygen, play, replay, rules, score, serve, settle, simulate
 from mahjong_nts.cli.options import UsageProblem, error, stderr
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.formats import wire
@@ -42,6 +42,7 @@ app.command("simulate", short_help="Play many hands between bots; summarise them
     simulate.simulate_cmd
 )
 app.command("keygen", short_help="Make a key to sign hand logs.")(keygen.keygen_cmd)
+app.command("serve", short_help="Start the web app (calculator, HTTP API).")(serve.serve_cmd)
 
 
 def main(argv: list[str] | None = None) -> int:

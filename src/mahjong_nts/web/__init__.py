@@ -1,2 +1,12 @@
-"""The web app: pages, the HTTP JSON API and their static files (see docs/vendor.md for the
-vendored front-end files and tile pictures)."""
+"""The web app (FastAPI): the HTTP JSON API and the pages.
+
+``create_app(settings)`` builds it; ``mahjong-nts serve`` runs it under uvicorn.
+See ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+from mahjong_nts.web.app import create_app
+from mahjong_nts.web.settings import Settings
+
+__all__ = ["Settings", "create_app"]
