@@ -30,6 +30,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Final
 
+from mahjong_nts.core.errors import InvalidSeed
+
 __all__ = [
     "DEFAULT_SEED_BITS",
     "MAX_SEED",
@@ -54,11 +56,11 @@ _FIRST_READ: Final = 1024
 
 
 def check_seed(seed: object, where: str = "seed") -> int:
-    """``seed`` if it is a whole number 0 .. :data:`MAX_SEED`, else ValueError."""
+    """``seed`` if it is a whole number 0 .. :data:`MAX_SEED`, else :class:`InvalidSeed`."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"{where}: a seed is a whole number, not {type(seed).__name__}")
+        raise InvalidSeed(f"{where}: a seed is a whole number, not {type(seed).__name__}")
     if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"{where}: a seed is a whole number from 0 to 2**256 - 1")
+        raise InvalidSeed(f"{where}: a seed is a whole number from 0 to 2**256 - 1")
     return seed
 
 
