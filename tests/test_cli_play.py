@@ -633,7 +633,7 @@ def test_seed_out_of_range_and_bad_bots_and_files(tmp_path: Path) -> None:
     cases = [
         (["--seed", str(2**256)], "error: --seed: a seed is a whole number from 0 to 2**256 - 1"),
         (["--seed", "9" * 6000], "--seed"),
-        (["--seed", "-1"], "greater than or equal to 0"),  # typer's own check (min=0)
+        (["--seed", "-1"], "error: --seed: a seed is a whole number from 0 to 2**256 - 1"),
         (["--bots", "random,,random"], "error: --bots: an empty bot name"),
         (["--bots", ""], "error: --bots: an empty bot name"),
         (["--bots", "r" * 5000], "error: --bots: 5000 characters is too long"),

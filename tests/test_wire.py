@@ -285,6 +285,29 @@ def test_read_lines_text_stream() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "\ud800",  # a lone high surrogate (a str built in Python)
+        "x\udfff",  # a lone low surrogate outside surrogateescape's range
+        b"\xff\xfe".decode("utf-8", "surrogateescape"),  # stdin with surrogateescape
+        "\udc80\ud800",  # both kinds in one line
+    ],
+)
+def test_read_lines_text_stream_with_a_lone_surrogate(bad: str) -> None:
+    """Regression: a lone surrogate that surrogateescape cannot encode raised
+    UnicodeEncodeError out of read_lines; now its line gets its error and the
+    stream goes on."""
+    good = json.dumps(WINNER)
+    stream = io.StringIO(f"{good}\n{bad}\n{good}\n")
+    lines = list(wire.read_lines(stream))
+    assert len(lines) == 3 and lines[0] == lines[2] == good.encode()
+    assert isinstance(lines[1], bytes)
+    answers = [json.loads(wire.answer_score_line(line)) for line in lines]  # type: ignore[arg-type]
+    assert "error" not in answers[0] and answers[0] == answers[2]
+    assert set(answers[1]) == {"error"} and "not valid UTF-8" in answers[1]["error"]
+
+
 def test_overlong_line_answer() -> None:
     answer = json.loads(wire.LineTooLong().answer)
     assert answer == {

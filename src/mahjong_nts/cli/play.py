@@ -556,7 +556,7 @@ def play_cmd(
     ] = wire.DEFAULT_RULESET_NAME,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Seed of the match (default: a random one, shown).", min=0),
+        typer.Option("--seed", help="Seed of the match (default: a random one, shown)."),
     ] = None,
     bots: Annotated[
         str | None,
@@ -572,7 +572,7 @@ def play_cmd(
     ] = "E",
     hands: Annotated[
         int | None,
-        typer.Option("--hands", help="Hands to play (default 1).", min=1, show_default=False),
+        typer.Option("--hands", help="Hands to play (default 1).", show_default=False),
     ] = None,
     whole_match: Annotated[
         bool, typer.Option("--match", help="Play a whole match (every round).")
@@ -601,6 +601,8 @@ def play_cmd(
     try:
         if hands is not None and whole_match:
             raise ValueError("give --hands N or --match, not both")
+        if hands is not None and hands < 1:
+            raise ValueError(f"--hands must be at least 1, not {hands}")
         if lang not in ("en", "nl"):
             raise ValueError(f"--lang: {excerpt(lang)} is not en or nl")
         if seed is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mahjong_nts.core.actions import Action
-from mahjong_nts.core.errors import quote
+from mahjong_nts.core.errors import InvalidSeat, quote
 from mahjong_nts.core.game import Game, HandResult, Phase
 from mahjong_nts.core.hand import Hand, Meld
 from mahjong_nts.core.tiles import WINDS, Tile
@@ -80,7 +80,7 @@ class Observation:
 def observe(game: Game, seat: int) -> Observation:
     """The observation of ``seat`` (0 = East) in ``game``."""
     if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
-        raise ValueError(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
+        raise InvalidSeat(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
     phase = game.phase
     over = phase is Phase.OVER
     to_act = not over and game.current_seat == seat

@@ -520,6 +520,11 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
 
     players = _int(req("players"), f"{w}.players", minimum=3, maximum=4)
     dreamer = _bool(req("dreamer"), f"{w}.dreamer")
+    if dreamer and players != 4:
+        raise InvalidRuleSet(
+            f"{w}.dreamer: a dreamer is the fifth player of a table of five (players = 4 "
+            f"and dreamer = true); a table of {players} players has none"
+        )
     suits = req("suits")
     if (
         not isinstance(suits, str)

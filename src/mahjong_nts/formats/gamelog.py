@@ -103,7 +103,7 @@ _MESSAGE_CHARS: Final = 300
 """Characters of a message about one line (it quotes at most an excerpt of the line)."""
 
 
-class LogFormatError(ValueError):
+class LogFormatError(MahjongError):
     """The file is not a readable hand log (bad JSON, unknown line, bad field, too big)."""
 
     def __init__(self, line: int | None, message: str) -> None:
@@ -114,7 +114,7 @@ class LogFormatError(ValueError):
         self.message = message
 
 
-class LogMismatch(ValueError):
+class LogMismatch(MahjongError):
     """The log does not hold, first at ``line``: what was ``expected`` there, what
     the log says, and (``why``) what that means."""
 

@@ -1004,6 +1004,16 @@ class LineTooLong:
         return error_line(_too_long(self.size))
 
 
+def _text_bytes(text: str) -> bytes:
+    """A line of a text stream as bytes: a byte the decoder escaped (stdin read with
+    ``surrogateescape``) comes back as that byte; any other lone surrogate
+    (``'\\ud800'``) as its three bytes, which no UTF-8 decoder accepts."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
 def read_lines(
     stream: IO[bytes] | IO[str], max_bytes: int = MAX_LINE_BYTES
 ) -> Iterator[bytes | LineTooLong]:
@@ -1012,13 +1022,14 @@ def read_lines(
     never held whole: it comes as :class:`LineTooLong` as soon as the bound is
     passed (so its answer can be written at once), and the rest of it is read
     and dropped, a piece at a time, when the next line is asked for.  A text
-    stream's lines are encoded as UTF-8 (lone surrogates kept as invalid bytes,
-    so they are refused as not UTF-8)."""
+    stream's lines are encoded as UTF-8, a lone surrogate kept as invalid bytes
+    (the byte it escapes, or its own three bytes), so that its line is answered
+    as not UTF-8 and the stream goes on."""
     while True:
         raw = stream.readline(max_bytes + 2)  # room for the line's own "\r\n"
         if not raw:
             return
-        line = raw.encode("utf-8", "surrogateescape") if isinstance(raw, str) else raw
+        line = _text_bytes(raw) if isinstance(raw, str) else raw
         ended = line.endswith(b"\n")
         if not ended and len(raw) >= max_bytes + 2:
             yield LineTooLong()
