@@ -341,5 +341,5 @@ def changes(store: Store, token: str, number: int | None = None) -> tuple[Change
             query = query.where(SheetHand.position == number)
         return tuple(
             Change(pos, ch.version, ch.old_entry, ch.new_entry, _aware(ch.changed))
-            for ch, pos in session.execute(query).tuples()
+            for ch, pos in session.execute(query).all()
         )
