@@ -63,7 +63,7 @@ def test_house_rules_inline_and_never_a_file(store: Store) -> None:
     )
     sheet = get_sheet(store, info.token).sheet
     assert sheet.rules.name == "club" and sheet.rules.settlement.east_double is False
-    with pytest.raises(SheetError, match="ruleset: .*file"):
+    with pytest.raises(SheetError, match=r"ruleset: .*file"):
         create_session(store, names=NAMES, ruleset="/etc/passwd")
 
 
