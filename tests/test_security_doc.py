@@ -56,6 +56,11 @@ BOUNDS = [
     ("`simulate --hands` / `--matches`", "sim.simulate", "MAX_MATCHES", 100_000, "/ 100,000"),
     ("`simulate --hands` / `--matches`", "sim.simulate", "MATCH_HAND_LIMIT", 500, "500 hands"),
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
+    ("a score sheet's player names", "sheet", "MAX_NAME_CHARS", 40, "each 40 printable"),
+    ("hands on a score sheet", "sheet", "MAX_HANDS", 500, "| 500 |"),
+    ("a score sheet's chip value", "sheet", "MAX_CHIP_CENTS", 100, "to 100 cents"),
+    ("a score sheet's hand entry", "store.entries", "MAX_ENTRY_BYTES", 16 * 1024, "16 KiB"),
+    ("a database URL (`--db`)", "store.db", "MAX_URL_CHARS", 2000, "2000 characters"),
 ]  # fmt: skip
 
 
