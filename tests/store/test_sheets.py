@@ -4,6 +4,7 @@ hands, corrections with their history, bounds, and two writers at once."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
 
@@ -33,9 +34,9 @@ WINNING = "b1 b2 b3 b4 b5 b6 b7 b8 b9 b1 b1 b1 b5 b5"
 
 
 @pytest.fixture
-def store(db_url: str) -> Store:
+def store(db_url: str) -> Iterator[Store]:
     s = open_store(db_url)
-    yield s  # type: ignore[misc]
+    yield s
     s.close()
 
 
