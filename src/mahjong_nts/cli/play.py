@@ -37,14 +37,13 @@ from mahjong_nts.cli.tableview import (
     event_text,
     render_table,
     seat_label,
-    visible_to,
 )
 from mahjong_nts.core.actions import Action, ActionKind, parse_action
 from mahjong_nts.core.errors import InvalidAction, InvalidTile, MahjongError
-from mahjong_nts.core.game import Event, Game, Phase
+from mahjong_nts.core.game import Event, Game
 from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.notation import format_hand, glyphs
-from mahjong_nts.core.observation import observe
+from mahjong_nts.core.observation import observe, visible_events
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import (
     DEFAULT_SEED_BITS,
@@ -181,44 +180,25 @@ def _bounded(message: str, limit: int = 160) -> str:
 
 class Feed:
     """The events of a hand as the player at seat ``me`` sees them (``None``: a
-    spectator, who sees everything): another seat's draws and loose tiles
-    without the tile, its decisions on a discard not at all (the claim that
-    wins shows as its meld), its concealed kong without the tile."""
+    player who sits this hand out, who sees everything).  What a seat may see is
+    decided in the core, by :func:`mahjong_nts.core.observation.visible_events`."""
 
     def __init__(self, me: int | None, names: Sequence[str]) -> None:
         self.me = me
         self.names = names
         self.shown = 0
-        self.claims: set[int] = set()
-        """Indices of decided events made in a claim or rob window."""
-        self.secret: set[int] = set()
-        """Indices of concealed kongs."""
-
-    def before_apply(self, game: Game, act: Action) -> None:
-        """Note how the action about to be applied will show."""
-        index = len(game.events)
-        if game.phase in (Phase.CLAIM, Phase.ROB):
-            self.claims.add(index)
-        elif (
-            act.kind is ActionKind.KONG
-            and act.tile is not None
-            and game.hands[game.current_seat][act.tile] == 4
-        ):
-            self.secret.add(index)
 
     def lines(self, game: Game) -> list[str]:
         """The events since the last call, as lines."""
-        me, out = self.me, []
-        for i in range(self.shown, len(game.events)):
-            e: Event = game.events[i]
-            if me is not None and not visible_to(e.kind, e.seat, e.decided, me, i in self.claims):
-                continue
+        me = self.me
+        if me is None:
+            events: Sequence[Event] = game.events[self.shown :]
+        else:
+            events = visible_events(game, me, self.shown)
+        out = []
+        for e in events:
             hide = me is not None and e.seat != me
-            tiles = () if hide and i in self.secret else e.tiles
-            text = event_text(e.kind, e.seat, tiles, e.note, self.names, hide_tiles=hide)
-            if not tiles and e.tiles:
-                text += " (concealed)"
-            out.append(text)
+            out.append(event_text(e.kind, e.seat, e.tiles, e.note, self.names, hide_tiles=hide))
         self.shown = len(game.events)
         return out
 
@@ -359,7 +339,6 @@ class Session:
                 else:
                     act = self.players[player].act(observe(game, seat))
                 with _held_interrupts():
-                    feed.before_apply(game, act)
                     game.apply(act)
                     actions.append(act)
         except (_Stop, KeyboardInterrupt, EOFError) as exc:
