@@ -91,7 +91,42 @@ _WORDS = _ACTION_WORDS | _QUIT_WORDS | _HELP_WORDS
 _NUMBER = re.compile(r"[0-9]+")
 """An action's number: ASCII digits only (``str.isdigit`` also takes ``²``)."""
 MAX_INPUT = 200
-"""Longest line read as a choice; a longer one gets a hint."""
+"""Longest line read as a choice: at most one character more is read, the rest of a
+longer line is skipped unread into memory, and the line gets one short hint."""
+_SKIP_CHUNK = 1 << 16
+"""Characters read at a time while skipping the rest of a line that is too long."""
+
+
+class TooLong(ValueError):
+    """A line longer than :data:`MAX_INPUT`; ``start`` is its first characters."""
+
+    def __init__(self, start: str) -> None:
+        super().__init__(start)
+        self.start = start
+
+
+def read_line(console: Console, prompt: str, stream: Any = None) -> str:
+    """A line from ``stream`` (stdin) after ``prompt``, without its line end.
+
+    At most ``MAX_INPUT + 1`` characters of a line are kept: the rest of a longer line
+    is read in bounded chunks and dropped, then :class:`TooLong` is raised, so a line of
+    any length takes bounded memory and the next line is read as usual.  End of input
+    raises :class:`EOFError`."""
+    console.print(prompt, end="", markup=False, highlight=False)
+    console.file.flush()
+    stream = sys.stdin if stream is None else stream
+    line: str = stream.readline(MAX_INPUT + 1)
+    if not line:
+        raise EOFError
+    if line.endswith("\n"):
+        return line[:-1].removesuffix("\r")
+    if len(line) <= MAX_INPUT:  # the last line, without a line end
+        return line
+    while True:  # the rest of a line that is too long: skipped
+        rest = stream.readline(_SKIP_CHUNK)
+        if not rest or rest.endswith("\n"):
+            break
+    raise TooLong(line[:MAX_INPUT])
 
 
 class Choice(ValueError):
@@ -296,7 +331,11 @@ class Session:
         """A line typed at ``prompt``; end of input, Ctrl-C and a stdin that cannot be
         read end the session (:class:`_Stop`)."""
         try:
-            text = self.console.input(prompt, markup=False)
+            text = read_line(self.console, prompt)
+        except TooLong as long:
+            if self.echo:
+                self.console.print(printable(long.start[:40]) + "...", markup=False)
+            raise
         except EOFError:
             raise _Stop("end of input", 0) from None
         except KeyboardInterrupt:
@@ -312,7 +351,10 @@ class Session:
         """Keep the hand's report on screen until the player asks for the next hand
         (Enter); ``q``, end of input and Ctrl-C end the session here too."""
         try:
-            text = self._read("Press Enter for the next hand (q quits) ")
+            try:
+                text = self._read("Press Enter for the next hand (q quits) ")
+            except TooLong:
+                text = ""
             if text.strip().lower() in ("q", "quit", "exit"):
                 raise _Stop("quit by the player", 0)
         except _Stop as stop:
@@ -412,9 +454,16 @@ class Session:
             Columns([Text(f"{k}) {action_text(a)}") for k, a in enumerate(legal, start=1)])
         )
         while True:
-            text = self._read("> ")
             try:
+                text = self._read("> ")
                 choice = parse_choice(text, legal)
+            except TooLong as long:
+                hint = Choice(
+                    f"a line of more than {MAX_INPUT} characters, starting "
+                    f"{excerpt(long.start[:20])}: type the number of an action (? for help)"
+                )
+                console.print(f"  {hint}", markup=False, highlight=False, style="yellow")
+                continue
             except Choice as hint:
                 console.print(f"  {hint}", markup=False, highlight=False, style="yellow")
                 continue
