@@ -418,15 +418,15 @@ def test_settle_rule_set_name_with_a_terminal_escape_is_refused(tmp_path: Path) 
         ),
         (
             ("settle", "--scores", "²,1,1,1", "--winner", "0"),
-            "--scores: score 0 is not a whole number 0-1000000000000: '²'",
+            "--scores: score 0 is not a whole number 0-281474976710656: '²'",
         ),
         (
             ("settle", "--scores", "9" * 6000 + ",1,1,1", "--winner", "0"),
-            "--scores: score 0 is not a whole number 0-1000000000000: '99999",
+            "--scores: score 0 is not a whole number 0-281474976710656: '99999",
         ),
         (
-            ("settle", "--scores", "1000000000001,1,1,1", "--winner", "0"),
-            "--scores: score 0: a score is a whole number 0-1000000000000, got 1000000000001",
+            ("settle", "--scores", "281474976710657,1,1,1", "--winner", "0"),
+            "--scores: score 0: a score is a whole number 0-281474976710656, got 281474976710657",
         ),
         (("settle", "--scores", "1,-1,1,1", "--winner", "0"), "--scores: score 1 is not"),
         (("settle", "--scores", "1,٣,1,1", "--winner", "0"), "--scores: score 1 is not"),

@@ -34,6 +34,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from mahjong_nts.core import rules as core_rules
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.items import LIMIT_HANDS
@@ -85,10 +86,11 @@ five hands takes about 2 KB; the rest is room for inline house rules."""
 MAX_ERROR_CHARS: Final = 500
 """Characters in one error message: the last bound on text quoted from a request."""
 
-MAX_SCORE: Final = 10**12
-"""The largest score ``settle`` takes.  Far above any hand (the books' limits are
-2000 at most), and small enough that every balance (at most 16 times a score)
-stays a whole number that JavaScript holds exactly (below 2**53)."""
+MAX_SCORE: Final = core_rules.MAX_SCORE
+"""The largest score ``settle`` takes: the most a hand can score under any valid rule
+set (:data:`mahjong_nts.core.rules.MAX_SCORE`, 2**48), so every score a game reaches
+can be settled; every balance (at most 8 times a score) stays a whole number that
+JavaScript holds exactly (below 2**53)."""
 
 MAX_ROUND_TO: Final = 1000
 """The largest ``round_to``: rounding to more would make nearly every hand 0."""
