@@ -763,3 +763,31 @@ def test_piped_input_is_echoed_without_its_escapes(tmp_path: Path) -> None:
     )
     assert "\x1b" not in res.output
     assert "\\x1b[2J\\x1b[31mred" in res.output
+
+
+def test_the_same_seed_twice_keeps_both_logs(tmp_path: Path) -> None:
+    """Issue 8: play with the same seed twice replaced the first log (same name); the
+    second takes the next free name and the first stays as it was."""
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="1\nq\n")
+    first = saved_log(res.output)
+    text = first.read_bytes()
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="2\nq\n")
+    second = saved_log(res.output)
+    assert second.name == first.name.removesuffix(".jsonl") + "-2.jsonl"
+    assert first.read_bytes() == text != second.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([first.name, second.name])
+
+
+def test_no_free_log_name_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MAX_NAME_ATTEMPTS taken names the log is refused with one line, exit 2, and
+    no temporary file is left behind."""
+    monkeypatch.setattr(gamelog, "MAX_NAME_ATTEMPTS", 3)
+    name = f"play-{seed_commitment(8)[:12]}-hand01"
+    taken = [f"{name}.jsonl", f"{name}-2.jsonl", f"{name}-3.jsonl"]
+    for n in taken:
+        (tmp_path / n).write_text("mine\n")
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="q\n")
+    assert res.exit_code == 2, res.output
+    assert f"-2.jsonl .. {name}-3.jsonl are all taken" in res.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(taken)
+    assert all((tmp_path / n).read_text() == "mine\n" for n in taken)

@@ -236,3 +236,20 @@ def test_five_player_matches_seat_the_dreamer() -> None:
     assert s["seats"] == 4 and len(s["entries"]) == 5
     # every hand seats four of the five: the dreamer sits out
     assert sum(e["hands"] for e in s["entries"]) == 4 * s["hands"]
+
+
+def test_a_second_run_never_replaces_the_logs_of_the_first(tmp_path: Path) -> None:
+    """Issue 8: simulate --log DIR twice replaced the first run's logs; now the second
+    run's logs take the next free name (hand-000000-2.jsonl)."""
+    args = ("--hands", "2", "--log", str(tmp_path), "--bots", "random,random,random,random")
+    run_json(*args)
+    first = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    run_json(*args, "--seed", "99")
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [
+        "hand-000000-2.jsonl",
+        "hand-000000.jsonl",
+        "hand-000001-2.jsonl",
+        "hand-000001.jsonl",
+    ]
+    assert all((tmp_path / name).read_bytes() == text for name, text in first.items())
