@@ -19,7 +19,7 @@ BOUNDS = [
     ("nesting in JSON", "formats.safejson", "MAX_DEPTH", 16, "16 levels"),
     ("an excerpt of input quoted in an error", "formats.safejson", "EXCERPT", 60, "60 char"),
     ("an error message", "formats.wire", "MAX_ERROR_CHARS", 500, "500 characters"),
-    ("a score given to `settle`", "formats.wire", "MAX_SCORE", 10**12, "0 to 10^12"),
+    ("a score given to `settle`", "formats.wire", "MAX_SCORE", 2**48, "0 to 2^48"),
     ("`round_to`", "formats.wire", "MAX_ROUND_TO", 1000, "0 to 1000"),
     ("melds in one hand", "formats.wire", "MAX_MELDS", 8, "| 8 |"),
     ("a rule-set file", "formats.rulefiles", "MAX_FILE_BYTES", 64 * 1024, "64 KiB"),
