@@ -5,8 +5,6 @@ give one ``error:`` line and exit code 2."""
 from __future__ import annotations
 
 import json
-import os
-import re
 import socket
 import subprocess
 import sys
@@ -16,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from server_helpers import running_server, serve_env
 
 ROOT = Path(__file__).resolve().parents[1]
 WINNER = {
@@ -28,10 +28,7 @@ WINNER = {
 
 
 def env(tmp_path: Path) -> dict[str, str]:
-    out = {k: v for k, v in os.environ.items() if not k.startswith("MAHJONG_NTS_")}
-    out["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + out.get("PYTHONPATH", "")
-    out["MAHJONG_NTS_DATA_DIR"] = str(tmp_path)
-    return out
+    return serve_env(tmp_path)
 
 
 def run_serve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -44,25 +41,8 @@ def run_serve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """``mahjong-nts serve --port 0`` in a subprocess; the URL it prints."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mahjong_nts.cli", "serve", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(tmp_path),
-    )  # fmt: skip
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()  # printed once the socket listens
-        match = re.fullmatch(
-            r"Open (http://127\.0\.0\.1:(\d+)/) in a browser\. Ctrl\+C stops the server\.\n", line
-        )
-        assert match, (line, proc.stderr.read() if proc.poll() is not None else "")  # type: ignore[union-attr]
-        yield match.group(1), proc
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with running_server(tmp_path) as running:
+        yield running
 
 
 def post(url: str, body: bytes) -> tuple[int, dict[str, object]]:
