@@ -255,13 +255,14 @@ async function fetchResult() {
   }
   if (mine !== asked) return; // a newer question is on its way
   resultBox.innerHTML = html;
-  show(document.getElementById("calc-result"), false);
+  show(document.getElementById("calc-result"));
 }
 
-function show(result, fromTyping) {
+function show(result) {
   const problem = JSON.parse(result.dataset.problem || "null");
   const serverModel = JSON.parse(result.dataset.model || "null");
-  if (serverModel && fromTyping) {
+  if (serverModel && field.value !== written) {
+    // the field holds text typed by hand: draw the tiles the server read from it
     model = serverModel;
     current = "loose";
     selected = null;
@@ -352,7 +353,7 @@ field.addEventListener("input", () => {
     const html = await answer.text();
     if (mine !== asked) return;
     resultBox.innerHTML = html;
-    show(document.getElementById("calc-result"), true);
+    show(document.getElementById("calc-result"));
   }, 250);
 });
 form.addEventListener("change", (event) => {
@@ -392,4 +393,4 @@ shareButton.addEventListener("click", async () => {
 tools.hidden = false;
 writeNotation();
 draw();
-show(document.getElementById("calc-result"), false);
+show(document.getElementById("calc-result"));
