@@ -309,7 +309,7 @@ def _answer(request: Request, table: BotTable, *, status: int = 200) -> JSONResp
     return response
 
 
-@router.post("/api/play", status_code=201, tags=["play"])
+@router.post("/api/play", status_code=201, include_in_schema=False)
 async def api_new_game(request: Request) -> Response:
     """Start a game against the bots: ``{"ruleset": "nts-2016", "hands": 1}``
     (``hands`` 1 to 16, or ``null`` for the whole match).  Answers the table as the
@@ -323,7 +323,7 @@ async def api_new_game(request: Request) -> Response:
         return _answer(request, table, status=201)
 
 
-@router.get("/api/play/{game_id}", tags=["play"])
+@router.get("/api/play/{game_id}", include_in_schema=False)
 async def api_state(request: Request, game_id: str) -> Response:
     """The table as the player's seat sees it (``?hint=1``: with a hint)."""
     try:
@@ -334,7 +334,7 @@ async def api_state(request: Request, game_id: str) -> Response:
         return _answer(request, table)
 
 
-@router.post("/api/play/{game_id}/act", tags=["play"])
+@router.post("/api/play/{game_id}/act", include_in_schema=False)
 async def api_act(request: Request, game_id: str) -> Response:
     """One action of the player: ``{"hand": 0, "seq": 12, "action": "discard b3"}``;
     the bots move, and the table comes back.  409 when ``hand`` or ``seq`` is not the
@@ -354,7 +354,7 @@ async def api_act(request: Request, game_id: str) -> Response:
         return _answer(request, table)
 
 
-@router.post("/api/play/{game_id}/next", tags=["play"])
+@router.post("/api/play/{game_id}/next", include_in_schema=False)
 async def api_next(request: Request, game_id: str) -> Response:
     """Deal the next hand: ``{"hand": 0}`` names the hand that is over."""
     try:
