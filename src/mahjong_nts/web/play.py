@@ -144,10 +144,13 @@ def _tile_helpers(lang: str) -> dict[str, Any]:
     def name(token: str) -> str:
         return spoken_name(parse_tile(token), lang)
 
+    def names(tokens: list[str]) -> str:
+        return ", ".join(name(t) for t in tokens)
+
     def back() -> str:
         return "/static/" + picture_file("back")
 
-    return {"tile_src": pic, "tile_name": name, "back_src": back}
+    return {"tile_src": pic, "tile_name": name, "tile_names": names, "back_src": back}
 
 
 def _context(request: Request, table: BotTable, state: dict[str, Any]) -> dict[str, Any]:
