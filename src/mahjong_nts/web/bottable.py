@@ -37,7 +37,7 @@ from mahjong_nts.core.actions import Action, parse_action
 from mahjong_nts.core.analysis import waiting_tiles
 from mahjong_nts.core.errors import MahjongError, NotYourTurn, StaleAction
 from mahjong_nts.core.game import Event, Game, HandResult
-from mahjong_nts.core.hand import Meld
+from mahjong_nts.core.hand import Hand, Meld
 from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.notation import format_hand
 from mahjong_nts.core.observation import Observation, observe, visible_events
@@ -298,6 +298,14 @@ def _event(e: Event) -> dict[str, Any]:
     return out
 
 
+def _shown(hand: Hand) -> dict[str, Any]:
+    return {
+        "concealed": _tokens(sorted(hand.concealed)),
+        "melds": [meld_state(m) for m in hand.melds],
+        "bonus": _tokens(hand.bonus),
+    }
+
+
 def result_state(result: HandResult, game: Game, rules: RuleSet) -> dict[str, Any]:
     """The end of a hand: every hand, each scored and explained (the objects of
     ``score --json``), and the settlement."""
@@ -318,6 +326,7 @@ def result_state(result: HandResult, game: Game, rules: RuleSet) -> dict[str, An
             format_hand(game.hand_of(s, result.winning_tile if s == result.winner else None))
             for s in range(game.n)
         ],
+        "tiles": [_shown(game.hand_of(s)) for s in range(game.n)],
         "scores": [wire.score_response(res, rules) for res in result.scores],
         "settlement": {
             "scores": list(st.scores),
