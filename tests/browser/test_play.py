@@ -42,7 +42,9 @@ def play_hand(page: Page, *, keyboard: bool) -> int:
     return moves
 
 
-@pytest.mark.parametrize(("viewport", "locale", "name"), [(PHONE, "en-GB", "phone"), (DESKTOP, "nl-NL", "desktop")])
+@pytest.mark.parametrize(
+    ("viewport", "locale", "name"), [(PHONE, "en-GB", "phone"), (DESKTOP, "nl-NL", "desktop")]
+)
 def test_a_whole_hand_against_the_bots(
     page_in: Callable[..., Page], tmp_path: Path, viewport: dict[str, int], locale: str, name: str
 ) -> None:
@@ -54,7 +56,14 @@ def test_a_whole_hand_against_the_bots(
     # every tile button is named as a screen reader says it, in the page's language
     first = page.locator(".hand button").first
     label = first.get_attribute("aria-label") or ""
-    assert any(w in label for w in (["bamboe", "kringen", "tekens", "wind", "draak", "bloem", "seizoen"] if dutch else ["bamboo", "circles", "characters", "wind", "dragon", "flower", "season"])), label
+    assert any(
+        w in label
+        for w in (
+            ["bamboe", "kringen", "tekens", "wind", "draak", "bloem", "seizoen"]
+            if dutch
+            else ["bamboo", "circles", "characters", "wind", "dragon", "flower", "season"]
+        )
+    ), label
     page.keyboard.press("h")  # a hint on demand
     expect(page.locator("#hint p").first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
@@ -73,7 +82,9 @@ def test_a_whole_hand_against_the_bots(
 
     page.goto("/replay")
     page.set_input_files("#log", str(path))
-    page.get_by_role("button", name="Controleren en naspelen" if dutch else "Check and replay").click()
+    page.get_by_role(
+        "button", name="Controleren en naspelen" if dutch else "Check and replay"
+    ).click()
     expect(page.locator(".verified")).to_be_visible()
     step = page.locator("#step")
     expect(step).to_have_text(re.compile(r"^\D*0\D"))

@@ -344,9 +344,9 @@ def hint(obs: Observation, rules: RuleSet) -> dict[str, Any]:
     what), and the heuristic bot's choice.  Computed by the core and the bot."""
     dup = rules.scoring.seven_pairs_duplicate
     counts = [0] * 34
-    for t in obs.concealed:
-        if t < 34:
-            counts[t] += 1
+    for tile in obs.concealed:
+        if tile < 34:
+            counts[tile] += 1
     melds = len(obs.me.melds)
     held = list(counts)
     for m in obs.me.melds:
@@ -361,15 +361,15 @@ def hint(obs: Observation, rules: RuleSet) -> dict[str, Any]:
     else:
         out["waits"] = []
         discards = []
-        for t in range(34):
-            if counts[t]:
-                counts[t] -= 1
-                held[t] -= 1
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                held[k] -= 1
                 waits = waiting_tiles(counts, n_melds=melds, held=held, duplicate_pairs=dup)
-                counts[t] += 1
-                held[t] += 1
+                counts[k] += 1
+                held[k] += 1
                 if waits:
-                    discards.append({"discard": Tile(t).token, "waits": _tokens(waits)})
+                    discards.append({"discard": Tile(k).token, "waits": _tokens(waits)})
         out["discards"] = discards
     suggestion = make_bot(BOT, 0, rules).act(obs) if obs.to_act and obs.legal else None
     out["suggestion"] = None if suggestion is None else str(suggestion)

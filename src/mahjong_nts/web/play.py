@@ -192,7 +192,12 @@ def _game_page(
 
 
 def _new_page(
-    request: Request, *, status: int = 200, error: str | None = None, ruleset: str = "", hands: str = ""
+    request: Request,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    ruleset: str = "",
+    hands: str = "",
 ) -> HTMLResponse:
     return _pages(request).render(
         request,
