@@ -20,6 +20,8 @@ from mahjong_nts.web.calc import router as calc_router
 from mahjong_nts.web.middleware import SecurityHeaders
 from mahjong_nts.web.pages import STATIC_DIR, licence_files
 from mahjong_nts.web.pages import router as pages_router
+from mahjong_nts.web.play import router as play_router
+from mahjong_nts.web.replay import router as replay_router
 from mahjong_nts.web.settings import Settings
 from mahjong_nts.web.templating import Pages
 
@@ -58,6 +60,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api_router, prefix="/api")
     app.include_router(calc_router)
     app.include_router(pages_router)
+    app.include_router(play_router)
+    app.include_router(replay_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SecurityHeaders)
 
