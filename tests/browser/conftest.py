@@ -17,10 +17,20 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
 from browser_helpers import ARGS, CHROMIUM, DESKTOP, PHONE
 from server_helpers import running_server
+
+# a busy two-core CI machine: waits are generous (they end as soon as the page is ready)
+expect.set_options(timeout=15_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -70,7 +80,7 @@ def page_in(browser: Browser, live_url: str) -> Iterator[Callable[..., Page]]:
 
         page.on("console", on_console)
         page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(15_000)
         return page
 
     yield make
