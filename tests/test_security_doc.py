@@ -60,12 +60,11 @@ BOUNDS = [
      64 * 1024, "64 KiB"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_LANGUAGE", 1000, "1000 characters"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_ENTRIES", 20, "20 languages"),
-    ("a database URL (`serve --db`)", "cli.serve", "MAX_DB_URL", 2000, "2000 characters"),
     ("a score sheet's player names", "sheet", "MAX_NAME_CHARS", 40, "each 40 printable"),
     ("hands on a score sheet", "sheet", "MAX_HANDS", 500, "| 500 |"),
     ("a score sheet's chip value", "sheet", "MAX_CHIP_CENTS", 100, "to 100 cents"),
     ("a score sheet's hand entry", "store.entries", "MAX_ENTRY_BYTES", 16 * 1024, "16 KiB"),
-    ("a database URL (`--db`)", "store.db", "MAX_URL_CHARS", 2000, "2000 characters"),
+    ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000, "2000 characters"),
 ]  # fmt: skip
 
 
