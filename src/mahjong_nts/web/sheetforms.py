@@ -292,10 +292,6 @@ def entry_from_form(form: Form, players: int, _: Gettext) -> dict[str, Any] | No
         entry["discarder"] = discarder
     if dominant is not None:
         entry["dominant"] = dominant
-    for key in ("version",):
-        text = form.get(key)
-        if text and not (text.isdigit() and len(text) <= 9):
-            form.errors["entry"] = _("reload the sheet and correct the hand again")
     return None if form.errors else entry
 
 
