@@ -64,7 +64,8 @@ BOUNDS = [
     ("hands on a score sheet", "sheet", "MAX_HANDS", 500, "| 500 |"),
     ("a score sheet's chip value", "sheet", "MAX_CHIP_CENTS", 100, "to 100 cents"),
     ("a score sheet's hand entry", "store.entries", "MAX_ENTRY_BYTES", 16 * 1024, "16 KiB"),
-    ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000, "2000 characters"),
+    ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000,
+     "2000 characters"),
 ]  # fmt: skip
 
 

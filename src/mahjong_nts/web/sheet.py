@@ -359,6 +359,15 @@ def _form_errors(form: Form, exc: SheetError, players: int) -> None:
     form.errors[key] = exc.message if key != "entry" else str(exc)
 
 
+@router.get("/sheet/{token}/hands")
+async def hands_list(request: Request, token: str) -> RedirectResponse:
+    """The add form's address opened (the language switch of a form with a
+    problem links here): the sheet."""
+    lang = request.query_params.get("lang")
+    query = f"?lang={lang}" if lang in ("nl", "en") else ""
+    return RedirectResponse(f"/sheet/{token}{query}", status_code=303)
+
+
 @router.post("/sheet/{token}/hands", response_class=HTMLResponse)
 async def add(request: Request, token: str) -> Response:
     form = await _read_form(request)
