@@ -84,7 +84,7 @@ def default_url(folder: str | Path | None = None) -> URL:
     if folder is None:
         import platformdirs
 
-        folder = platformdirs.user_data_dir("mahjong-nts", appauthor=False)
+        folder = platformdirs.user_data_dir("mahjong-nts")
     folder = Path(folder).expanduser()
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -285,6 +285,7 @@ def _sheet_page(
         next_round=wind_name(nxt["round_wind"], _),
         winds=[wind_name(w, _) for w in nxt["seat_winds"]],
         dreamer=nxt["dreamer"],
+        green=nxt["green"],
         added=added,
         form=form,
         action=f"/sheet/{view.session.token}/hands",
@@ -387,9 +388,9 @@ async def add(request: Request, token: str) -> Response:
         return _sheet_page(request, view, form, 422)
     except StoreError as exc:
         return _problem(request, exc)
-    return RedirectResponse(
-        f"/sheet/{token}?added={hand.number + 1}#hand-{hand.number + 1}", status_code=303
-    )
+    n = hand.number + 1
+    kind = "&kind=hands" if "hands" in entry else ""  # the next hand is entered the same way
+    return RedirectResponse(f"/sheet/{token}?added={n}{kind}#hand-{n}", status_code=303)
 
 
 # --------------------------------------------------------------------------- one hand
@@ -431,6 +432,7 @@ def _hand_page(
         round_wind=wind_name(row.round_wind, _),
         winds=[wind_name(w, _) for w in row.seat_winds],
         dreamer=row.dreamer,
+        green=row.green,
         history=shown,
         conflict=conflict,
         form=form,
