@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import DESKTOP, PHONE, shot
+from browser_helpers import DESKTOP, PHONE, shot
 from playwright.sync_api import Page, expect
 
 from server_helpers import running_server

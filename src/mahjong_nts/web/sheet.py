@@ -62,7 +62,7 @@ router = APIRouter(include_in_schema=False)
 
 FORM_TYPE: Final = "application/x-www-form-urlencoded"
 _QUERY_KEYS: Final = frozenset(
-    ["kind", "hand", "player", "winner", "discarder", "dominant", "how", "last_tile"]
+    ["kind", "hand", "player", "winner", "discarder", "dominant", "how", "from", "last_tile"]
     + [f"hand{p}" for p in range(5)]
     + [f"score{p}" for p in range(5)]
 )
@@ -242,6 +242,9 @@ def _query_values(request: Request, players: int) -> dict[str, str]:
     :data:`MAX_HAND_CHARS`."""
     values = {k: v[:MAX_HAND_CHARS] for k, v in request.query_params.items() if k in _QUERY_KEYS}
     hand = values.pop("hand", None)
+    source = values.pop("from", None)  # the calculator's name for it
+    if source is not None:
+        values.setdefault("how", source)
     player = values.pop("player", None) or values.get("winner") or "0"
     if hand is not None and player.isdigit() and len(player) == 1 and int(player) < players:
         values[f"hand{player}"] = hand
