@@ -77,6 +77,12 @@ BOUNDS = [
     ("hands on a score sheet", "sheet", "MAX_HANDS", 500, "| 500 |"),
     ("a score sheet's chip value", "sheet", "MAX_CHIP_CENTS", 100, "to 100 cents"),
     ("a score sheet's hand entry", "store.entries", "MAX_ENTRY_BYTES", 16 * 1024, "16 KiB"),
+    ("a score sheet's form (`POST /sheet...`)", "web.sheetforms", "MAX_FORM_BYTES", 64 * 1024,
+     "64 KiB"),
+    ("a score sheet's form (`POST /sheet...`)", "web.sheetforms", "MAX_FORM_FIELDS", 64,
+     "64 fields"),
+    ("a score sheet's form (`POST /sheet...`)", "web.sheetforms", "MAX_HAND_CHARS", 200,
+     "200 characters"),
     ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000,
      "2000 characters"),
 ]  # fmt: skip

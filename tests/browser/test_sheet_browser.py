@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from browser_helpers import DESKTOP, PHONE, shot
 from playwright.sync_api import Page, expect
 
+from browser_helpers import DESKTOP, PHONE, shot
 from server_helpers import running_server
 
 NAMES = ["Ann", "Bob", "Cor", "Dirk"]

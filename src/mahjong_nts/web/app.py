@@ -16,8 +16,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mahjong_nts.web.api.answer import error_response
 from mahjong_nts.web.api.main import api_router
 from mahjong_nts.web.api.openapi import add_request_schemas
-from mahjong_nts.web.database import Database, lifespan
 from mahjong_nts.web.calc import router as calc_router
+from mahjong_nts.web.database import Database, lifespan
 from mahjong_nts.web.middleware import SecurityHeaders
 from mahjong_nts.web.pages import STATIC_DIR, licence_files
 from mahjong_nts.web.pages import router as pages_router
