@@ -73,12 +73,18 @@ BOUNDS = [
      "1 MiB and 16 KiB"),
     ("an uploaded hand log (`/replay`)", "web.replay", "MAX_REPLAYS", 50, "viewing: 50"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_ENTRIES", 20, "20 languages"),
-    ("a database URL (`serve --db`)", "cli.serve", "MAX_DB_URL", 2000, "2000 characters"),
     ("a score sheet's player names", "sheet", "MAX_NAME_CHARS", 40, "each 40 printable"),
     ("hands on a score sheet", "sheet", "MAX_HANDS", 500, "| 500 |"),
     ("a score sheet's chip value", "sheet", "MAX_CHIP_CENTS", 100, "to 100 cents"),
     ("a score sheet's hand entry", "store.entries", "MAX_ENTRY_BYTES", 16 * 1024, "16 KiB"),
-    ("a database URL (`--db`)", "store.db", "MAX_URL_CHARS", 2000, "2000 characters"),
+    ("a score sheet's form (`POST /sheet...`)", "web.sheetforms", "MAX_FORM_BYTES", 64 * 1024,
+     "64 KiB"),
+    ("a score sheet's form (`POST /sheet...`)", "web.sheetforms", "MAX_FORM_FIELDS", 64,
+     "64 fields"),
+    ("a score sheet's form (`POST /sheet...`)", "web.sheetforms", "MAX_HAND_CHARS", 200,
+     "200 characters"),
+    ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000,
+     "2000 characters"),
 ]  # fmt: skip
 
 
