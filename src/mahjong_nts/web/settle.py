@@ -388,7 +388,7 @@ async def settle_page(request: Request) -> HTMLResponse:
     gettext = translator(lang).gettext
     choices = ruleset_choices()
     if len(request.url.query) > MAX_QUERY_CHARS:
-        form = SettleForm()
+        form = read_form({}, 4)
         return pages.render(
             request,
             "settle.html",
@@ -426,6 +426,8 @@ async def settle_page(request: Request) -> HTMLResponse:
     outcome = None
     if form.submitted and not errors:
         outcome, errors = settle_form(form, rules, gettext)
+        shown = _fields(rules, seats)
+        errors = {(k if k in shown else "form"): v for k, v in errors.items()}
     return pages.render(
         request,
         "settle.html",
@@ -442,6 +444,17 @@ async def settle_page(request: Request) -> HTMLResponse:
         winds_of=_winds_of,
         share_url=f"/settle?{request.url.query}",
     )
+
+
+def _fields(rules: RuleSet, seats: int) -> set[str]:
+    """The fields the form shows for ``rules`` (an error about another goes on top)."""
+    out = {"ruleset", "winner", "discarder", "east", "round_wind", "source"}
+    out.update(f"{k}{i}" for k in ("name", "score", "hand") for i in range(seats))
+    if rules.table.dreamer:
+        out.add("dreamer")
+    if rules.table.green_dragon != "none":
+        out.add("dominant")
+    return out
 
 
 def _winds_of(rules: RuleSet) -> Sequence[str]:
