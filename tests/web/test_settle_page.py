@@ -29,7 +29,7 @@ def gross(html: str) -> list[list[str]]:
 
 
 def error_beside(html: str, key: str) -> str:
-    match = re.search(rf'<p class="field-error" id="err-{key}">([^<]*)</p>', html)
+    match = re.search(rf'<p class="field-error" id="err-{key}"[^>]*>([^<]*)</p>', html)
     assert match, f"no error beside {key}"
     return match.group(1)
 

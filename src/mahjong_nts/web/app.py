@@ -19,6 +19,7 @@ from mahjong_nts.web.api.openapi import add_request_schemas
 from mahjong_nts.web.middleware import SecurityHeaders
 from mahjong_nts.web.pages import STATIC_DIR, licence_files
 from mahjong_nts.web.pages import router as pages_router
+from mahjong_nts.web.rules import router as rules_router
 from mahjong_nts.web.settings import Settings
 from mahjong_nts.web.settle import router as settle_router
 from mahjong_nts.web.templating import Pages
@@ -58,6 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api_router, prefix="/api")
     app.include_router(pages_router)
     app.include_router(settle_router)
+    app.include_router(rules_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SecurityHeaders)
 
