@@ -63,7 +63,7 @@ def test_nts_2016_east_wins_40_self_drawn(client: TestClient) -> None:
     html = response.text
     assert nets(html) == [240, -80, -80, -80]
     assert gross(html) == [
-        ["<span aria-label=\"nothing\">·</span>", "0", "0", "0"],
+        ['<span aria-label="nothing">·</span>', "0", "0", "0"],
         ["80", '<span aria-label="nothing">·</span>', "0", "0"],
         ["80", "0", '<span aria-label="nothing">·</span>', "0"],
         ["80", "0", "0", '<span aria-label="nothing">·</span>'],
@@ -108,9 +108,7 @@ def test_five_players_with_a_dreamer(client: TestClient) -> None:
 def test_three_players(client: TestClient) -> None:
     """nmb-2009+three-players: three seats; seat 1 wins 50 from the wall, seat 3
     scored 20 and receives it from seat 2."""
-    response = page(
-        client, ruleset="nmb-2009+three-players", winner=0, east=1, **scores(50, 0, 20)
-    )
+    response = page(client, ruleset="nmb-2009+three-players", winner=0, east=1, **scores(50, 0, 20))
     html = response.text
     assert 'id="score3"' not in html
     assert nets(html) == [100, -70, -30]
