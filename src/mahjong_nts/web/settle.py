@@ -51,6 +51,10 @@ MAX_HAND_CHARS: Final = 200
 MAX_SCORE_CHARS: Final = len(str(wire.MAX_SCORE))
 """Digits in a score (the largest score has 15)."""
 
+LIVE_HEADER: Final = "X-Settle-Live"
+"""Sent by settle.js: the answer is 200 with the errors in the page (a plain form
+submission with errors is 422)."""
+
 SOURCES: Final = ("auto", "wall", "discard", "loose_tile", "robbed_kong")
 FLAGS: Final = (
     "last_tile",
@@ -431,7 +435,8 @@ async def settle_page(request: Request) -> HTMLResponse:
     return pages.render(
         request,
         "settle.html",
-        status_code=422 if errors else 200,
+        # settle.js asks as the player types: a half-typed form is not a failed request
+        status_code=422 if errors and not request.headers.get(LIVE_HEADER) else 200,
         active="settle",
         form=form,
         seats=seats,

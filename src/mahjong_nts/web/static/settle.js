@@ -37,7 +37,7 @@ function showErrors(doc) {
 async function update() {
   const mine = ++asked;
   const q = query();
-  const answer = await fetch(`/settle?${q}`, { headers: { Accept: "text/html" } });
+  const answer = await fetch(`/settle?${q}`, { headers: { Accept: "text/html", "X-Settle-Live": "1" } });
   if (mine !== asked) return;
   const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
   const fresh = doc.getElementById("settle-result");
