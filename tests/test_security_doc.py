@@ -15,6 +15,7 @@ RULES_ROW = "rule sets compared on the rules page (`/rules?set=...`)"
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
 # (row of the table, module, constant, value, how the row writes it)
+CALC_ROW = "the calculator's query (`GET /`, `/calc/result`): hand, house rules, rule set"
 BOUNDS = [
     (JSON_ROW, "formats.wire", "MAX_LINE_BYTES", 64 * 1024, "64 KiB"),
     ("whole numbers in JSON", "formats.safejson", "MAX_INT_DIGITS", 80, "80 digits"),
@@ -60,7 +61,19 @@ BOUNDS = [
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
     ("an HTTP request body (`POST /api/score`, `/api/settle`)", "web.api.body", "MAX_BODY_BYTES",
      64 * 1024, "64 KiB"),
+    (CALC_ROW, "web.calc", "MAX_HAND_CHARS", 300, "300 characters of notation"),
+    (CALC_ROW, "web.calc", "MAX_HOUSE_CHARS", 2000, "2000 of house rules"),
+    ("a citation shown beside a scored item", "formats.citations", "MAX_CITATION_CHARS", 200,
+     "200 characters"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_LANGUAGE", 1000, "1000 characters"),
+    ("games against the bots held at once (`/play`)", "web.bottable", "MAX_GAMES", 100, "| 100;"),
+    ("an idle game against the bots", "web.bottable", "IDLE_SECONDS", 1800, "1800 seconds"),
+    ("hands of one game against the bots", "web.bottable", "MAX_HANDS", 16, "1 to 16"),
+    ("hands of one game against the bots", "web.bottable", "MAX_KEPT_LOGS", 8, "last 8 hands"),
+    ("a form of the play pages", "web.play", "MAX_FORM_BYTES", 4096, "4096 bytes"),
+    ("an uploaded hand log (`/replay`)", "web.replay", "MAX_UPLOAD_BYTES", 1024 * 1024 + 16 * 1024,
+     "1 MiB and 16 KiB"),
+    ("an uploaded hand log (`/replay`)", "web.replay", "MAX_REPLAYS", 50, "viewing: 50"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_ENTRIES", 20, "20 languages"),
     ("a database URL (`serve --db`)", "cli.serve", "MAX_DB_URL", 2000, "2000 characters"),
     ("a score sheet's player names", "sheet", "MAX_NAME_CHARS", 40, "each 40 printable"),

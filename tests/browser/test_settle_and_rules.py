@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import DESKTOP, PHONE, shot
+from browser_helpers import DESKTOP, PHONE, shot
 from playwright.sync_api import Page, expect
 
 

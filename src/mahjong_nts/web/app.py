@@ -16,9 +16,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mahjong_nts.web.api.answer import error_response
 from mahjong_nts.web.api.main import api_router
 from mahjong_nts.web.api.openapi import add_request_schemas
+from mahjong_nts.web.calc import router as calc_router
 from mahjong_nts.web.middleware import SecurityHeaders
 from mahjong_nts.web.pages import STATIC_DIR, licence_files
 from mahjong_nts.web.pages import router as pages_router
+from mahjong_nts.web.play import router as play_router
+from mahjong_nts.web.replay import router as replay_router
 from mahjong_nts.web.rules import router as rules_router
 from mahjong_nts.web.settings import Settings
 from mahjong_nts.web.settle import router as settle_router
@@ -57,7 +60,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The store is opened here once mahjong_nts.store exists (settings.db_url).
 
     app.include_router(api_router, prefix="/api")
+    app.include_router(calc_router)
     app.include_router(pages_router)
+    app.include_router(play_router)
+    app.include_router(replay_router)
     app.include_router(settle_router)
     app.include_router(rules_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
