@@ -8,9 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import DESKTOP, PHONE, shot
 from playwright.sync_api import Browser, Page, expect
 
+from browser_helpers import DESKTOP, PHONE, shot
 from mahjong_nts.formats import gamelog
 
 MAX_MOVES = 400

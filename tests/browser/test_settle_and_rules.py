@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from browser_helpers import DESKTOP, PHONE, shot
 from playwright.sync_api import Page, expect
+
+from browser_helpers import DESKTOP, PHONE, shot
 
 
 def no_sideways_scroll(page: Page, width: int) -> None:
