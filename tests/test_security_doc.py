@@ -10,6 +10,8 @@ import pytest
 DOC = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "security.md").read_text("utf-8")
 ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.startswith("| ")}
 
+SETTLE_ROW = "the settle page's address (`/settle?...`)"
+RULES_ROW = "rule sets compared on the rules page (`/rules?set=...`)"
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
 # (row of the table, module, constant, value, how the row writes it)
@@ -85,6 +87,11 @@ BOUNDS = [
      "200 characters"),
     ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000,
      "2000 characters"),
+    (SETTLE_ROW, "web.settle", "MAX_QUERY_CHARS", 4096, "4096 characters"),
+    (SETTLE_ROW, "web.settle", "MAX_NAME_CHARS", 40, "a name 40"),
+    (SETTLE_ROW, "web.settle", "MAX_HAND_CHARS", 200, "a hand 200"),
+    (RULES_ROW, "web.rules", "MAX_SETS", 3, "| 3, each"),
+    (RULES_ROW, "web.rules", "MAX_SPEC_CHARS", 100, "at most 100 characters"),
 ]  # fmt: skip
 
 

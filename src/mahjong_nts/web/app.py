@@ -23,8 +23,10 @@ from mahjong_nts.web.pages import STATIC_DIR, licence_files
 from mahjong_nts.web.pages import router as pages_router
 from mahjong_nts.web.play import router as play_router
 from mahjong_nts.web.replay import router as replay_router
+from mahjong_nts.web.rules import router as rules_router
 from mahjong_nts.web.settings import Settings
 from mahjong_nts.web.sheet import router as sheet_router
+from mahjong_nts.web.settle import router as settle_router
 from mahjong_nts.web.templating import Pages
 
 __all__ = ["create_app"]
@@ -66,6 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(sheet_router)
     app.include_router(play_router)
     app.include_router(replay_router)
+    app.include_router(settle_router)
+    app.include_router(rules_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SecurityHeaders)
 
