@@ -25,8 +25,8 @@ from mahjong_nts.web.play import router as play_router
 from mahjong_nts.web.replay import router as replay_router
 from mahjong_nts.web.rules import router as rules_router
 from mahjong_nts.web.settings import Settings
-from mahjong_nts.web.sheet import router as sheet_router
 from mahjong_nts.web.settle import router as settle_router
+from mahjong_nts.web.sheet import router as sheet_router
 from mahjong_nts.web.templating import Pages
 
 __all__ = ["create_app"]
