@@ -83,6 +83,9 @@ def test_score_non_winner_and_dead() -> None:
     result = invoke("score", "b111 k55", "--dead")
     assert result.exit_code == 0, result.output
     assert "Dead hand" in result.stdout
+    result = invoke("score", "b111 k55")
+    assert result.exit_code == 2
+    assert "a wrong number of tiles is a dead hand (score it as a dead hand)" in result.output
 
 
 def test_score_green_dragon_round() -> None:

@@ -76,8 +76,12 @@ def test_winning_tile_must_be_in_hand() -> None:
 def test_check_size() -> None:
     hand = Hand((T.B1,) * 2, melds=tuple(Meld(MeldKind.PUNG, t) for t in (T.B5, T.K5, T.T5, T.RED)))
     hand.check_size(winner=True)
-    with pytest.raises(InvalidHand, match="has 13 tiles"):
+    with pytest.raises(InvalidHand, match="has 13 tiles") as info:
         hand.check_size(winner=False)
+    # the core names no front end's option (dead=true, --dead): each says it its own way
+    assert str(info.value).endswith(
+        "a wrong number of tiles is a dead hand (score it as a dead hand)"
+    )
 
 
 @pytest.mark.parametrize(

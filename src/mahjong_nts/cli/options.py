@@ -68,7 +68,7 @@ def guard() -> Iterator[None]:
     try:
         yield
     except (MahjongError, ValidationError, UsageProblem) as exc:
-        fail(wire.error_message(exc).replace("dead=true", "--dead"))
+        fail(wire.error_message(exc))
     except OSError as exc:
         fail(f"{exc.filename or 'input'}: {exc.strerror or exc}")
 

@@ -184,7 +184,7 @@ class Hand:
             raise InvalidHand(
                 f"a {'winning' if winner else 'non-winning'} hand has {want} tiles "
                 f"(a kong counting as 3), this one has {self.tile_count}; at the table a "
-                f"wrong number of tiles is a dead hand (score it with dead=true)"
+                "wrong number of tiles is a dead hand (score it as a dead hand)"
             )
 
 
