@@ -175,6 +175,10 @@ def test_other_ruleset() -> None:
         ({"concealed": "b1 b2 b3 k4 k5 k6 t7 t8 t9 E E E C C f1"}, "concealed: f1 is a flower"),
         ({"concealed": 5}, "concealed: expected tiles"),
         ({"extra": 1}, "extra: unknown field"),
+        # an unknown key spelled like a union member is still named
+        ({"str": 1}, "str: unknown field"),
+        ({"win": {"list[str]": True}}, "win.list[str]: unknown field"),
+        ({"melds": [{"kind": "pung", "tiles": 5}]}, "melds[0].tiles: expected tiles as a"),
     ],
 )
 def test_score_errors_name_the_field(change: dict[str, Any], expected: str) -> None:
