@@ -227,10 +227,6 @@ class Win:
     first_discard: bool = False
     heaven: bool = False
     lucky_thirteen: bool = False
-    needs_hand_check: bool = field(default=False, init=False, repr=False, compare=False)
-    """Whether this way of winning says something about the hand that the scorer must
-    check: a loose tile (a kong), a robbed kong (its tile), heaven, earth, the lucky
-    thirteen (melds)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.source, WinSource):
@@ -250,14 +246,19 @@ class Win:
             or self.lucky_thirteen
         ):
             self._check_flags()
-        if (
+
+    @property
+    def needs_hand_check(self) -> bool:
+        """Whether this way of winning says something about the hand that the scorer must
+        check: a loose tile (a kong), a robbed kong (its tile), heaven, earth, the lucky
+        thirteen (melds)."""
+        return (
             self.source is WinSource.LOOSE_TILE
             or self.source is WinSource.ROBBED_KONG
             or self.heaven
             or self.first_discard
             or self.lucky_thirteen
-        ):
-            object.__setattr__(self, "needs_hand_check", True)
+        )
 
     def _check_flags(self) -> None:
         src = self.source
