@@ -204,7 +204,7 @@ def test_no_action_once_the_hand_is_over() -> None:
         (4, None, r"seat 4 is not a seat of this table \(0\.\.3\)"),
         ("0", None, "seat '0'"),
         (0.0, None, "seat 0.0"),
-        ([0], None, "seat a list"),
+        ([0], None, "seat \\[0\\] is not"),
         (0, True, "seq True is not a sequence number"),
         (0, -1, r"seq -1 is not a sequence number \(a whole number 0\.\.2147483647\)"),
         (0, MAX_SEQ + 1, "seq 2147483648 is not a sequence number"),
@@ -224,7 +224,7 @@ def test_malformed_seat_or_seq(seat: Any, seq: Any, message: str) -> None:
 
 def test_a_huge_seq_is_described_not_printed() -> None:
     game = deal("nts-2016", [EAST, SOUTH, WEST_PAIR, NORTH])
-    with pytest.raises(InvalidAction, match="seq a whole number of about 5000 digits"):
+    with pytest.raises(InvalidAction, match="seq a whole number of about 5001 digits"):
         game.apply("discard C", seat=0, seq=10**5000)
 
 

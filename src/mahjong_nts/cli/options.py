@@ -19,12 +19,11 @@ import typer
 from pydantic import ValidationError
 from rich.console import Console
 
-from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats import wire
-from mahjong_nts.formats.safejson import excerpt
 
 
 class UsageProblem(ValueError):
@@ -41,7 +40,7 @@ def check_log_folder(path: Path, option: str = "--log") -> None:
         os.unlink(probe)
     except OSError as exc:
         raise UsageProblem(
-            f"{option}: cannot write hand logs to {excerpt(str(path))}: {exc.strerror or exc}"
+            f"{option}: cannot write hand logs to {quote(str(path))}: {exc.strerror or exc}"
         ) from None
 
 

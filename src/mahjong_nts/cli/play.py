@@ -39,7 +39,7 @@ from mahjong_nts.cli.tableview import (
     seat_label,
 )
 from mahjong_nts.core.actions import Action, ActionKind, parse_action
-from mahjong_nts.core.errors import InvalidAction, InvalidTile, MahjongError
+from mahjong_nts.core.errors import InvalidAction, InvalidTile, MahjongError, quote
 from mahjong_nts.core.game import Event, Game
 from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.notation import format_hand, glyphs
@@ -56,7 +56,7 @@ from mahjong_nts.core.tiles import WINDS, parse_tile
 from mahjong_nts.formats import gamelog, wire
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
 from mahjong_nts.formats.rulefiles import load_ruleset
-from mahjong_nts.formats.safejson import excerpt, printable
+from mahjong_nts.formats.safejson import printable
 
 __all__ = ["parse_choice", "play_cmd"]
 
@@ -185,7 +185,7 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
     try:
         act = parse_action(" ".join(words))
     except InvalidAction as exc:
-        raise Choice(f"{_bounded(str(exc))} (? for help)") from None
+        raise Choice(f"{wire.short_message(str(exc))} (? for help)") from None
     if act in legal:
         return act
     same = [str(a) for a in legal if a.kind is act.kind]
@@ -197,20 +197,16 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
 def _not_a_tile(word: str) -> str:
     if word.lower() in _SHORT or word.lower() in ("q", "h"):
         return (
-            f"{excerpt(word)} is no tile; the shortcuts are lowercase "
+            f"{quote(word)} is no tile; the shortcuts are lowercase "
             f"('{word.lower()}'), capital letters are tiles (? for help)"
         )
-    return f"{excerpt(word)} is no action or tile (? for help)"
+    return f"{quote(word)} is no action or tile (? for help)"
 
 
 def _no_word(word: str) -> str:
     if word.lower() in _SHORT or word.lower() in ("q", "h"):
-        return f"{excerpt(word)}: the shortcuts are lowercase ('{word.lower()}') (? for help)"
-    return f"{excerpt(word)} is no action: one of {', '.join(sorted(_ACTION_WORDS))} (? for help)"
-
-
-def _bounded(message: str, limit: int = 160) -> str:
-    return message if len(message) <= limit else message[: limit - 3] + "..."
+        return f"{quote(word)}: the shortcuts are lowercase ('{word.lower()}') (? for help)"
+    return f"{quote(word)} is no action: one of {', '.join(sorted(_ACTION_WORDS))} (? for help)"
 
 
 class Feed:
@@ -460,7 +456,7 @@ class Session:
             except TooLong as long:
                 hint = Choice(
                     f"a line of more than {MAX_INPUT} characters, starting "
-                    f"{excerpt(long.start[:20])}: type the number of an action (? for help)"
+                    f"{quote(long.start[:20])}: type the number of an action (? for help)"
                 )
                 console.print(f"  {hint}", markup=False, highlight=False, style="yellow")
                 continue
@@ -569,9 +565,7 @@ def _bot_names(text: str | None, count: int) -> list[str]:
         )
     for name in names:
         if name not in BOTS:
-            raise ValueError(
-                f"--bots: unknown bot {excerpt(name)}: one of {', '.join(sorted(BOTS))}"
-            )
+            raise ValueError(f"--bots: unknown bot {quote(name)}: one of {', '.join(sorted(BOTS))}")
     return names
 
 
@@ -632,17 +626,17 @@ def play_cmd(
         if hands is not None and hands < 1:
             raise ValueError(f"--hands must be at least 1, not {hands}")
         if lang not in ("en", "nl"):
-            raise ValueError(f"--lang: {excerpt(lang)} is not en or nl")
+            raise ValueError(f"--lang: {quote(lang)} is not en or nl")
         if seed is not None:
             check_seed(seed, "--seed")
         try:
             rules = load_ruleset(ruleset)
         except OSError as exc:
             raise ValueError(
-                f"--ruleset: cannot read {excerpt(ruleset)}: {exc.strerror or exc}"
+                f"--ruleset: cannot read {quote(ruleset)}: {exc.strerror or exc}"
             ) from None
         except RecursionError:
-            raise ValueError(f"--ruleset: {excerpt(ruleset)} nests too deeply") from None
+            raise ValueError(f"--ruleset: {quote(ruleset)} nests too deeply") from None
         except ValueError as exc:  # InvalidRuleSet is one
             message = wire.error_message(exc)
             raise ValueError(

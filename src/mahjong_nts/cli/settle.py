@@ -28,9 +28,9 @@ from mahjong_nts.cli.options import (
     rules_option,
 )
 from mahjong_nts.cli.render import labels, print_score, print_settlement, seat_index_label
+from mahjong_nts.core.errors import quote
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.formats import wire
-from mahjong_nts.formats.safejson import excerpt
 
 __all__ = ["settle_cmd"]
 
@@ -50,7 +50,7 @@ def _seat(text: str | None, option: str, seats: int, *, allow_none: bool = False
     if _SEAT_DIGITS.fullmatch(value):
         return int(value)
     want = f"a seat index 0-{seats - 1}" + (" or none" if allow_none else "")
-    raise UsageProblem(f"{option}: expected {want}, got {excerpt(text)}")
+    raise UsageProblem(f"{option}: expected {want}, got {quote(text)}")
 
 
 def _scores(text: str) -> list[int]:
@@ -66,7 +66,7 @@ def _scores(text: str) -> list[int]:
         digits = len(part.lstrip("0"))
         if not _SCORE_DIGITS.fullmatch(part) or digits > len(str(wire.MAX_SCORE)):
             raise UsageProblem(
-                f"--scores: score {i} is not a whole number 0-{wire.MAX_SCORE}: {excerpt(part)}"
+                f"--scores: score {i} is not a whole number 0-{wire.MAX_SCORE}: {quote(part)}"
             )
         out.append(int(part.lstrip("0") or "0"))  # its range: wire.scores_job
     return out
@@ -78,7 +78,7 @@ def _round_to(text: str | None) -> int | None:
     value = text.strip()
     if not _SCORE_DIGITS.fullmatch(value) or len(value.lstrip("0")) > 6:
         raise UsageProblem(
-            f"--round-to: expected a whole number 0-{wire.MAX_ROUND_TO}, got {excerpt(text)}"
+            f"--round-to: expected a whole number 0-{wire.MAX_ROUND_TO}, got {quote(text)}"
         )
     return wire.check_round_to(int(value.lstrip("0") or "0"), "--round-to")
 

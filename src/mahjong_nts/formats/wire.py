@@ -35,7 +35,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from mahjong_nts.core import rules as core_rules
-from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.errors import QUOTE_CHARS, MahjongError, quote
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.items import LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
@@ -213,23 +213,7 @@ class SettleRequest(_Model):
 # --------------------------------------------------------------------------- errors
 
 
-_KEY_CHARS: Final = 40
-"""Characters of a field name an error message shows (an unknown key can be long)."""
-
-
-def _loc(parts: Sequence[int | str]) -> str:
-    out = ""
-    for part in parts:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            if len(part) > _KEY_CHARS:
-                part = part[: _KEY_CHARS - 3] + "..."
-            out += f".{part}" if out else part
-    return out
-
-
-_LONG: Final = safejson.EXCERPT - 1
+_LONG: Final = QUOTE_CHARS - 1
 _QUOTED: Final = re.compile(
     rf"(?<!\w)'[^'\n]{{{_LONG},}}'(?!\w)|(?<!\w)\"[^\"\n]{{{_LONG},}}\"(?!\w)"
 )
@@ -239,7 +223,7 @@ apostrophe of "winner's") neither opens nor closes one."""
 
 def _cut_quote(match: re.Match[str]) -> str:
     text = match.group()
-    return text[: safejson.EXCERPT - 4] + "..." + text[0]
+    return text[: QUOTE_CHARS - 4] + "..." + text[0]
 
 
 def short_message(message: str) -> str:
@@ -274,7 +258,7 @@ def _validation_line(exc: ValidationError) -> str:
             # a Tiles error comes once per member ("concealed.str", "concealed.list[str]"):
             # drop the member and report the field once (an unknown key is never a member)
             parts = [p for p in parts if p not in _TILES_TAGS]
-        where = _loc(parts) or "request"
+        where = safejson.field_path(parts) or "request"
         if kind == "extra_forbidden":
             msg = "unknown field"
         elif kind == "missing":
@@ -283,11 +267,10 @@ def _validation_line(exc: ValidationError) -> str:
             ctx = err.get("ctx", {})
             msg = f"expected at most {ctx.get('max_length')} items, got {ctx.get('actual_length')}"
         else:
-            msg = f"{err['msg']}, got {safejson.excerpt(err['input'])}"
+            msg = f"{err['msg']}, got {quote(err['input'])}"
         if where in seen:  # the second member of a Tiles union
             seen[where] = (
-                f"expected tiles as a string or a list of strings, got "
-                f"{safejson.excerpt(err['input'])}"
+                f"expected tiles as a string or a list of strings, got {quote(err['input'])}"
             )
             continue
         seen[where] = msg
