@@ -110,14 +110,21 @@ def parse_hand_option(text: str, where: str) -> Hand:
         raise wire.FieldError(where, str(exc)) from exc
 
 
-def rules_option(spec: str) -> RuleSet:
-    """``--ruleset``: a shipped name, with overlays, or a local house-rule file."""
+def rules_option(spec: str, option: str = "--ruleset") -> RuleSet:
+    """``--ruleset`` (or the argument ``option`` names; ``""``: none): a shipped name,
+    with overlays, or a local house-rule file.  Every command loads its rule set here.
+
+    Bad input raises :class:`wire.FieldError` (a :class:`MahjongError`), and nothing
+    else: ``load_ruleset`` turns a file that cannot be opened or read into an
+    ``InvalidRuleSet`` (``rulefiles._read_file``), bounds the nesting before
+    ``tomllib`` recurses (``_check_toml_nesting``, so no ``RecursionError``) and
+    never reads more than ``MAX_FILE_BYTES``."""
     from mahjong_nts.formats.rulefiles import load_ruleset
 
     try:
         return load_ruleset(spec)
     except MahjongError as exc:
-        raise wire.FieldError("--ruleset", str(exc)) from exc
+        raise wire.FieldError(option, str(exc)) from exc
 
 
 _FLAG_WORDS = re.compile(

@@ -30,7 +30,7 @@ from rich.console import Console
 from rich.text import Text
 
 from mahjong_nts.bots import BOTS, Player, make_bot
-from mahjong_nts.cli.options import check_log_folder, fail
+from mahjong_nts.cli.options import check_log_folder, fail, rules_option
 from mahjong_nts.cli.render import print_score, print_settlement
 from mahjong_nts.cli.tableview import (
     action_text,
@@ -55,7 +55,6 @@ from mahjong_nts.core.seeding import (
 from mahjong_nts.core.tiles import WINDS, parse_tile
 from mahjong_nts.formats import gamelog, wire
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
-from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.formats.safejson import printable
 
 __all__ = ["parse_choice", "play_cmd"]
@@ -629,19 +628,7 @@ def play_cmd(
             raise ValueError(f"--lang: {quote(lang)} is not en or nl")
         if seed is not None:
             check_seed(seed, "--seed")
-        try:
-            rules = load_ruleset(ruleset)
-        except OSError as exc:
-            raise ValueError(
-                f"--ruleset: cannot read {quote(ruleset)}: {exc.strerror or exc}"
-            ) from None
-        except RecursionError:
-            raise ValueError(f"--ruleset: {quote(ruleset)} nests too deeply") from None
-        except ValueError as exc:  # InvalidRuleSet is one
-            message = wire.error_message(exc)
-            raise ValueError(
-                message if message.startswith("--ruleset") else f"--ruleset: {message}"
-            ) from None
+        rules = rules_option(ruleset)
         wind = wire.parse_wind(seat, "--seat")
         human = WINDS.index(wind)
         if human >= rules.table.players:

@@ -21,12 +21,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_nts.cli.options import UsageProblem, check_log_folder, fail
+from mahjong_nts.cli.options import UsageProblem, check_log_folder, fail, guard, rules_option
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, check_seed
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
-from mahjong_nts.formats.rulefiles import DEFAULT_RULESET, load_ruleset
+from mahjong_nts.formats.rulefiles import DEFAULT_RULESET
 from mahjong_nts.sim.simulate import (
     MAX_HANDS,
     MAX_MATCHES,
@@ -45,13 +45,6 @@ __all__ = ["print_summary", "simulate_cmd"]
 _stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
 DEFAULT_HANDS = 2000
-
-
-def _load(spec: str) -> RuleSet:
-    try:
-        return load_ruleset(spec)
-    except (ValueError, OSError, RecursionError) as exc:  # InvalidRuleSet is a ValueError
-        fail(f"--ruleset: {exc}")
 
 
 def _bots(text: str | None, rules: RuleSet, matches: bool) -> tuple[str, ...]:
@@ -297,7 +290,8 @@ def simulate_cmd(
         check_seed(seed, "--seed")
     except ValueError as exc:
         fail(str(exc))
-    rules = _load(ruleset)
+    with guard():
+        rules = rules_option(ruleset)
     names = _bots(bots, rules, matches is not None)
     log_dir = None if log is None else str(log)
     key = _signing_key(sign, log_dir)  # every argument is checked before anything is made
