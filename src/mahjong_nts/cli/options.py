@@ -24,6 +24,7 @@ from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats import wire
+from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
 
 
 class UsageProblem(ValueError):
@@ -125,6 +126,46 @@ def rules_option(spec: str, option: str = "--ruleset") -> RuleSet:
         return load_ruleset(spec)
     except MahjongError as exc:
         raise wire.FieldError(option, str(exc)) from exc
+
+
+LANGS = ("en", "nl")
+"""The languages of the labels (``--lang``)."""
+
+
+def check_lang(lang: str) -> str:
+    """``--lang``: one of :data:`LANGS`."""
+    if lang not in LANGS:
+        raise UsageProblem(f"--lang: {quote(lang)} is not en or nl")
+    return lang
+
+
+MAX_BOTS_CHARS = 1000
+"""Characters of ``--bots`` (five names of 200 characters each at the most)."""
+
+
+def bots_option(text: str, count: int) -> list[str]:
+    """``--bots``: bot names separated by commas, none empty (``count``, the bots the
+    command needs, only words the message; the caller checks the names and their
+    number, which differ by command)."""
+    if len(text) > MAX_BOTS_CHARS:
+        raise UsageProblem(f"--bots: {len(text)} characters is too long for {count} bot names")
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise UsageProblem("--bots: an empty bot name (give names separated by commas)")
+    return names
+
+
+def signing_key(path: Path | None) -> LogKey | None:
+    """``--sign``: the private (or HMAC) key in the file ``path``, or ``None``."""
+    if path is None:
+        return None
+    try:
+        key = load_key(path)  # an unreadable file is an InvalidKeyFile too
+    except InvalidKeyFile as exc:
+        raise UsageProblem(f"--sign: {exc}") from None
+    if not key.can_sign:
+        raise UsageProblem(f"--sign: {path} is a public key; signing needs the private key")
+    return key
 
 
 _FLAG_WORDS = re.compile(

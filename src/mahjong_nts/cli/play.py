@@ -30,7 +30,15 @@ from rich.console import Console
 from rich.text import Text
 
 from mahjong_nts.bots import BOTS, Player, make_bot
-from mahjong_nts.cli.options import check_log_folder, fail, rules_option
+from mahjong_nts.cli.options import (
+    LangOpt,
+    bots_option,
+    check_lang,
+    check_log_folder,
+    fail,
+    rules_option,
+    signing_key,
+)
 from mahjong_nts.cli.render import print_score, print_settlement
 from mahjong_nts.cli.tableview import (
     action_text,
@@ -54,7 +62,7 @@ from mahjong_nts.core.seeding import (
 )
 from mahjong_nts.core.tiles import WINDS, parse_tile
 from mahjong_nts.formats import gamelog, wire
-from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
+from mahjong_nts.formats.logkeys import LogKey
 from mahjong_nts.formats.safejson import printable
 
 __all__ = ["parse_choice", "play_cmd"]
@@ -551,11 +559,7 @@ def _stop_of(exc: BaseException) -> _Stop:
 
 def _bot_names(text: str | None, count: int) -> list[str]:
     default = "heuristic" if "heuristic" in BOTS else "random"
-    if text is not None and len(text) > 1000:
-        raise ValueError(f"--bots: {len(text)} characters is too long for {count} bot names")
-    names = [n.strip() for n in (default if text is None else text).split(",")]
-    if any(not n for n in names):
-        raise ValueError("--bots: an empty bot name (give names separated by commas)")
+    names = bots_option(default if text is None else text, count)
     if len(names) == 1:
         names *= count
     if len(names) != count:
@@ -607,7 +611,7 @@ def play_cmd(
             show_default=False,
         ),
     ] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Labels of the score: en or nl.")] = "en",
+    lang: LangOpt = "en",
     sign: Annotated[
         Path | None,
         typer.Option(
@@ -624,8 +628,7 @@ def play_cmd(
             raise ValueError("give --hands N or --match, not both")
         if hands is not None and hands < 1:
             raise ValueError(f"--hands must be at least 1, not {hands}")
-        if lang not in ("en", "nl"):
-            raise ValueError(f"--lang: {quote(lang)} is not en or nl")
+        check_lang(lang)
         if seed is not None:
             check_seed(seed, "--seed")
         rules = rules_option(ruleset)
@@ -635,7 +638,7 @@ def play_cmd(
             raise ValueError(f"--seat: a {rules.table.players}-player table has no {wind.token}")
         players = rules.table.players + (1 if rules.table.dreamer else 0)
         names = _bot_names(bots, players - 1)
-        key = _signing_key(sign)
+        key = signing_key(sign)
         problem = stdin_problem()
         if problem is not None:
             raise ValueError(problem)
@@ -686,16 +689,3 @@ def _show_match_seed(console: Console, seed: int) -> None:
         highlight=False,
         soft_wrap=True,
     )
-
-
-def _signing_key(path: Path | None) -> LogKey | None:
-    """The key of ``--sign`` (a private or HMAC key), or ``None``; ValueError otherwise."""
-    if path is None:
-        return None
-    try:
-        key = load_key(path)
-    except InvalidKeyFile as exc:
-        raise ValueError(f"--sign: {exc}") from None
-    if not key.can_sign:
-        raise ValueError(f"--sign: {path} is a public key; signing needs the private key")
-    return key

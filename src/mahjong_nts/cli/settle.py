@@ -22,6 +22,7 @@ from mahjong_nts.cli.options import (
     RulesetOpt,
     UsageProblem,
     WinFlags,
+    check_lang,
     guard,
     json_lines,
     parse_hand_option,
@@ -188,7 +189,7 @@ def settle_cmd(
                 )
             json_lines(wire.answer_settle_line)
             return
-        labels(lang)
+        check_lang(lang)
         if (scores is None) == (not hands):
             raise UsageProblem(
                 "give either --scores 128,272,0,40 or a --hand NOTATION for every seat"
