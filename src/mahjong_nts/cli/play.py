@@ -371,7 +371,6 @@ class Session:
         setup, game = self.match.next_hand()
         seat_names = [self.names[p] for p in setup.players]
         me = setup.players.index(self.human) if self.human in setup.players else None
-        actions: list[Action] = []
         feed = Feed(me, seat_names)
         try:
             self._header(setup, me, seat_names)
@@ -385,13 +384,12 @@ class Session:
                     act = self.players[player].act(observe(game, seat))
                 with _held_interrupts():
                     game.apply(act)
-                    actions.append(act)
         except (_Stop, KeyboardInterrupt, EOFError) as exc:
             stop = exc if isinstance(exc, _Stop) else _stop_of(exc)
             with _held_interrupts():
-                # a fresh replay of the actions applied so far: exactly what happened
-                replayed = self._replay(setup, actions)
-                path = self._write(setup, replayed, seat_names, stop.reason)
+                # the game holds what happened: every action was applied whole (an
+                # interrupt waits until apply() returns), a refused one not at all
+                path = self._write(setup, game, seat_names, stop.reason)
             self.console.print()
             self.console.print(
                 f"Stopped ({stop.reason}). Log of the unfinished hand: {path}\n"
@@ -508,17 +506,6 @@ class Session:
         }
         console.print()
         print_settlement(console, resp, 0, result.winner, self.lang)
-
-    def _replay(self, setup: HandSetup, actions: Sequence[Action]) -> Game:
-        game = Game(
-            self.rules,
-            SeedRng(setup.seed),
-            round_wind=setup.round_wind,
-            dominant=None if setup.dominant is None else setup.players.index(setup.dominant),
-        )
-        for act in actions:
-            game.apply(act)
-        return game
 
     def _write(self, setup: HandSetup, game: Game, names: list[str], stopped: str) -> Path:
         # named by the match seed's commitment: the name gives no seed away
