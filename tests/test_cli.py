@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from cli_helpers import run_cli
 from mahjong_nts.cli import app, main
 
 runner = CliRunner()
@@ -28,19 +29,6 @@ def invoke(*args: str, input: str | None = None) -> Any:
     if result.exception is not None:
         assert isinstance(result.exception, SystemExit), result.exception
     return result
-
-
-def run_cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "120", "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(
-        [sys.executable, "-m", "mahjong_nts.cli", *args],
-        input=input,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
 
 
 # --------------------------------------------------------------------------- score
