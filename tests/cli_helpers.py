@@ -9,10 +9,15 @@ line.  Tests of what a user sees go through :func:`invoke_main`.
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
+import mahjong_nts
 from mahjong_nts.cli import main
 
 
@@ -53,4 +58,24 @@ def invoke_main(
         stdout.decode(decode, "replace").replace("\r\n", "\n"),
         stderr.decode(decode, "replace").replace("\r\n", "\n"),
         exception,
+    )
+
+
+def run_cli(
+    *args: str, cwd: Path | None = None, columns: int = 120, **kwargs: Any
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m mahjong_nts.cli ARGS`` in a child process (the package these tests
+    import, first on its path), output as text; ``kwargs`` go to ``subprocess.run``
+    (``input=``, ``stdin=``, ``preexec_fn=``)."""
+    src = str(Path(mahjong_nts.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": src, "COLUMNS": str(columns), "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, "-m", "mahjong_nts.cli", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        **kwargs,
     )

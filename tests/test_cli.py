@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from cli_helpers import run_cli
 from mahjong_nts.cli import app, main
 
 runner = CliRunner()
@@ -28,19 +29,6 @@ def invoke(*args: str, input: str | None = None) -> Any:
     if result.exception is not None:
         assert isinstance(result.exception, SystemExit), result.exception
     return result
-
-
-def run_cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "120", "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(
-        [sys.executable, "-m", "mahjong_nts.cli", *args],
-        input=input,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
 
 
 # --------------------------------------------------------------------------- score
@@ -83,6 +71,9 @@ def test_score_non_winner_and_dead() -> None:
     result = invoke("score", "b111 k55", "--dead")
     assert result.exit_code == 0, result.output
     assert "Dead hand" in result.stdout
+    result = invoke("score", "b111 k55")
+    assert result.exit_code == 2
+    assert "a wrong number of tiles is a dead hand (score it as a dead hand)" in result.output
 
 
 def test_score_green_dragon_round() -> None:

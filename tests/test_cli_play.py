@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from cli_helpers import run_cli
 from mahjong_nts.cli import app
 from mahjong_nts.cli import play as cli_play
 from mahjong_nts.cli.play import QUIT, Choice, parse_choice
@@ -618,31 +619,19 @@ def test_stdin_closed_in_the_middle_of_a_hand(
     assert not gamelog.verify_hand_log(gamelog.read_hand_log(saved_log(res.output))).over
 
 
-def _run_cli(args: list[str], cwd: Path, **kwargs: Any) -> Any:
-    import os
-    import subprocess
-    import sys
-
-    import mahjong_nts
-
-    src = str(Path(mahjong_nts.__file__).resolve().parents[1])
-    env = {**os.environ, "PYTHONPATH": src, "COLUMNS": "100"}
-    return subprocess.run(
-        [sys.executable, "-m", "mahjong_nts.cli", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        **kwargs,
-    )
-
-
 def test_play_with_stdin_from_dev_null(tmp_path: Path) -> None:
     import subprocess
 
-    res = _run_cli(["play", "--seed", "8", "--bots", "random"], tmp_path, stdin=subprocess.DEVNULL)
+    res = run_cli(
+        "play",
+        "--seed",
+        "8",
+        "--bots",
+        "random",
+        cwd=tmp_path,
+        columns=100,
+        stdin=subprocess.DEVNULL,
+    )
     assert res.returncode == 0, res.stderr
     assert "Traceback" not in res.stdout + res.stderr
     assert "Stopped (end of input)" in res.stdout
@@ -653,8 +642,15 @@ def test_play_with_stdin_closed_outright(tmp_path: Path) -> None:
     """``mahjong-nts play <&-``: sys.stdin is None (AttributeError on isatty before)."""
     import os
 
-    res = _run_cli(
-        ["play", "--seed", "8", "--bots", "random"], tmp_path, preexec_fn=lambda: os.close(0)
+    res = run_cli(
+        "play",
+        "--seed",
+        "8",
+        "--bots",
+        "random",
+        cwd=tmp_path,
+        columns=100,
+        preexec_fn=lambda: os.close(0),
     )
     assert res.returncode == 2, res.stdout + res.stderr
     assert res.stderr == (

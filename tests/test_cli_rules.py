@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from cli_helpers import invoke_main
 from mahjong_nts.cli.rules import app
 from mahjong_nts.formats.rulefiles import OVERLAYS, SHIPPED
 
@@ -173,3 +174,34 @@ def test_no_internal_references_are_printed(args: list[str]) -> None:
         assert word not in out, word
     if args[0] == "show":
         assert any(book in out for book in ("NTS 2016", "NTS 2002", "NMB 2009", "Rode Draak 1998"))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["score", "b123 k456 t789 EEE CC", "--ruleset"],
+        ["settle", "--winner", "0", "--scores", "10,0,0,0", "--ruleset"],
+        ["play", "--ruleset"],
+        ["simulate", "--hands", "1", "--ruleset"],
+        ["replay", "no-such.jsonl", "--verify", "--ruleset"],
+        ["rules", "show"],
+    ],
+)
+@pytest.mark.parametrize("bad", ["folder", "deep", "missing"])
+def test_every_command_loads_a_bad_rule_file_the_same_way(
+    tmp_path: Path, command: list[str], bad: str
+) -> None:
+    """One loader (cli.options.rules_option) for every command: a folder, a file nested
+    past the bound, a missing file are one error line naming the file, exit 2."""
+    path = tmp_path / "house.toml"
+    if bad == "folder":
+        path.mkdir()
+    elif bad == "deep":
+        path.write_text("base = 'nts-2016'\nx = " + "[" * 200 + "]" * 200 + "\n")
+    result = invoke_main([*command, str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    option = "" if command[0] == "rules" else "--ruleset: "
+    assert lines[0].startswith(f"error: {option}{path}"), lines[0]

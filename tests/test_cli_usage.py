@@ -113,3 +113,33 @@ def test_the_console_script_path() -> None:
     )
     assert done.returncode == 2 and done.stdout == ""
     assert one_error_line(done.stderr).endswith("(see mahjong-nts score --help)")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["score", "b123 k456 t789 EEE CC"],
+        ["settle", "--winner", "0", "--scores", "10,0,0,0"],
+        ["play"],
+    ],
+)
+def test_lang_is_checked_once_for_every_command(command: list[str]) -> None:
+    """cli.options.check_lang: the same message wherever --lang is given."""
+    result = invoke_main([*command, "--lang", "fr"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: --lang: 'fr' is not en or nl\n"
+
+
+@pytest.mark.parametrize("command", [["play"], ["simulate", "--hands", "1"]])
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("random,,random", "--bots: an empty bot name (give names separated by commas)"),
+        ("r" * 1001, "--bots: 1001 characters is too long for"),
+    ],
+)
+def test_bots_are_split_once_for_every_command(command: list[str], bots: str, message: str) -> None:
+    """cli.options.bots_option: play and simulate split --bots the same way."""
+    result = invoke_main([*command, "--bots", bots])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {message}")

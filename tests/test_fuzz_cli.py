@@ -36,6 +36,7 @@ from typer.testing import CliRunner
 from cli_helpers import invoke_main
 from mahjong_nts.cli import app
 from mahjong_nts.formats import wire
+from wire_helpers import FIVE_HANDS
 
 runner = CliRunner()
 
@@ -236,16 +237,6 @@ SCORE_REQUESTS: list[dict[str, Any]] = [
     },
 ]
 CHOW = {"kind": "chow", "tiles": "t456"}
-_FIVE_HANDS: list[Any] = [
-    {"concealed": "k222 t12 b89 S E F", "melds": [{"kind": "pung", "tiles": "b555"}]},
-    {"concealed": "PPP k99 t135 b247 NN"},
-    {"concealed": "b123 k456 t789 WWW CC", "winning_tile": "t9", "win": {"from": "discard"}},
-    {
-        "concealed": "t44 t67 F S E",
-        "melds": [{"kind": "pung", "tiles": "k333"}, {"kind": "pung", "tiles": "b666"}],
-    },
-    None,
-]
 SETTLE_REQUESTS: list[dict[str, Any]] = [
     {"ruleset": "nmb-2009", "winner": 1, "discarder": 2, "scores": [128, 272, 0, 40]},
     {"winner": None, "scores": [1, 2, 3, 4], "round_to": 10},
@@ -273,7 +264,7 @@ SETTLE_REQUESTS: list[dict[str, Any]] = [
         "round_wind": "W",
         "winner": 2,
         "discarder": 3,
-        "hands": _FIVE_HANDS,
+        "hands": FIVE_HANDS,
     },
 ]
 FIELDS = sorted(

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjong_nts.formats.safejson import MAX_DEPTH, JsonInputError, excerpt, loads
+from mahjong_nts.formats.safejson import MAX_DEPTH, JsonInputError, field_path, loads
 
 
 def test_plain_objects_parse() -> None:
@@ -56,10 +56,12 @@ def test_depth_at_the_limit_is_fine() -> None:
     assert loads(text, max_bytes=1000) == json.loads(text)
 
 
-def test_excerpt_is_short() -> None:
-    assert excerpt("abc") == "'abc'"
-    assert len(excerpt("x" * 10_000)) == 60
-    assert excerpt("x" * 10_000).endswith("...")
+def test_field_path() -> None:
+    assert field_path(["melds", 1, "tiles"]) == "melds[1].tiles"
+    assert field_path([2, "a"]) == "[2].a"
+    assert field_path([]) == ""
+    # an unknown key can be long: each is cut to 60 characters
+    assert field_path(["win", "k" * 10_000]) == "win." + "k" * 57 + "..."
 
 
 @given(st.text(max_size=300))

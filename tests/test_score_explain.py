@@ -4,14 +4,13 @@ part, and one ``error:`` line (exit 2) for a hand the table cannot hold."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from mahjong_nts.cli import app
-from mahjong_nts.formats import wire
+from wire_helpers import score
 
 runner = CliRunner()
 
@@ -24,10 +23,6 @@ CLAIMED = {
     "winning_tile": "b4",
     "win": {"from": "discard"},
 }
-
-
-def score(request: dict[str, Any]) -> dict[str, Any]:
-    return wire.handle_score_line(json.dumps(request))
 
 
 def test_json_details_and_not_counted() -> None:

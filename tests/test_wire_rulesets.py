@@ -15,35 +15,9 @@ import pytest
 from typer.testing import CliRunner
 
 from mahjong_nts.cli import app
-from mahjong_nts.formats import wire
-
-# East, round East, self-drawn: pung of East (own + round wind), pair of red dragons,
-# three chows, fully concealed: 2 + 2 + 2 + 2 + 8 + 20 = 36 points, 4 doublings: 576
-# under nts-2016 (NTS 2016, 2.4.1 and 2.4.2).
-WINNER = {
-    "seat_wind": "E",
-    "round_wind": "E",
-    "concealed": "b1 b2 b3 k4 k5 k6 t7 t8 t9 E E E C C",
-    "winning_tile": "C",
-    "win": {"from": "wall"},
-}
+from wire_helpers import WINNER, error, score, settle
 
 runner = CliRunner()
-
-
-def score(request: dict[str, Any]) -> dict[str, Any]:
-    return wire.handle_score_line(json.dumps(request))
-
-
-def settle(request: dict[str, Any]) -> dict[str, Any]:
-    return wire.handle_settle_line(json.dumps(request))
-
-
-def error(response: dict[str, Any]) -> str:
-    assert set(response) == {"error"}, response
-    message = response["error"]
-    assert isinstance(message, str)
-    return message
 
 
 def answer_within(seconds: float, request: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ loose tiles.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -450,3 +451,15 @@ def random_hand(
         if each is not None:
             each(game)
     return game, moves
+
+
+def game_after(spec: str, seed: int, steps: int, window: bool = False) -> Game:
+    """A reachable state: ``steps`` random moves (fewer if the hand ends first), then with
+    ``window`` on to the next claim window."""
+    game = Game(load(spec), random.Random(seed))
+    rng = random.Random(f"moves {seed}")
+    for i in itertools.count():
+        if game.is_over or (i >= steps and (not window or game.phase is not Phase.TURN)):
+            break
+        game.apply(random_action(game, rng, false_mahjong=0.01))
+    return game

@@ -5,36 +5,23 @@ makes the hand dead (test_game_dead)."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Any
 
 import pytest
 from conftest import load
-from game_helpers import deal, random_action, snapshot
+from game_helpers import deal, game_after, snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_nts.core.actions import NUM_ACTIONS, Action, ActionKind, parse_action
 from mahjong_nts.core.errors import IllegalAction, InvalidAction, InvalidHand
-from mahjong_nts.core.game import Game, Phase
+from mahjong_nts.core.game import Game
 from mahjong_nts.core.tiles import Tile
 
 SPECS = ["nts-2016", "nmb-2009+flowers", "nmb-2009+three-players"]
 WORDS = ["pass", "mahjong", "discard", "kong", "chow", "pung"]
 TOKENS = [t.token for t in Tile] + ["b0", "k10", "x", "O", "Z", "13", "F1", "green"]
-
-
-def game_after(spec: str, seed: int, steps: int, window: bool = False) -> Game:
-    """A reachable state: ``steps`` random moves (fewer if the hand ends first), then with
-    ``window`` on to the next claim window."""
-    game = Game(load(spec), random.Random(seed))
-    rng = random.Random(f"moves {seed}")
-    for i in itertools.count():
-        if game.is_over or (i >= steps and (not window or game.phase is not Phase.TURN)):
-            break
-        game.apply(random_action(game, rng, false_mahjong=0.01))
-    return game
 
 
 bad_inputs = st.one_of(

@@ -97,7 +97,7 @@ def test_impossible_set_ups_are_refused(
 
 def test_a_huge_dominant_is_described_not_printed() -> None:
     """Python refuses to print an int of more than 4300 digits (a plain ValueError)."""
-    with pytest.raises(InvalidSetup, match="not a whole number of about 5000 digits"):
+    with pytest.raises(InvalidSetup, match="not a whole number of about 5001 digits"):
         Game(load("nmb-2009+three-players"), SeedRng(1), round_wind=G, dominant=10**5000)
 
 

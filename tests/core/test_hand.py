@@ -76,8 +76,12 @@ def test_winning_tile_must_be_in_hand() -> None:
 def test_check_size() -> None:
     hand = Hand((T.B1,) * 2, melds=tuple(Meld(MeldKind.PUNG, t) for t in (T.B5, T.K5, T.T5, T.RED)))
     hand.check_size(winner=True)
-    with pytest.raises(InvalidHand, match="has 13 tiles"):
+    with pytest.raises(InvalidHand, match="has 13 tiles") as info:
         hand.check_size(winner=False)
+    # the core names no front end's option (dead=true, --dead): each says it its own way
+    assert str(info.value).endswith(
+        "a wrong number of tiles is a dead hand (score it as a dead hand)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -109,3 +113,21 @@ def test_win_source_from_string_and_self_drawn() -> None:
     assert Win("loose_tile").source is WinSource.LOOSE_TILE  # type: ignore[arg-type]
     assert WinSource.LOOSE_TILE.self_drawn and WinSource.WALL.self_drawn
     assert not WinSource.ROBBED_KONG.self_drawn and not WinSource.DISCARD.self_drawn
+
+
+@pytest.mark.parametrize(
+    ("win", "needs"),
+    [
+        (Win(), False),
+        (Win(WinSource.DISCARD, last_discard=True), False),
+        (Win(WinSource.WALL, last_tile=True), False),
+        (Win(WinSource.LOOSE_TILE), True),  # a loose tile: the hand must hold a kong
+        (Win(WinSource.ROBBED_KONG), True),  # a robbed kong: its tile cannot be pung-ed
+        (Win(WinSource.WALL, heaven=True), True),  # heaven: no melds
+        (Win(WinSource.DISCARD, first_discard=True), True),  # earth: no melds
+        (Win(WinSource.DISCARD, lucky_thirteen=True), True),  # no melds called
+    ],
+)
+def test_needs_hand_check(win: Win, needs: bool) -> None:
+    """Which ways of winning say something about the hand the scorer must check."""
+    assert win.needs_hand_check is needs

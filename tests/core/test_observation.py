@@ -261,5 +261,5 @@ def test_observing_a_seat_not_at_the_table(seat: int) -> None:
 def test_a_huge_seat_is_described_not_printed() -> None:
     """Regression: the message printed the seat whole (past 4300 digits: a plain
     ValueError about int printing)."""
-    with pytest.raises(ValueError, match="seat a whole number of about 5000 digits"):
+    with pytest.raises(ValueError, match="seat a whole number of about 5001 digits"):
         observe(Game(load("nts-2016"), random.Random(0)), 10**5000)

@@ -200,7 +200,7 @@ def test_limit_hand_values_have_a_range() -> None:
 
 def test_a_huge_number_is_described_not_written_out() -> None:
     msg = refused({"doublings": {"four_kongs": 10**5000}})
-    assert "a number of about 5001 digits" in msg and len(msg) < 200
+    assert "a whole number of about 5001 digits" in msg and len(msg) < 200
 
 
 def test_doublings_that_together_reach_past_the_bound() -> None:

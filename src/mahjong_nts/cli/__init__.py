@@ -17,9 +17,8 @@ from pydantic import ValidationError
 
 from mahjong_nts.cli import keygen, play, replay, rules, score, serve, settle, simulate
 from mahjong_nts.cli.options import UsageProblem, error, stderr
-from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.errors import QUOTE_CHARS, MahjongError, quote
 from mahjong_nts.formats import wire
-from mahjong_nts.formats.safejson import EXCERPT, excerpt
 
 __all__ = ["app", "main", "usage_message"]
 
@@ -56,11 +55,11 @@ _CLICK_ERROR: type[Exception] = next(
 """The base of typer's (click's) usage errors: ``UsageError``, ``BadParameter``,
 ``NoSuchOption`` and the rest; found by name, since typer may vendor click or use it."""
 
-_LONG_WORD = re.compile(rf"\S{{{EXCERPT + 1},}}")
+_LONG_WORD = re.compile(rf"\S{{{QUOTE_CHARS + 1},}}")
 
 
 def _cut_word(match: re.Match[str]) -> str:
-    return match.group()[: EXCERPT - 3] + "..."
+    return match.group()[: QUOTE_CHARS - 3] + "..."
 
 
 def _command_path(args: list[str]) -> str:
@@ -86,7 +85,7 @@ def usage_message(exc: Exception, args: list[str]) -> str:
     The line stays within :data:`wire.MAX_ERROR_CHARS` with the hint kept whole."""
     option = getattr(exc, "option_name", None)
     if isinstance(option, str) and hasattr(exc, "possibilities"):  # NoSuchOption
-        message = f"no such option {excerpt(option)}"
+        message = f"no such option {quote(option)}"
         possible = [p for p in getattr(exc, "possibilities", None) or [] if isinstance(p, str)]
         if possible:
             message += f"; did you mean {', '.join(sorted(possible)[:5])}?"

@@ -19,12 +19,12 @@ import typer
 from pydantic import ValidationError
 from rich.console import Console
 
-from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats import wire
-from mahjong_nts.formats.safejson import excerpt
+from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
 
 
 class UsageProblem(ValueError):
@@ -41,7 +41,7 @@ def check_log_folder(path: Path, option: str = "--log") -> None:
         os.unlink(probe)
     except OSError as exc:
         raise UsageProblem(
-            f"{option}: cannot write hand logs to {excerpt(str(path))}: {exc.strerror or exc}"
+            f"{option}: cannot write hand logs to {quote(str(path))}: {exc.strerror or exc}"
         ) from None
 
 
@@ -68,7 +68,7 @@ def guard() -> Iterator[None]:
     try:
         yield
     except (MahjongError, ValidationError, UsageProblem) as exc:
-        fail(wire.error_message(exc).replace("dead=true", "--dead"))
+        fail(wire.error_message(exc))
     except OSError as exc:
         fail(f"{exc.filename or 'input'}: {exc.strerror or exc}")
 
@@ -111,14 +111,61 @@ def parse_hand_option(text: str, where: str) -> Hand:
         raise wire.FieldError(where, str(exc)) from exc
 
 
-def rules_option(spec: str) -> RuleSet:
-    """``--ruleset``: a shipped name, with overlays, or a local house-rule file."""
+def rules_option(spec: str, option: str = "--ruleset") -> RuleSet:
+    """``--ruleset`` (or the argument ``option`` names; ``""``: none): a shipped name,
+    with overlays, or a local house-rule file.  Every command loads its rule set here.
+
+    Bad input raises :class:`wire.FieldError` (a :class:`MahjongError`), and nothing
+    else: ``load_ruleset`` turns a file that cannot be opened or read into an
+    ``InvalidRuleSet`` (``rulefiles._read_file``), bounds the nesting before
+    ``tomllib`` recurses (``_check_toml_nesting``, so no ``RecursionError``) and
+    never reads more than ``MAX_FILE_BYTES``."""
     from mahjong_nts.formats.rulefiles import load_ruleset
 
     try:
         return load_ruleset(spec)
     except MahjongError as exc:
-        raise wire.FieldError("--ruleset", str(exc)) from exc
+        raise wire.FieldError(option, str(exc)) from exc
+
+
+LANGS = ("en", "nl")
+"""The languages of the labels (``--lang``)."""
+
+
+def check_lang(lang: str) -> str:
+    """``--lang``: one of :data:`LANGS`."""
+    if lang not in LANGS:
+        raise UsageProblem(f"--lang: {quote(lang)} is not en or nl")
+    return lang
+
+
+MAX_BOTS_CHARS = 1000
+"""Characters of ``--bots`` (five names of 200 characters each at the most)."""
+
+
+def bots_option(text: str, count: int) -> list[str]:
+    """``--bots``: bot names separated by commas, none empty (``count``, the bots the
+    command needs, only words the message; the caller checks the names and their
+    number, which differ by command)."""
+    if len(text) > MAX_BOTS_CHARS:
+        raise UsageProblem(f"--bots: {len(text)} characters is too long for {count} bot names")
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise UsageProblem("--bots: an empty bot name (give names separated by commas)")
+    return names
+
+
+def signing_key(path: Path | None) -> LogKey | None:
+    """``--sign``: the private (or HMAC) key in the file ``path``, or ``None``."""
+    if path is None:
+        return None
+    try:
+        key = load_key(path)  # an unreadable file is an InvalidKeyFile too
+    except InvalidKeyFile as exc:
+        raise UsageProblem(f"--sign: {exc}") from None
+    if not key.can_sign:
+        raise UsageProblem(f"--sign: {path} is a public key; signing needs the private key")
+    return key
 
 
 _FLAG_WORDS = re.compile(

@@ -30,7 +30,15 @@ from rich.console import Console
 from rich.text import Text
 
 from mahjong_nts.bots import BOTS, Player, make_bot
-from mahjong_nts.cli.options import check_log_folder, fail
+from mahjong_nts.cli.options import (
+    LangOpt,
+    bots_option,
+    check_lang,
+    check_log_folder,
+    fail,
+    rules_option,
+    signing_key,
+)
 from mahjong_nts.cli.render import print_score, print_settlement
 from mahjong_nts.cli.tableview import (
     action_text,
@@ -39,7 +47,7 @@ from mahjong_nts.cli.tableview import (
     seat_label,
 )
 from mahjong_nts.core.actions import Action, ActionKind, parse_action
-from mahjong_nts.core.errors import InvalidAction, InvalidTile, MahjongError
+from mahjong_nts.core.errors import InvalidAction, InvalidTile, MahjongError, quote
 from mahjong_nts.core.game import Event, Game
 from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.notation import format_hand, glyphs
@@ -54,9 +62,8 @@ from mahjong_nts.core.seeding import (
 )
 from mahjong_nts.core.tiles import WINDS, parse_tile
 from mahjong_nts.formats import gamelog, wire
-from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
-from mahjong_nts.formats.rulefiles import load_ruleset
-from mahjong_nts.formats.safejson import excerpt, printable
+from mahjong_nts.formats.logkeys import LogKey
+from mahjong_nts.formats.safejson import printable
 
 __all__ = ["parse_choice", "play_cmd"]
 
@@ -185,7 +192,7 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
     try:
         act = parse_action(" ".join(words))
     except InvalidAction as exc:
-        raise Choice(f"{_bounded(str(exc))} (? for help)") from None
+        raise Choice(f"{wire.short_message(str(exc))} (? for help)") from None
     if act in legal:
         return act
     same = [str(a) for a in legal if a.kind is act.kind]
@@ -197,20 +204,16 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
 def _not_a_tile(word: str) -> str:
     if word.lower() in _SHORT or word.lower() in ("q", "h"):
         return (
-            f"{excerpt(word)} is no tile; the shortcuts are lowercase "
+            f"{quote(word)} is no tile; the shortcuts are lowercase "
             f"('{word.lower()}'), capital letters are tiles (? for help)"
         )
-    return f"{excerpt(word)} is no action or tile (? for help)"
+    return f"{quote(word)} is no action or tile (? for help)"
 
 
 def _no_word(word: str) -> str:
     if word.lower() in _SHORT or word.lower() in ("q", "h"):
-        return f"{excerpt(word)}: the shortcuts are lowercase ('{word.lower()}') (? for help)"
-    return f"{excerpt(word)} is no action: one of {', '.join(sorted(_ACTION_WORDS))} (? for help)"
-
-
-def _bounded(message: str, limit: int = 160) -> str:
-    return message if len(message) <= limit else message[: limit - 3] + "..."
+        return f"{quote(word)}: the shortcuts are lowercase ('{word.lower()}') (? for help)"
+    return f"{quote(word)} is no action: one of {', '.join(sorted(_ACTION_WORDS))} (? for help)"
 
 
 class Feed:
@@ -368,7 +371,6 @@ class Session:
         setup, game = self.match.next_hand()
         seat_names = [self.names[p] for p in setup.players]
         me = setup.players.index(self.human) if self.human in setup.players else None
-        actions: list[Action] = []
         feed = Feed(me, seat_names)
         try:
             self._header(setup, me, seat_names)
@@ -382,13 +384,12 @@ class Session:
                     act = self.players[player].act(observe(game, seat))
                 with _held_interrupts():
                     game.apply(act)
-                    actions.append(act)
         except (_Stop, KeyboardInterrupt, EOFError) as exc:
             stop = exc if isinstance(exc, _Stop) else _stop_of(exc)
             with _held_interrupts():
-                # a fresh replay of the actions applied so far: exactly what happened
-                replayed = self._replay(setup, actions)
-                path = self._write(setup, replayed, seat_names, stop.reason)
+                # the game holds what happened: every action was applied whole (an
+                # interrupt waits until apply() returns), a refused one not at all
+                path = self._write(setup, game, seat_names, stop.reason)
             self.console.print()
             self.console.print(
                 f"Stopped ({stop.reason}). Log of the unfinished hand: {path}\n"
@@ -460,7 +461,7 @@ class Session:
             except TooLong as long:
                 hint = Choice(
                     f"a line of more than {MAX_INPUT} characters, starting "
-                    f"{excerpt(long.start[:20])}: type the number of an action (? for help)"
+                    f"{quote(long.start[:20])}: type the number of an action (? for help)"
                 )
                 console.print(f"  {hint}", markup=False, highlight=False, style="yellow")
                 continue
@@ -506,17 +507,6 @@ class Session:
         console.print()
         print_settlement(console, resp, 0, result.winner, self.lang)
 
-    def _replay(self, setup: HandSetup, actions: Sequence[Action]) -> Game:
-        game = Game(
-            self.rules,
-            SeedRng(setup.seed),
-            round_wind=setup.round_wind,
-            dominant=None if setup.dominant is None else setup.players.index(setup.dominant),
-        )
-        for act in actions:
-            game.apply(act)
-        return game
-
     def _write(self, setup: HandSetup, game: Game, names: list[str], stopped: str) -> Path:
         # named by the match seed's commitment: the name gives no seed away
         tag = seed_commitment(self.seed)[:12]
@@ -556,11 +546,7 @@ def _stop_of(exc: BaseException) -> _Stop:
 
 def _bot_names(text: str | None, count: int) -> list[str]:
     default = "heuristic" if "heuristic" in BOTS else "random"
-    if text is not None and len(text) > 1000:
-        raise ValueError(f"--bots: {len(text)} characters is too long for {count} bot names")
-    names = [n.strip() for n in (default if text is None else text).split(",")]
-    if any(not n for n in names):
-        raise ValueError("--bots: an empty bot name (give names separated by commas)")
+    names = bots_option(default if text is None else text, count)
     if len(names) == 1:
         names *= count
     if len(names) != count:
@@ -569,9 +555,7 @@ def _bot_names(text: str | None, count: int) -> list[str]:
         )
     for name in names:
         if name not in BOTS:
-            raise ValueError(
-                f"--bots: unknown bot {excerpt(name)}: one of {', '.join(sorted(BOTS))}"
-            )
+            raise ValueError(f"--bots: unknown bot {quote(name)}: one of {', '.join(sorted(BOTS))}")
     return names
 
 
@@ -614,7 +598,7 @@ def play_cmd(
             show_default=False,
         ),
     ] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Labels of the score: en or nl.")] = "en",
+    lang: LangOpt = "en",
     sign: Annotated[
         Path | None,
         typer.Option(
@@ -631,30 +615,17 @@ def play_cmd(
             raise ValueError("give --hands N or --match, not both")
         if hands is not None and hands < 1:
             raise ValueError(f"--hands must be at least 1, not {hands}")
-        if lang not in ("en", "nl"):
-            raise ValueError(f"--lang: {excerpt(lang)} is not en or nl")
+        check_lang(lang)
         if seed is not None:
             check_seed(seed, "--seed")
-        try:
-            rules = load_ruleset(ruleset)
-        except OSError as exc:
-            raise ValueError(
-                f"--ruleset: cannot read {excerpt(ruleset)}: {exc.strerror or exc}"
-            ) from None
-        except RecursionError:
-            raise ValueError(f"--ruleset: {excerpt(ruleset)} nests too deeply") from None
-        except ValueError as exc:  # InvalidRuleSet is one
-            message = wire.error_message(exc)
-            raise ValueError(
-                message if message.startswith("--ruleset") else f"--ruleset: {message}"
-            ) from None
+        rules = rules_option(ruleset)
         wind = wire.parse_wind(seat, "--seat")
         human = WINDS.index(wind)
         if human >= rules.table.players:
             raise ValueError(f"--seat: a {rules.table.players}-player table has no {wind.token}")
         players = rules.table.players + (1 if rules.table.dreamer else 0)
         names = _bot_names(bots, players - 1)
-        key = _signing_key(sign)
+        key = signing_key(sign)
         problem = stdin_problem()
         if problem is not None:
             raise ValueError(problem)
@@ -705,16 +676,3 @@ def _show_match_seed(console: Console, seed: int) -> None:
         highlight=False,
         soft_wrap=True,
     )
-
-
-def _signing_key(path: Path | None) -> LogKey | None:
-    """The key of ``--sign`` (a private or HMAC key), or ``None``; ValueError otherwise."""
-    if path is None:
-        return None
-    try:
-        key = load_key(path)
-    except InvalidKeyFile as exc:
-        raise ValueError(f"--sign: {exc}") from None
-    if not key.can_sign:
-        raise ValueError(f"--sign: {path} is a public key; signing needs the private key")
-    return key

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_nts.cli.options import UsageProblem
+from mahjong_nts.cli.options import check_lang
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand
 from mahjong_nts.core.tiles import tile_name
@@ -81,9 +81,7 @@ _LABELS = {
 
 
 def labels(lang: str) -> dict[str, str]:
-    if lang not in _LABELS:
-        raise UsageProblem(f"--lang: {lang!r} is not nl or en")
-    return _LABELS[lang]
+    return _LABELS[check_lang(lang)]
 
 
 def group_glyphs(text: str) -> str:

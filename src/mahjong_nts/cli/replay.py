@@ -22,9 +22,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_nts.cli.options import fail
+from mahjong_nts.cli.options import fail, guard, rules_option
 from mahjong_nts.cli.tableview import event_text, seat_label
-from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import parse_tile
 from mahjong_nts.formats.gamelog import (
@@ -38,7 +37,6 @@ from mahjong_nts.formats.gamelog import (
 )
 from mahjong_nts.formats.gamelog_schema import EventLine, ResultLine, SealLine
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
-from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.formats.safejson import printable
 
 __all__ = ["print_log", "replay_cmd"]
@@ -176,14 +174,12 @@ def replay_cmd(
         fail("--key and --ruleset go with --verify")
     try:
         if key_file is not None:
-            key = load_key(key_file)
-        if ruleset is not None:
-            rules = load_ruleset(ruleset)
+            key = load_key(key_file)  # an unreadable file is an InvalidKeyFile too
     except InvalidKeyFile as exc:
         fail(f"--key: {exc}")
-    except (MahjongError, OSError) as exc:
-        text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        fail(f"--ruleset: {text}")
+    if ruleset is not None:
+        with guard():
+            rules = rules_option(ruleset)
     try:
         log = read_hand_log(file)
         if not verify:

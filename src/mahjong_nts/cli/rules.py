@@ -19,8 +19,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_nts.cli.options import fail
-from mahjong_nts.core.errors import InvalidRuleSet
+from mahjong_nts.cli.options import fail, rules_option
+from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.formats.rulefiles import (
     DEFAULT_RULESET,
@@ -58,8 +58,8 @@ def _out() -> Console:
 
 def _load(spec: str) -> RuleSet:
     try:
-        return load_ruleset(spec)
-    except InvalidRuleSet as exc:
+        return rules_option(spec, "")  # a positional NAME: no option to name
+    except MahjongError as exc:
         fail(str(exc))
 
 

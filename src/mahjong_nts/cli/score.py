@@ -20,13 +20,14 @@ from mahjong_nts.cli.options import (
     RulesetOpt,
     UsageProblem,
     WinFlags,
+    check_lang,
     guard,
     json_lines,
     parse_hand_option,
     rules_option,
     wind_option,
 )
-from mahjong_nts.cli.render import labels, print_score
+from mahjong_nts.cli.render import print_score
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Win
 from mahjong_nts.formats import wire
@@ -87,7 +88,7 @@ def score_cmd(
                 "mahjong-nts score 'b123 b456 k789 EEE +k55' "
                 "(or use --json)"
             )
-        labels(lang)
+        check_lang(lang)
         flags = WinFlags(
             source, last_tile, last_discard, kong_on_kong, first_discard, heaven, lucky_thirteen
         )

@@ -22,15 +22,16 @@ from mahjong_nts.cli.options import (
     RulesetOpt,
     UsageProblem,
     WinFlags,
+    check_lang,
     guard,
     json_lines,
     parse_hand_option,
     rules_option,
 )
 from mahjong_nts.cli.render import labels, print_score, print_settlement, seat_index_label
+from mahjong_nts.core.errors import quote
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.formats import wire
-from mahjong_nts.formats.safejson import excerpt
 
 __all__ = ["settle_cmd"]
 
@@ -50,7 +51,7 @@ def _seat(text: str | None, option: str, seats: int, *, allow_none: bool = False
     if _SEAT_DIGITS.fullmatch(value):
         return int(value)
     want = f"a seat index 0-{seats - 1}" + (" or none" if allow_none else "")
-    raise UsageProblem(f"{option}: expected {want}, got {excerpt(text)}")
+    raise UsageProblem(f"{option}: expected {want}, got {quote(text)}")
 
 
 def _scores(text: str) -> list[int]:
@@ -66,7 +67,7 @@ def _scores(text: str) -> list[int]:
         digits = len(part.lstrip("0"))
         if not _SCORE_DIGITS.fullmatch(part) or digits > len(str(wire.MAX_SCORE)):
             raise UsageProblem(
-                f"--scores: score {i} is not a whole number 0-{wire.MAX_SCORE}: {excerpt(part)}"
+                f"--scores: score {i} is not a whole number 0-{wire.MAX_SCORE}: {quote(part)}"
             )
         out.append(int(part.lstrip("0") or "0"))  # its range: wire.scores_job
     return out
@@ -78,7 +79,7 @@ def _round_to(text: str | None) -> int | None:
     value = text.strip()
     if not _SCORE_DIGITS.fullmatch(value) or len(value.lstrip("0")) > 6:
         raise UsageProblem(
-            f"--round-to: expected a whole number 0-{wire.MAX_ROUND_TO}, got {excerpt(text)}"
+            f"--round-to: expected a whole number 0-{wire.MAX_ROUND_TO}, got {quote(text)}"
         )
     return wire.check_round_to(int(value.lstrip("0") or "0"), "--round-to")
 
@@ -188,7 +189,7 @@ def settle_cmd(
                 )
             json_lines(wire.answer_settle_line)
             return
-        labels(lang)
+        check_lang(lang)
         if (scores is None) == (not hands):
             raise UsageProblem(
                 "give either --scores 128,272,0,40 or a --hand NOTATION for every seat"

@@ -21,12 +21,20 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_nts.cli.options import UsageProblem, check_log_folder, fail
+from mahjong_nts.cli.options import (
+    UsageProblem,
+    bots_option,
+    check_log_folder,
+    fail,
+    guard,
+    rules_option,
+    signing_key,
+)
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, check_seed
-from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
-from mahjong_nts.formats.rulefiles import DEFAULT_RULESET, load_ruleset
+from mahjong_nts.formats.logkeys import LogKey
+from mahjong_nts.formats.rulefiles import DEFAULT_RULESET
 from mahjong_nts.sim.simulate import (
     MAX_HANDS,
     MAX_MATCHES,
@@ -47,22 +55,12 @@ _stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 DEFAULT_HANDS = 2000
 
 
-def _load(spec: str) -> RuleSet:
-    try:
-        return load_ruleset(spec)
-    except (ValueError, OSError, RecursionError) as exc:  # InvalidRuleSet is a ValueError
-        fail(f"--ruleset: {exc}")
-
-
 def _bots(text: str | None, rules: RuleSet, matches: bool) -> tuple[str, ...]:
     count = table_size(rules, matches)
     if text is None:
         return ("heuristic",) + ("random",) * (count - 1)
-    if len(text) > 1000:
-        fail(f"--bots: {len(text)} characters is too long for {count} bot names")
-    names = [n.strip() for n in text.split(",")]
-    if any(not n for n in names):
-        fail("--bots: an empty bot name (give names separated by commas)")
+    with guard():
+        names = bots_option(text, count)
     try:
         return validate_bots(names, rules, matches=matches)
     except ValueError as exc:
@@ -71,17 +69,12 @@ def _bots(text: str | None, rules: RuleSet, matches: bool) -> tuple[str, ...]:
 
 def _signing_key(path: Path | None, log_dir: str | None) -> LogKey | None:
     """The key of ``--sign`` (it signs the logs, so it needs ``--log``)."""
-    if path is None:
-        return None
-    if log_dir is None:
+    if path is not None and log_dir is None:
         fail("--sign signs the hand logs: give --log DIR too")
     try:
-        key = load_key(path)
-    except InvalidKeyFile as exc:
-        fail(f"--sign: {exc}")
-    if not key.can_sign:
-        fail(f"--sign: {path} is a public key; signing needs the private key")
-    return key
+        return signing_key(path)
+    except UsageProblem as exc:
+        fail(str(exc))
 
 
 def _pm(ci: list[float], fmt: str) -> str:
@@ -297,7 +290,8 @@ def simulate_cmd(
         check_seed(seed, "--seed")
     except ValueError as exc:
         fail(str(exc))
-    rules = _load(ruleset)
+    with guard():
+        rules = rules_option(ruleset)
     names = _bots(bots, rules, matches is not None)
     log_dir = None if log is None else str(log)
     key = _signing_key(sign, log_dir)  # every argument is checked before anything is made

@@ -8,32 +8,41 @@ about "bad input" can catch that.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Final
 
-QUOTE_CHARS: Final = 40
-"""At most this many characters of a value from outside are quoted in an error message."""
+QUOTE_CHARS: Final = 60
+"""At most this many characters of a value from outside are quoted in an error
+message (and of each key in a field path, see :func:`quote`)."""
+
+_REPR: Final = reprlib.Repr()
+_REPR.maxlevel = 2
+_REPR.maxstring = _REPR.maxother = QUOTE_CHARS
+_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 4
 
 
-def quote(value: object) -> str:
-    """A value from outside, shown in an error message: its repr cut to
-    :data:`QUOTE_CHARS` characters (a whole number too long for that is described by
-    its size: Python refuses to print ints of more than 4300 digits).  Anything that
-    is not a str, int, float or None is named by its type only, so an error never
-    echoes a large or hostile object."""
-    if isinstance(value, bool) or value is None:
-        return repr(value)
-    if isinstance(value, int):
-        if value.bit_length() > 128:
-            return f"a whole number of about {int(value.bit_length() * 0.30103)} digits"
+def quote(value: object, limit: int = QUOTE_CHARS) -> str:
+    """A value from outside, shown in an error message: its repr cut to ``limit``
+    characters (with ``...``).  A whole number too long for that is described by its
+    size (Python refuses to print ints of more than 4300 digits); lists, tuples, sets
+    and dicts show their first entries, two levels deep; anything else that is not a
+    str, int, float or None is named by its type only, so an error never echoes a
+    large or hostile object.  Every layer quotes with this one function."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, str):
+        text = repr(value[: limit + 1])
+    elif value is None or isinstance(value, int | float):
         text = repr(value)
-    elif isinstance(value, float):
-        text = repr(value)
-    elif isinstance(value, str):
-        text = repr(value[: QUOTE_CHARS + 1])
+    elif isinstance(value, list | tuple | dict | set | frozenset):
+        try:
+            text = _REPR.repr(value)
+        except ValueError:  # a whole number past 4300 digits inside
+            return f"a {type(value).__name__} too large to show"
     else:
         return f"a {type(value).__name__}"
-    if len(text) > QUOTE_CHARS:
-        text = text[: QUOTE_CHARS - 3] + "..."
+    if len(text) > limit:
+        text = text[: max(limit - 3, 0)] + "..."
     return text
 
 

@@ -207,7 +207,7 @@ class Hand:
             raise InvalidHand(
                 f"a {'winning' if winner else 'non-winning'} hand has {want} tiles "
                 f"(a kong counting as 3), this one has {self.tile_count}; at the table a "
-                f"wrong number of tiles is a dead hand (score it with dead=true)"
+                "wrong number of tiles is a dead hand (score it as a dead hand)"
             )
 
 
@@ -250,10 +250,6 @@ class Win:
     first_discard: bool = False
     heaven: bool = False
     lucky_thirteen: bool = False
-    needs_hand_check: bool = field(default=False, init=False, repr=False, compare=False)
-    """Whether this way of winning says something about the hand that the scorer must
-    check: a loose tile (a kong), a robbed kong (its tile), heaven, earth, the lucky
-    thirteen (melds)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.source, WinSource):
@@ -273,14 +269,19 @@ class Win:
             or self.lucky_thirteen
         ):
             self._check_flags()
-        if (
+
+    @property
+    def needs_hand_check(self) -> bool:
+        """Whether this way of winning says something about the hand that the scorer must
+        check: a loose tile (a kong), a robbed kong (its tile), heaven, earth, the lucky
+        thirteen (melds)."""
+        return (
             self.source is WinSource.LOOSE_TILE
             or self.source is WinSource.ROBBED_KONG
             or self.heaven
             or self.first_discard
             or self.lucky_thirteen
-        ):
-            object.__setattr__(self, "needs_hand_check", True)
+        )
 
     def _check_flags(self) -> None:
         src = self.source

@@ -23,13 +23,12 @@ Every value is checked against a range in which a hand can be dealt and scored
 from __future__ import annotations
 
 import difflib
-import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Any, Final
 
-from mahjong_nts.core.errors import InvalidRuleSet
+from mahjong_nts.core.errors import InvalidRuleSet, quote
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
 
 __all__ = [
@@ -270,25 +269,6 @@ def merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]
 # --------------------------------------------------------------------------- checks
 
 
-def _show(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` for a message, at most ``limit`` characters (a huge number
-    is described, never written out)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
-    try:
-        text = _REPR.repr(value)
-    except ValueError:  # a huge number inside a list or table
-        text = f"a {type(value).__name__} too large to show"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-_REPR: Final = reprlib.Repr()
-_REPR.maxlevel = 2
-_REPR.maxstring = 50
-_REPR.maxother = 50
-_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = 4
-
-
 def _suggest(word: object, options: Any) -> str:
     if not isinstance(word, str) or len(word) > MAX_NAME_CHARS:
         return ""
@@ -299,21 +279,21 @@ def _suggest(word: object, options: Any) -> str:
 def _table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, Mapping):
-        raise InvalidRuleSet(f"{where}: [{key}] must be a table, not {_show(value)}")
+        raise InvalidRuleSet(f"{where}: [{key}] must be a table, not {quote(value)}")
     return value
 
 
 def _int(value: Any, where: str, *, minimum: int = 0, maximum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRuleSet(f"{where}: expected a whole number, got {_show(value)}")
+        raise InvalidRuleSet(f"{where}: expected a whole number, got {quote(value)}")
     if not minimum <= value <= maximum:
-        raise InvalidRuleSet(f"{where}: must be from {minimum} to {maximum}, got {_show(value)}")
+        raise InvalidRuleSet(f"{where}: must be from {minimum} to {maximum}, got {quote(value)}")
     return value
 
 
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidRuleSet(f"{where}: expected true or false, got {_show(value)}")
+        raise InvalidRuleSet(f"{where}: expected true or false, got {quote(value)}")
     return value
 
 
@@ -326,7 +306,7 @@ def _opt_int(value: Any, where: str) -> int | None:
 
 def _choice(value: Any, where: str, options: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in options:
-        raise InvalidRuleSet(f"{where}: expected one of {', '.join(options)}, got {_show(value)}")
+        raise InvalidRuleSet(f"{where}: expected one of {', '.join(options)}, got {quote(value)}")
     return value
 
 
@@ -339,7 +319,7 @@ def _required(section: Mapping[str, Any], key: str, where: str) -> Any:
 def _check_keys(section: Mapping[str, Any], allowed: Any, where: str) -> None:
     for key in section:
         if key not in allowed:
-            raise InvalidRuleSet(f"{where}: unknown key {_show(key)}{_suggest(key, allowed)}")
+            raise InvalidRuleSet(f"{where}: unknown key {quote(key)}{_suggest(key, allowed)}")
 
 
 def _text(value: Any, where: str, limit: int) -> str:
@@ -347,7 +327,7 @@ def _text(value: Any, where: str, limit: int) -> str:
     characters, no line breaks, nothing a terminal would act on (it is shown in
     terminals, tables and file listings)."""
     if not isinstance(value, str):
-        raise InvalidRuleSet(f"{where}: expected text, got {_show(value)}")
+        raise InvalidRuleSet(f"{where}: expected text, got {quote(value)}")
     if len(value) > limit:
         raise InvalidRuleSet(f"{where}: at most {limit} characters, got {len(value)}")
     for ch in value:
@@ -393,7 +373,7 @@ def _items(section: Mapping[str, Any], kind: ItemKind, where: str) -> Mapping[st
     for key, value in section.items():
         item = ITEMS.get(key)
         if item is None:
-            raise InvalidRuleSet(f"{where}: unknown item {_show(key)}{_suggest(key, ITEMS)}")
+            raise InvalidRuleSet(f"{where}: unknown item {quote(key)}{_suggest(key, ITEMS)}")
         if item.kind is not kind:
             raise InvalidRuleSet(
                 f"{where}: {key!r} is a {item.kind.value} item, put it under [{item.kind.value}]"
@@ -409,7 +389,7 @@ def _limit_hands(section: Mapping[str, Any], where: str) -> Mapping[str, LimitVa
     for key, value in section.items():
         if key not in LIMIT_HANDS:
             raise InvalidRuleSet(
-                f"{where}: unknown limit hand {_show(key)}{_suggest(key, LIMIT_HANDS)}"
+                f"{where}: unknown limit hand {quote(key)}{_suggest(key, LIMIT_HANDS)}"
             )
         here = f"{where}.{key}"
         if value is False:
@@ -440,7 +420,7 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
     source = _text(data.get("source", ""), f"{where}: source", MAX_SOURCE_CHARS)
     notes = data.get("notes", [])
     if not isinstance(notes, list):
-        raise InvalidRuleSet(f"{where}: notes must be a list of strings, not {_show(notes)}")
+        raise InvalidRuleSet(f"{where}: notes must be a list of strings, not {quote(notes)}")
     if len(notes) > MAX_NOTES:
         raise InvalidRuleSet(f"{where}: notes: at most {MAX_NOTES} notes, got {len(notes)}")
     for i, note in enumerate(notes):
@@ -533,11 +513,11 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
         or any(s not in _SUIT_ORDER for s in suits)
         or len(set(suits)) != len(suits)
     ):
-        raise InvalidRuleSet(f"{w}.suits: letters from 'bkt', e.g. 'bkt', got {_show(suits)}")
+        raise InvalidRuleSet(f"{w}.suits: letters from 'bkt', e.g. 'bkt', got {quote(suits)}")
     suits = "".join(s for s in _SUIT_ORDER if s in suits)  # one order: one wall per seed
     winds = req("winds")
     if not isinstance(winds, str) or winds not in ("ESWN", "ESW"):
-        raise InvalidRuleSet(f"{w}.winds: 'ESWN' or 'ESW', got {_show(winds)}")
+        raise InvalidRuleSet(f"{w}.winds: 'ESWN' or 'ESW', got {quote(winds)}")
     if len(winds) < players:
         raise InvalidRuleSet(
             f"{w}.winds: {players} players need {players} seat winds, got {winds!r}"
@@ -581,7 +561,7 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
         or sorted(priority) != sorted(MAHJONG_KINDS)
     ):
         raise InvalidRuleSet(
-            f"{w}.mahjong_priority: an order of {', '.join(MAHJONG_KINDS)}, got {_show(priority)}"
+            f"{w}.mahjong_priority: an order of {', '.join(MAHJONG_KINDS)}, got {quote(priority)}"
         )
     return TableRules(
         players=players,

@@ -36,7 +36,7 @@ from pydantic import BaseModel, ValidationError
 
 from mahjong_nts import __version__
 from mahjong_nts.core.actions import Action, ActionKind, action
-from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.game import Event, Game
 from mahjong_nts.core.match import HandSetup
 from mahjong_nts.core.notation import format_hand
@@ -475,21 +475,10 @@ _MODELS: dict[str, type[BaseModel]] = {
 }
 
 
-def _loc(parts: Sequence[int | str]) -> str:
-    out = ""
-    for part in parts:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else part
-    return out
-
-
 def _validation_message(kind: str, exc: ValidationError) -> str:
     """The first problem of a line, naming the field; the input quoted as an excerpt."""
     err = exc.errors(include_url=False)[0]
-    where = _loc([p for p in err["loc"] if isinstance(p, int | str)])
-    where = where if len(where) <= 60 else where[:57] + "..."
+    where = safejson.field_path(err["loc"])
     if err["type"] == "extra_forbidden":
         msg = "unknown field"
     elif err["type"] == "missing":
@@ -497,7 +486,7 @@ def _validation_message(kind: str, exc: ValidationError) -> str:
     else:
         msg = str(err["msg"]).removeprefix("Value error, ")
         if "input" in err and not isinstance(err["input"], dict | list):
-            msg += f", got {safejson.excerpt(err['input'])}"
+            msg += f", got {quote(err['input'])}"
     return f"{kind} line: {where}: {msg}" if where else f"{kind} line: {msg}"
 
 
@@ -522,13 +511,12 @@ def _parse_line(raw: bytes, lineno: int) -> Line:
     if lineno == 1 and kind != "header":
         raise LogFormatError(
             1,
-            "not a hand log: the first line should be the header, "
-            f"it is of type {safejson.excerpt(kind)}",
+            f"not a hand log: the first line should be the header, it is of type {quote(kind)}",
         )
     model = _MODELS.get(kind) if isinstance(kind, str) else None
     if model is None:
         raise LogFormatError(
-            lineno, f"unknown line type {safejson.excerpt(kind)}: header, event, result or seal"
+            lineno, f"unknown line type {quote(kind)}: header, event, result or seal"
         )
     if model is HeaderLine:
         _check_format(data, lineno)
@@ -542,7 +530,7 @@ def _check_format(data: dict[str, Any], lineno: int) -> None:
     if data.get("format") != FORMAT:
         raise LogFormatError(
             lineno,
-            f"not a hand log: format {safejson.excerpt(data.get('format'))}, expected {FORMAT!r}",
+            f"not a hand log: format {quote(data.get('format'))}, expected {FORMAT!r}",
         )
     version = data.get("version")
     if version == 1:
@@ -555,7 +543,7 @@ def _check_format(data: dict[str, Any], lineno: int) -> None:
     if version != VERSION:
         raise LogFormatError(
             lineno,
-            f"hand-log version {safejson.excerpt(version)} is not supported "
+            f"hand-log version {quote(version)} is not supported "
             f"(this program reads version {VERSION})",
         )
 
@@ -709,11 +697,6 @@ def _first_difference(expected: Any, found: Any, path: str = "") -> tuple[str, A
     return None if expected == found else (path, expected, found)
 
 
-def _short_json(value: Any) -> str:
-    text = json.dumps(value)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
 def _load_rules(header: HeaderLine) -> RuleSet:
     """The header's rule set, if it is a shipped one (with overlays): a log never
     makes replay read a file (a path in a log could name ``/dev/zero`` or a FIFO)."""
@@ -721,7 +704,7 @@ def _load_rules(header: HeaderLine) -> RuleSet:
     if head not in SHIPPED:
         raise LogFormatError(
             1,
-            f"ruleset {safejson.excerpt(header.ruleset)} is no shipped rule set (a house-rule "
+            f"ruleset {quote(header.ruleset)} is no shipped rule set (a house-rule "
             "file?); a log never makes replay read a file: give the rule set "
             "(replay --ruleset FILE)",
         )
@@ -813,7 +796,7 @@ def _check_signature(
 
 def _check_rules(header: HeaderLine, rules: RuleSet) -> None:
     if rules.name != header.ruleset_name:
-        raise LogMismatch(1, f"ruleset_name {rules.name!r}", safejson.excerpt(header.ruleset_name))
+        raise LogMismatch(1, f"ruleset_name {rules.name!r}", quote(header.ruleset_name))
     digest = rules_digest(rules)
     if digest != header.rules_digest:
         raise LogMismatch(
@@ -864,16 +847,16 @@ def _check_hand_block(header: HeaderLine, hand: HandInfo, rules: RuleSet) -> Non
     if hand.dreamer != dreamer:
         raise LogMismatch(
             1,
-            f"hand.dreamer {_short_json(dreamer)}",
-            f"hand.dreamer {_short_json(hand.dreamer)}",
+            f"hand.dreamer {quote(dreamer)}",
+            f"hand.dreamer {quote(hand.dreamer)}",
             "the dreamer is the player before East" if table.dreamer else "no one dreams",
         )
     dominant = None if header.dominant is None else hand.players[header.dominant]
     if hand.dominant != dominant:
         raise LogMismatch(
             1,
-            f"hand.dominant {_short_json(dominant)}",
-            f"hand.dominant {_short_json(hand.dominant)}",
+            f"hand.dominant {quote(dominant)}",
+            f"hand.dominant {quote(hand.dominant)}",
             "the dominant player sits at the header's dominant seat",
         )
     green = header.round_wind == "F"
@@ -951,7 +934,7 @@ def verify_hand_log(
         raise LogMismatch(
             result_no,
             f"the seed committed to in line 1 ({header.seed_commitment[:16]}...)",
-            f"seed {safejson.excerpt(logged.seed)}, whose commitment is {commitment[:16]}...",
+            f"seed {quote(logged.seed)}, whose commitment is {commitment[:16]}...",
             "the revealed seed is not the one the header committed to",
         )
     if rules is None:
@@ -998,7 +981,7 @@ def verify_hand_log(
     )
     if diff is not None:
         where, want, got = diff
-        raise LogMismatch(result_no, f"{where} {_short_json(want)}", f"{where} {_short_json(got)}")
+        raise LogMismatch(result_no, f"{where} {quote(want)}", f"{where} {quote(got)}")
     return Verified(
         events=i,
         over=game.is_over,

@@ -54,9 +54,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from mahjong_nts.core.errors import InvalidRuleSet
+from mahjong_nts.core.errors import InvalidRuleSet, quote
 from mahjong_nts.core.rules import RuleSet, merge
-from mahjong_nts.formats.safejson import excerpt, printable
+from mahjong_nts.formats.safejson import printable
 
 __all__ = [
     "DEFAULT_RULESET",
@@ -226,7 +226,7 @@ def _check_structure(data: Any, where: str, *, max_values: int | None = None) ->
             continue
         if depth >= MAX_NESTING and children:
             raise InvalidRuleSet(
-                f"{where}: {excerpt(key)}: tables and arrays nested more than {MAX_NESTING} deep"
+                f"{where}: {quote(key)}: tables and arrays nested more than {MAX_NESTING} deep"
             )
         stack.extend((v, depth + 1, k) for k, v in children)
 
@@ -339,7 +339,7 @@ def _unknown(name: object, *, files: bool) -> str:
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     tail = "; or give a path to a .toml file" if files else ""
     return (
-        f"unknown rule set {excerpt(name)}{hint}; shipped: {', '.join(SHIPPED)}; "
+        f"unknown rule set {quote(name)}{hint}; shipped: {', '.join(SHIPPED)}; "
         f"overlays (add with '+'): {', '.join(OVERLAYS)}{tail}"
     )
 
@@ -350,10 +350,10 @@ def _looks_like_path(spec: str) -> bool:
 
 def _check_spec(spec: object, limit: int) -> str:
     if not isinstance(spec, str) or not spec.strip():
-        raise InvalidRuleSet(f"rule set spec must be a non-empty string, got {excerpt(spec)}")
+        raise InvalidRuleSet(f"rule set spec must be a non-empty string, got {quote(spec)}")
     if len(spec) > limit:
         raise InvalidRuleSet(
-            f"rule set spec {excerpt(spec)} is {len(spec)} characters long; at most {limit}"
+            f"rule set spec {quote(spec)} is {len(spec)} characters long; at most {limit}"
         )
     return spec.strip()
 
@@ -363,16 +363,16 @@ def _overlays(spec: str, names: list[str]) -> tuple[str, ...]:
     seen: list[str] = []
     for name in names:
         if name in seen:
-            raise InvalidRuleSet(f"{excerpt(spec)}: overlay {name!r} is given twice")
+            raise InvalidRuleSet(f"{quote(spec)}: overlay {name!r} is given twice")
         if name not in OVERLAYS:
             if name in SHIPPED:
                 raise InvalidRuleSet(
-                    f"{excerpt(spec)}: {name!r} is a complete rule set, not an "
+                    f"{quote(spec)}: {name!r} is a complete rule set, not an "
                     f"overlay; overlays: {', '.join(OVERLAYS)}"
                 )
             if not name:
-                raise InvalidRuleSet(f"{excerpt(spec)}: an empty overlay name (a '+' too many)")
-            raise InvalidRuleSet(f"{excerpt(spec)}: " + _unknown(name, files=False))
+                raise InvalidRuleSet(f"{quote(spec)}: an empty overlay name (a '+' too many)")
+            raise InvalidRuleSet(f"{quote(spec)}: " + _unknown(name, files=False))
         seen.append(name)
     return tuple(seen)
 
@@ -380,10 +380,10 @@ def _overlays(spec: str, names: list[str]) -> tuple[str, ...]:
 def _split(spec: str) -> tuple[str, list[str]]:
     head, *rest = (part.strip() for part in spec.split("+"))
     if not head:
-        raise InvalidRuleSet(f"{excerpt(spec)}: no rule set before '+'")
+        raise InvalidRuleSet(f"{quote(spec)}: no rule set before '+'")
     if head in OVERLAYS:
         raise InvalidRuleSet(
-            f"{excerpt(spec)}: {head!r} is an overlay, not a complete rule set; "
+            f"{quote(spec)}: {head!r} is an overlay, not a complete rule set; "
             f"put it after one, e.g. '{DEFAULT_RULESET}+{head}'"
         )
     return head, rest
@@ -425,7 +425,7 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
     except InvalidRuleSet:
         raise
     except (TypeError, ValueError, AttributeError) as exc:  # defensive: malformed values
-        raise InvalidRuleSet(f"{where}: malformed rule set value ({excerpt(str(exc))})") from None
+        raise InvalidRuleSet(f"{where}: malformed rule set value ({quote(str(exc))})") from None
 
 
 def _own_name(rules: RuleSet, where: str) -> RuleSet:
@@ -446,7 +446,7 @@ def _own_name(rules: RuleSet, where: str) -> RuleSet:
     if shipped is not None and shipped.name == name and not ruleset_diff(rules, shipped):
         return rules
     raise InvalidRuleSet(
-        f"{where}: name {excerpt(name)} is taken by a shipped rule set: house rules need a "
+        f"{where}: name {quote(name)} is taken by a shipped rule set: house rules need a "
         'name of their own (e.g. name = "club"), so that logs and outputs say which rules '
         "were played"
     )
@@ -556,7 +556,7 @@ def _resolve_data(
     if not isinstance(base, str) or not base.strip():
         raise InvalidRuleSet(
             f"{where}: base must name a rule set (e.g. base = "
-            f'"{DEFAULT_RULESET}"), got {excerpt(base)}'
+            f'"{DEFAULT_RULESET}"), got {quote(base)}'
         )
     try:
         base_data, _ = base_of(base)
@@ -564,7 +564,7 @@ def _resolve_data(
         msg = str(exc)
         if msg.startswith(where):
             raise
-        raise InvalidRuleSet(f"{where}: base = {excerpt(base)}: {msg}") from None
+        raise InvalidRuleSet(f"{where}: base = {quote(base)}: {msg}") from None
     base = base.strip()
     merged = merge(base_data, data)
     merged["name"] = data.get("name", default_name)
@@ -627,7 +627,7 @@ def _untrusted_spec(spec: object) -> tuple[str, tuple[str, ...]]:
     if head not in SHIPPED:
         if _looks_like_path(head):
             raise InvalidRuleSet(
-                f"{excerpt(head)} looks like a file, and rule sets from a request never name "
+                f"{quote(head)} looks like a file, and rule sets from a request never name "
                 f"a file: give a shipped rule set ({', '.join(SHIPPED)}, with overlays "
                 f"such as 'nmb-2009+flowers') or the house rules inline as an object"
             )
@@ -672,7 +672,7 @@ def _checked_copy(data: object, where: str) -> dict[str, Any]:
     _check_structure(data, where, max_values=MAX_INLINE_VALUES)
     for key in _iter_keys(data):
         if not isinstance(key, str):
-            raise InvalidRuleSet(f"{where}: keys must be text, got {excerpt(key)}")
+            raise InvalidRuleSet(f"{where}: keys must be text, got {quote(key)}")
     copy: dict[str, Any] = _deep_copy(data)
     return copy
 

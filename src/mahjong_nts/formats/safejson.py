@@ -11,22 +11,23 @@
 * ``NaN``, ``Infinity`` and numbers too large for a float;
 * nesting deeper than ``max_depth``.
 
-Messages quote at most a short excerpt of the input (:func:`excerpt`), never the
-whole of it.
+Messages quote at most a short excerpt of the input (:func:`mahjong_nts.core.errors.quote`),
+never the whole of it.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Final
 
-from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.errors import QUOTE_CHARS, MahjongError, quote
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
     "JsonInputError",
-    "excerpt",
+    "field_path",
     "loads",
     "printable",
 ]
@@ -37,20 +38,24 @@ MAX_INT_DIGITS: Final = 80
 MAX_DEPTH: Final = 16
 """Nesting of arrays and objects."""
 
-EXCERPT: Final = 60
-"""Characters of the input an error message quotes at most."""
-
 
 class JsonInputError(MahjongError):
     """JSON that is malformed or outside the bounds; the message says which and where."""
 
 
-def excerpt(value: object, limit: int = EXCERPT) -> str:
-    """``repr(value)``, cut to ``limit`` characters (with ``...``) if longer."""
-    text = repr(value)
-    if len(text) <= limit:
-        return text
-    return text[: max(limit - 3, 0)] + "..."
+def field_path(parts: Sequence[int | str]) -> str:
+    """Where in a JSON value an error is, for a message: ``melds[1].tiles`` (each key
+    cut to :data:`~mahjong_nts.core.errors.QUOTE_CHARS` characters: an unknown key
+    can be long)."""
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            if len(part) > QUOTE_CHARS:
+                part = part[: QUOTE_CHARS - 3] + "..."
+            out += f".{part}" if out else part
+    return out
 
 
 def printable(text: str) -> str:
@@ -77,7 +82,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise JsonInputError(f"duplicate key {excerpt(key)} in an object")
+            raise JsonInputError(f"duplicate key {quote(key)} in an object")
         out[key] = value
     return out
 
@@ -98,7 +103,7 @@ def _float(text: str) -> float:
         )
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise JsonInputError(f"the number {excerpt(text)} is too large")
+        raise JsonInputError(f"the number {quote(text)} is too large")
     return value
 
 
@@ -159,7 +164,7 @@ def loads(
     except RecursionError:
         raise JsonInputError(f"nested more than {max_depth} levels deep") from None
     except ValueError as exc:  # e.g. a lone surrogate the decoder refuses
-        raise JsonInputError(f"invalid JSON: {excerpt(str(exc))}") from None
+        raise JsonInputError(f"invalid JSON: {quote(str(exc))}") from None
     if _depth(value, max_depth) > max_depth:
         raise JsonInputError(f"nested more than {max_depth} levels deep")
     return value

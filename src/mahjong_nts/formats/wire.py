@@ -35,7 +35,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from mahjong_nts.core import rules as core_rules
-from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.errors import QUOTE_CHARS, MahjongError, quote
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.items import LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
@@ -215,23 +215,7 @@ class SettleRequest(_Model):
 # --------------------------------------------------------------------------- errors
 
 
-_KEY_CHARS: Final = 40
-"""Characters of a field name an error message shows (an unknown key can be long)."""
-
-
-def _loc(parts: Sequence[int | str]) -> str:
-    out = ""
-    for part in parts:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            if len(part) > _KEY_CHARS:
-                part = part[: _KEY_CHARS - 3] + "..."
-            out += f".{part}" if out else part
-    return out
-
-
-_LONG: Final = safejson.EXCERPT - 1
+_LONG: Final = QUOTE_CHARS - 1
 _QUOTED: Final = re.compile(
     rf"(?<!\w)'[^'\n]{{{_LONG},}}'(?!\w)|(?<!\w)\"[^\"\n]{{{_LONG},}}\"(?!\w)"
 )
@@ -241,7 +225,7 @@ apostrophe of "winner's") neither opens nor closes one."""
 
 def _cut_quote(match: re.Match[str]) -> str:
     text = match.group()
-    return text[: safejson.EXCERPT - 4] + "..." + text[0]
+    return text[: QUOTE_CHARS - 4] + "..." + text[0]
 
 
 def short_message(message: str) -> str:
@@ -258,7 +242,9 @@ def short_message(message: str) -> str:
     return message
 
 
-_UNION_TAGS = frozenset({"str", "list[str]", "int", "none", "bool", "literal[0,1,2,3]"})
+_TILES_TAGS: Final = frozenset({"str", "list[str]"})
+"""What pydantic adds to the location of an error in a :data:`Tiles` field, the one
+union of the requests with two members (the ``X | None`` fields add nothing)."""
 
 
 def _validation_line(exc: ValidationError) -> str:
@@ -268,33 +254,26 @@ def _validation_line(exc: ValidationError) -> str:
     )  # unknown fields first
     seen: dict[str, str] = {}
     for err in errors:
-        # Union members appear in the location ("concealed.str", "concealed.list[str]"):
-        # drop them and report the field once.
-        parts = [p for p in err["loc"] if not (isinstance(p, str) and p in _UNION_TAGS)]
-        where = _loc(parts) or "request"
         kind = err["type"]
+        parts = list(err["loc"])
+        if kind != "extra_forbidden":
+            # a Tiles error comes once per member ("concealed.str", "concealed.list[str]"):
+            # drop the member and report the field once (an unknown key is never a member)
+            parts = [p for p in parts if p not in _TILES_TAGS]
+        where = safejson.field_path(parts) or "request"
         if kind == "extra_forbidden":
             msg = "unknown field"
         elif kind == "missing":
             msg = "required field is missing"
-        elif kind in ("too_short", "too_long"):
+        elif kind == "too_long":  # melds: the only bounded list of the models
             ctx = err.get("ctx", {})
-            want = (
-                f"at least {ctx.get('min_length')}"
-                if kind == "too_short"
-                else f"at most {ctx.get('max_length')}"
-            )
-            msg = f"expected {want} items, got {ctx.get('actual_length', 'another number')}"
+            msg = f"expected at most {ctx.get('max_length')} items, got {ctx.get('actual_length')}"
         else:
-            msg = str(err["msg"])
-            if "input" in err and kind not in ("too_short", "too_long"):
-                msg += f", got {safejson.excerpt(err['input'])}"
-        if where in seen:
-            if kind.startswith(("string_type", "list_type")):
-                seen[where] = (
-                    f"expected tiles as a string or a list of strings, got "
-                    f"{safejson.excerpt(err.get('input'))}"
-                )
+            msg = f"{err['msg']}, got {quote(err['input'])}"
+        if where in seen:  # the second member of a Tiles union
+            seen[where] = (
+                f"expected tiles as a string or a list of strings, got {quote(err['input'])}"
+            )
             continue
         seen[where] = msg
     lines = [f"{where}: {msg}" for where, msg in seen.items()]

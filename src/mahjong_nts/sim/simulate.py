@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from mahjong_nts.bots import BOTS, Player, make_bot
+from mahjong_nts.core.errors import quote
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.match import Match
@@ -60,7 +61,6 @@ from mahjong_nts.core.seeding import SeedRng, check_seed, derive_seed
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.formats.logkeys import LogKey
 from mahjong_nts.formats.rulefiles import load_ruleset
-from mahjong_nts.formats.safejson import excerpt
 
 __all__ = [
     "MATCH_HAND_LIMIT",
@@ -223,7 +223,7 @@ def validate_bots(
     names = tuple(n.strip() for n in names)
     unknown = [n for n in names if n not in BOTS]
     if unknown:
-        raise ValueError(f"unknown bot {excerpt(unknown[0])}: one of {', '.join(sorted(BOTS))}")
+        raise ValueError(f"unknown bot {quote(unknown[0])}: one of {', '.join(sorted(BOTS))}")
     if len(names) != count:
         what = "players a match" if matches else "seats a hand"
         raise ValueError(f"{rules.name} plays {count} {what}: give {count} bots, not {len(names)}")

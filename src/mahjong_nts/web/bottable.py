@@ -35,7 +35,7 @@ from mahjong_nts.bots import make_bot
 from mahjong_nts.bots.base import Player
 from mahjong_nts.core.actions import Action, parse_action
 from mahjong_nts.core.analysis import waiting_tiles
-from mahjong_nts.core.errors import MahjongError, NotYourTurn, StaleAction
+from mahjong_nts.core.errors import MahjongError, NotYourTurn, StaleAction, quote
 from mahjong_nts.core.game import Event, Game, HandResult
 from mahjong_nts.core.hand import Hand, Meld
 from mahjong_nts.core.match import HandSetup, Match
@@ -46,7 +46,6 @@ from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, SeedRng, derive_seed, se
 from mahjong_nts.core.shanten import shanten
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats import gamelog, wire
-from mahjong_nts.formats.safejson import excerpt
 
 __all__ = [
     "BOT",
@@ -171,7 +170,7 @@ class BotTable:
         if hand != self.hand:
             raise PlayError(
                 409,
-                f"that was sent for hand {excerpt(hand + 1)}; hand {self.hand + 1} is on the "
+                f"that was sent for hand {quote(hand + 1)}; hand {self.hand + 1} is on the "
                 "table now (reload the page)",
             )
 
@@ -211,7 +210,7 @@ class BotTable:
         if text is None:
             raise PlayError(
                 404,
-                f"no log of hand {excerpt(hand + 1)}: a log is there once its hand is over "
+                f"no log of hand {quote(hand + 1)}: a log is there once its hand is over "
                 f"(the last {MAX_KEPT_LOGS} hands are kept)",
             )
         tag = seed_commitment(self.seed)[:12]

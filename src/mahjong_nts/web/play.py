@@ -24,7 +24,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import parse_tile
 from mahjong_nts.formats import safejson, wire
@@ -113,7 +113,7 @@ async def _form(request: Request) -> dict[str, str]:
 
 def _whole(text: str | None, where: str, high: int) -> int:
     if text is None or not text.isascii() or not text.isdigit() or len(text) > 10:
-        raise PlayError(422, f"{where}: {safejson.excerpt(text)} is not a whole number")
+        raise PlayError(422, f"{where}: {quote(text)} is not a whole number")
     value = int(text)
     if value > high:
         raise PlayError(422, f"{where}: {value} is more than {high}")

@@ -27,13 +27,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from mahjong_nts.core.actions import ActionKind, action
-from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import Tile, parse_tile
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.gamelog_schema import MAX_LOG_BYTES, EventLine, HeaderLine
-from mahjong_nts.formats.safejson import excerpt
 from mahjong_nts.web.bottable import meld_state, result_state
 from mahjong_nts.web.play import _tile_helpers
 from mahjong_nts.web.templating import Pages, request_language
@@ -206,7 +205,7 @@ async def view(request: Request, key: str) -> Response:
         return _upload_page(
             request,
             status=422,
-            error=f"step: {excerpt(text)} is not a step of this log (0 to {steps})",
+            error=f"step: {quote(text)} is not a step of this log (0 to {steps})",
         )
     step = int(text)
     game, events = table_at(replay, step)
