@@ -193,7 +193,7 @@ _PROFILES: Final[dict[int, Profile]] = {}
 _SHAPES: Final[dict[int, Profile]] = {}
 """The profiles by what they depend on: the groups' facts without their numbers of kinds,
 and whether those add up to 13 (so equal profiles are one object, built once)."""
-_FACT_BITS: Final = sum(((_KINDS - 1) << (_GROUP_BITS * g) for g in range(4)))
+_FACT_BITS: Final = sum((_KINDS - 1) << (_GROUP_BITS * g) for g in range(4))
 _THIRTEEN: Final = 1 << (_GROUP_BITS * 4)
 
 
