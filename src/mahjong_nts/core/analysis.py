@@ -120,6 +120,12 @@ def _decompose(
     return no_pair, with_pair
 
 
+# The shared blocks by tile, for the tables below: chows by copy (0-3), pungs, pairs.
+_CHOWS: tuple[list[Block | None], ...] = tuple([None] * N_KINDS for _ in range(4))
+_PUNGS: list[Block | None] = [None] * N_KINDS
+_PAIRS: list[Block | None] = [None] * N_KINDS
+
+
 def _to_blocks(start: int, d: tuple[tuple[int, ...], tuple[int, ...], int]) -> _Decomp:
     chow_offsets, pung_offsets, pair = d
     chow_blocks: list[Block] = []
@@ -128,16 +134,44 @@ def _to_blocks(start: int, d: tuple[tuple[int, ...], tuple[int, ...], int]) -> _
     for o in chow_offsets:  # ascending, so equal chows are adjacent
         copy = copy + 1 if o == prev else 0
         prev = o
-        chow_blocks.append(_block(BlockKind.CHOW, start + o, copy))
-    return (
-        tuple(chow_blocks),
-        tuple(_block(BlockKind.PUNG, start + o) for o in pung_offsets),
-        (_block(BlockKind.PAIR, start + pair),) if pair >= 0 else (),
-    )
+        t = start + o
+        blk = _CHOWS[copy][t]
+        if blk is None:
+            blk = _CHOWS[copy][t] = _block(BlockKind.CHOW, t, copy)
+        chow_blocks.append(blk)
+    pungs: list[Block] = []
+    for o in pung_offsets:
+        t = start + o
+        blk = _PUNGS[t]
+        if blk is None:
+            blk = _PUNGS[t] = _block(BlockKind.PUNG, t)
+        pungs.append(blk)
+    if pair < 0:
+        return (tuple(chow_blocks), tuple(pungs), ())
+    t = start + pair
+    blk = _PAIRS[t]
+    if blk is None:
+        blk = _PAIRS[t] = _block(BlockKind.PAIR, t)
+    return (tuple(chow_blocks), tuple(pungs), (blk,))
 
 
-def _block_key(d: _Decomp) -> tuple[tuple[int, int], ...]:
-    return tuple((int(b.kind), b.tile) for part in d for b in part)
+def _offsets_key(d: tuple[tuple[int, ...], tuple[int, ...], int]) -> tuple[int, ...]:
+    """The order of a group's decompositions (offsets, as :func:`_decompose` gives them):
+    that of their blocks' (kind, tile), chows first, then pungs, then the pair; as
+    ``kind * 64 + offset``, the group's start being the same for all."""
+    chow_offsets, pung_offsets, pair = d
+    pungs = tuple(64 + o for o in pung_offsets)
+    return chow_offsets + pungs + (128 + pair,) if pair >= 0 else chow_offsets + pungs
+
+
+def _sorted_blocks(
+    start: int, ds: set[tuple[tuple[int, ...], tuple[int, ...], int]]
+) -> tuple[_Decomp, ...]:
+    """The decompositions ``ds`` of the group at ``start`` as blocks, sorted by their
+    blocks' (kind, tile)."""
+    if len(ds) <= 1:
+        return tuple(_to_blocks(start, d) for d in ds)
+    return tuple(_to_blocks(start, d) for d in sorted(ds, key=_offsets_key))
 
 
 # Lazily filled per-group decomposition tables, keyed by the group's counts as ``bytes``.
@@ -148,8 +182,8 @@ def _fill_decomps(g: int, key: bytes) -> _GroupDecomps:
     start = 9 * g
     no_pair, with_pair = _decompose(list(key), start, g != 3)
     res = (
-        tuple(sorted((_to_blocks(start, d) for d in no_pair), key=_block_key)),
-        tuple(sorted((_to_blocks(start, d) for d in with_pair), key=_block_key)),
+        _sorted_blocks(start, no_pair),
+        _sorted_blocks(start, with_pair),
     )
     _DECOMPS[g][key] = res
     return res
