@@ -40,6 +40,7 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "play": ("play", "play_cmd", "Play against bots in the terminal."),
     "simulate": ("simulate", "simulate_cmd", "Play many hands between bots; summarise them."),
     "keygen": ("keygen", "keygen_cmd", "Make a key to sign hand logs."),
+    "serve": ("serve", "serve_cmd", "Start the web app (calculator, HTTP API)."),
 }
 
 

@@ -1,0 +1,142 @@
+"""``mahjong-nts serve``: run the web app under uvicorn and say which address to open.
+
+The command binds the socket itself, so a port in use or a host that cannot be
+listened on ends with one ``error:`` line and exit code 2 before anything
+starts.  It hands the app to uvicorn by name (``mahjong_nts.web:create_app``,
+a factory), with the settings in the ``MAHJONG_NTS_*`` environment the factory
+reads: the terminal front end does not import the web one (docs/web.md).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import socket
+from typing import Annotated, Any, Final
+
+import typer
+from pydantic import ValidationError
+
+from mahjong_nts.cli.options import UsageProblem
+from mahjong_nts.formats import wire
+from mahjong_nts.i18n import language, translator
+
+__all__ = ["APP_FACTORY", "bind", "serve_cmd"]
+
+APP_FACTORY: Final = "mahjong_nts.web:create_app"
+MAX_DB_URL: Final = 2000
+"""Characters of a ``--db`` URL (the web settings' bound)."""
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host``:``port`` (port 0: a free one).
+    OSError (socket.gaierror for an unknown host) when it cannot be had."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def address_url(host: str, port: int) -> str:
+    """The address to open in a browser (an IPv6 address in brackets)."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def _log_config() -> dict[str, Any]:
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    # one line per request from the app (path without query string, no bodies);
+    # uvicorn's own access log is off because it writes the query string
+    config["loggers"]["mahjong_nts"] = {
+        "handlers": ["default"],
+        "level": "INFO",
+        "propagate": False,
+    }
+    return config
+
+
+def serve_cmd(
+    host: Annotated[
+        str,
+        typer.Option("--host", help="The address to listen on (127.0.0.1: this computer only)."),
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="The port to listen on (0: a free one).")
+    ] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="A SQLAlchemy database URL (default: SQLite in the user's data directory).",
+        ),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="nl or en: the language of this command and of the pages for a browser "
+            "that asks for neither.",
+        ),
+    ] = None,
+) -> None:
+    """Start the web app: the calculator and the HTTP API (docs at /docs)."""
+    chosen = language(lang) if lang is not None else None
+    if lang is not None and chosen is None:
+        raise UsageProblem(f"--lang: expected nl or en, got {lang!r}")
+    if db is not None and not 0 < len(db) <= MAX_DB_URL:
+        raise UsageProblem(f"--db: a database URL has 1 to {MAX_DB_URL} characters")
+    _ = translator(chosen or "en").gettext
+    try:
+        sock = bind(host, port)
+    except OSError as exc:
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        raise UsageProblem(
+            _("cannot listen on {address}: {reason}").format(
+                address=where, reason=exc.strerror or exc
+            )
+        ) from None
+    with sock:
+        bound_port = sock.getsockname()[1]
+        os.environ["MAHJONG_NTS_HOST"] = host
+        os.environ["MAHJONG_NTS_PORT"] = str(bound_port)
+        if db is not None:
+            os.environ["MAHJONG_NTS_DB_URL"] = db
+        if chosen is not None:
+            os.environ["MAHJONG_NTS_DEFAULT_LANGUAGE"] = chosen
+
+        import uvicorn
+
+        config = uvicorn.Config(
+            APP_FACTORY,
+            factory=True,
+            access_log=False,
+            log_config=_log_config(),
+            server_header=False,
+            proxy_headers=False,
+        )
+        try:
+            config.load()  # builds the app now: a bad setting is an error line, not a traceback
+        except ValidationError as exc:
+            raise UsageProblem(
+                f"a MAHJONG_NTS_* environment variable: {wire.error_message(exc)}"
+            ) from None
+        server = uvicorn.Server(config)
+        typer.echo(
+            _("Open {url} in a browser. Ctrl+C stops the server.").format(
+                url=address_url(host, bound_port)
+            )
+        )
+        server.run(sockets=[sock])
+    if not server.started:
+        raise typer.Exit(1)

@@ -1,0 +1,1 @@
+"""The HTTP JSON API: ``POST /api/score`` and ``POST /api/settle`` (see docs/web.md)."""

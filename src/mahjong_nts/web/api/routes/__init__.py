@@ -1,0 +1,1 @@
+"""The routes of the HTTP API, one module per endpoint."""

@@ -1,0 +1,92 @@
+"""The app factory: :func:`create_app` builds the whole web app from its settings.
+
+No app is built at import; ``uvicorn --factory mahjong_nts.web:create_app`` (and
+``mahjong-nts serve``) call the factory, which reads its settings from the
+environment when none are given.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from mahjong_nts.web.api.answer import error_response
+from mahjong_nts.web.api.main import api_router
+from mahjong_nts.web.api.openapi import add_request_schemas
+from mahjong_nts.web.middleware import SecurityHeaders
+from mahjong_nts.web.pages import STATIC_DIR, licence_files
+from mahjong_nts.web.pages import router as pages_router
+from mahjong_nts.web.settings import Settings
+from mahjong_nts.web.templating import Pages
+
+__all__ = ["create_app"]
+
+DESCRIPTION = (
+    "Score and settle hands of Dutch tournament Mahjong (NTS rules). The endpoints take "
+    "exactly the objects of `mahjong-nts score --json` and `settle --json` (one line's "
+    "object as the body) and answer the same objects. Every bad request gets "
+    '`{"error": "..."}` with a 4xx status that says which field is wrong.'
+)
+
+
+def _wants_html(request: Request) -> bool:
+    return not request.url.path.startswith("/api/") and "text/html" in request.headers.get(
+        "accept", ""
+    )
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The web app for ``settings`` (read from ``MAHJONG_NTS_*`` when None)."""
+    settings = settings or Settings()
+    app = FastAPI(
+        title="mahjong-nts",
+        description=DESCRIPTION,
+        version="0.1.0",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json",
+    )
+    app.state.settings = settings
+    app.state.pages = Pages(settings.default_language)
+    app.state.licences = licence_files()
+    # The store is opened here once mahjong_nts.store exists (settings.db_url).
+
+    app.include_router(api_router, prefix="/api")
+    app.include_router(pages_router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_middleware(SecurityHeaders)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if _wants_html(request) and exc.status_code == 404:
+            pages: Pages = request.app.state.pages
+            return pages.render(request, "404.html", status_code=404)
+        response = error_response(exc.status_code, str(exc.detail))
+        if exc.headers:
+            response.headers.update(exc.headers)
+        return response
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ())) or "request"
+        return error_response(422, f"{where}: {first.get('msg', 'invalid')}")
+
+    def openapi() -> dict[str, object]:
+        if app.openapi_schema is None:
+            from fastapi.openapi.utils import get_openapi
+
+            document = get_openapi(
+                title=app.title,
+                version=app.version,
+                description=app.description,
+                routes=app.routes,
+            )
+            app.openapi_schema = add_request_schemas(document)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+    return app

@@ -1,0 +1,41 @@
+"""Settings of the web app, read from the environment (``MAHJONG_NTS_*``).
+
+``MAHJONG_NTS_HOST``, ``MAHJONG_NTS_PORT``, ``MAHJONG_NTS_DB_URL``,
+``MAHJONG_NTS_DATA_DIR`` and ``MAHJONG_NTS_DEFAULT_LANGUAGE``; tests and
+``mahjong-nts serve`` pass their own.  Nothing here opens a file or a database.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from platformdirs import user_data_dir
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from mahjong_nts.i18n import Language
+
+__all__ = ["APP_NAME", "Settings", "default_data_dir"]
+
+APP_NAME = "mahjong-nts"
+
+
+def default_data_dir() -> Path:
+    """The user's data directory for the app (platformdirs), e.g.
+    ``~/.local/share/mahjong-nts`` on Linux.  Not created here."""
+    return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+class Settings(BaseSettings):
+    """What the app is started with.  Every value has a default fit for one
+    player's computer: listen on the loopback interface only."""
+
+    model_config = SettingsConfigDict(env_prefix="MAHJONG_NTS_", frozen=True, extra="ignore")
+
+    host: str = Field(default="127.0.0.1", min_length=1, max_length=255)
+    port: int = Field(default=8000, ge=0, le=65535)
+    db_url: str | None = Field(default=None, max_length=2000)
+    """A SQLAlchemy URL; None means SQLite in :attr:`data_dir` (the store's default)."""
+    data_dir: Path = Field(default_factory=default_data_dir)
+    default_language: Language = "en"
+    """The page language when neither a cookie nor the browser's Accept-Language picks one."""

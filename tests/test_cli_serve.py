@@ -1,0 +1,173 @@
+"""``mahjong-nts serve`` (mahjong_nts/cli/serve.py): a real uvicorn server on 127.0.0.1
+answers the API; a port in use, a host that cannot be listened on and a bad option each
+give one ``error:`` line and exit code 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+WINNER = {
+    "seat_wind": "E",
+    "round_wind": "E",
+    "concealed": "b1 b2 b3 k4 k5 k6 t7 t8 t9 E E E C C",
+    "winning_tile": "C",
+    "win": {"from": "wall"},
+}
+
+
+def env(tmp_path: Path) -> dict[str, str]:
+    out = {k: v for k, v in os.environ.items() if not k.startswith("MAHJONG_NTS_")}
+    out["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + out.get("PYTHONPATH", "")
+    out["MAHJONG_NTS_DATA_DIR"] = str(tmp_path)
+    return out
+
+
+def run_serve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mahjong_nts.cli", "serve", *args],
+        capture_output=True, text=True, timeout=60, env=env(tmp_path),
+    )  # fmt: skip
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``mahjong-nts serve --port 0`` in a subprocess; the URL it prints."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mahjong_nts.cli", "serve", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(tmp_path),
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()  # printed once the socket listens
+        match = re.fullmatch(
+            r"Open (http://127\.0\.0\.1:(\d+)/) in a browser\. Ctrl\+C stops the server\.\n", line
+        )
+        assert match, (line, proc.stderr.read() if proc.poll() is not None else "")  # type: ignore[union-attr]
+        yield match.group(1), proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def post(url: str, body: bytes) -> tuple[int, dict[str, object]]:
+    request = urllib.request.Request(
+        url, data=body, headers={"content-type": "application/json"}, method="POST"
+    )
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+        except (ConnectionError, urllib.error.URLError):
+            if time.monotonic() > deadline:  # the app is still starting
+                raise
+            time.sleep(0.1)
+
+
+@pytest.mark.server
+def test_a_real_server_answers_and_stops(server: tuple[str, subprocess.Popen[str]]) -> None:
+    url, proc = server
+    status, answer = post(url + "api/score", json.dumps(WINNER).encode())
+    assert status == 200
+    assert answer["score"] == 576  # worked out in tests/web/web_helpers.py
+    status, answer = post(url + "api/settle", b'{"scores": [0, 40, 0, 0], "winner": 1}')
+    assert (status, answer["balances"]) == (200, [-80, 160, -40, -40])
+    status, answer = post(url + "api/score", b"{")
+    assert status == 400 and "invalid JSON" in str(answer["error"])
+    with urllib.request.urlopen(url, timeout=10) as page:
+        assert page.status == 200 and b"<!doctype html>" in page.read()
+    proc.terminate()
+    # uvicorn shuts down, then ends by the signal it caught (as a process killed by it)
+    assert proc.wait(timeout=15) in (0, -15)
+    assert proc.stderr is not None
+    log = proc.stderr.read()
+    assert "POST /api/score 200" in log and "Finished server process" in log
+    assert "Traceback" not in log
+
+
+@pytest.mark.server
+def test_a_declared_megabyte_is_answered_413_at_once(
+    server: tuple[str, subprocess.Popen[str]],
+) -> None:
+    url, _ = server
+    port = int(url.rsplit(":", 1)[1].rstrip("/"))
+    post(url + "api/score", b"{}")  # wait until it answers
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(
+            b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1048576\r\n\r\n" + b" " * 1000
+        )  # 1000 bytes of the megabyte: the answer comes without the rest
+        head = sock.recv(65536).decode("latin-1")
+    assert head.startswith("HTTP/1.1 413 "), head
+    assert "a request has at most 65536 bytes" in head
+
+
+@pytest.mark.server
+def test_a_port_in_use_is_one_error_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = run_serve(tmp_path, "--port", str(port))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"error: cannot listen on 127.0.0.1:{port}: Address already in use"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--host", "no-such-host.invalid"], "error: cannot listen on no-such-host.invalid:8000: "),
+        (["--host", "192.0.2.1"], "error: cannot listen on 192.0.2.1:8000: "),  # not ours
+        (["--lang", "de"], "error: --lang: expected nl or en, got 'de'"),
+        (["--db", "x" * 2001], "error: --db: a database URL has 1 to 2000 characters"),
+    ],
+)
+def test_bad_options_are_one_error_line(tmp_path: Path, args: list[str], expected: str) -> None:
+    result = run_serve(tmp_path, *args)
+    assert result.returncode == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(expected), result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_bad_setting_in_the_environment_is_one_error_line(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mahjong_nts.cli", "serve", "--port", "0"],
+        capture_output=True, text=True, timeout=60,
+        env={**env(tmp_path), "MAHJONG_NTS_DEFAULT_LANGUAGE": "de"},
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "error: a MAHJONG_NTS_* environment variable: default_language: "
+        "Input should be 'nl' or 'en', got 'de'"
+    ]
+
+
+def test_the_bind_error_speaks_dutch(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = run_serve(tmp_path, "--port", str(port), "--lang", "nl")
+    assert result.stderr.startswith(f"error: kan niet luisteren op 127.0.0.1:{port}: ")

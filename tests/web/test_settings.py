@@ -1,0 +1,46 @@
+"""Settings (mahjong_nts/web/settings.py): from MAHJONG_NTS_* variables, checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from mahjong_nts.web import Settings
+from mahjong_nts.web.settings import default_data_dir
+
+
+def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("HOST", "PORT", "DB_URL", "DATA_DIR", "DEFAULT_LANGUAGE"):
+        monkeypatch.delenv(f"MAHJONG_NTS_{name}", raising=False)
+    s = Settings()
+    assert (s.host, s.port, s.db_url, s.default_language) == ("127.0.0.1", 8000, None, "en")
+    assert s.data_dir == default_data_dir()
+    assert "mahjong-nts" in s.data_dir.parts
+
+
+def test_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("MAHJONG_NTS_HOST", "0.0.0.0")
+    monkeypatch.setenv("MAHJONG_NTS_PORT", "9001")
+    monkeypatch.setenv("MAHJONG_NTS_DB_URL", "sqlite:///x.db")
+    monkeypatch.setenv("MAHJONG_NTS_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("MAHJONG_NTS_DEFAULT_LANGUAGE", "nl")
+    s = Settings()
+    assert (s.host, s.port, s.db_url, s.data_dir, s.default_language) == (
+        "0.0.0.0",
+        9001,
+        "sqlite:///x.db",
+        tmp_path,
+        "nl",
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("PORT", "70000"), ("PORT", "http"), ("DEFAULT_LANGUAGE", "de"), ("HOST", "")],
+)
+def test_bad_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
+    monkeypatch.setenv(f"MAHJONG_NTS_{name}", value)
+    with pytest.raises(ValidationError):
+        Settings()
