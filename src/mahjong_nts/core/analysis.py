@@ -74,50 +74,66 @@ _Decomp = tuple[_Blocks, _Blocks, _Blocks]
 _GroupDecomps = tuple[tuple[_Decomp, ...], tuple[_Decomp, ...]]  # (sets only, sets + pair)
 
 
-def _decompose(
-    counts: list[int], start: int, chows: bool
-) -> tuple[set[tuple[tuple[int, ...], tuple[int, ...], int]], ...]:
-    """All decompositions of one group into sets (first) and sets + one pair (second).
+_Offsets = tuple[tuple[int, ...], tuple[int, ...], int]
+_Splits = tuple[frozenset[_Offsets], frozenset[_Offsets]]
+_SPLITS: tuple[dict[bytes, _Splits], dict[bytes, _Splits]] = ({}, {})
+"""Decompositions by a group's counts (or what remains of them), without chows (the
+honours, first) and with them (a suit: the three suits share these); bounded, cleared
+when full (they are rebuilt from each other as needed)."""
+_SPLITS_BOUND = 1 << 17
+_NO_SPLITS: _Splits = (frozenset({((), (), -1)}), frozenset())
+"""No tiles: one decomposition, into nothing."""
 
-    Each is (chow offsets, pung offsets, pair offset or -1), offsets ascending.  Mutates
-    ``counts`` temporarily.
-    """
-    no_pair: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
-    with_pair: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
-    n = len(counts)
-    cs: list[int] = []
-    ps: list[int] = []
 
-    def rec(i: int, pair: int) -> None:
-        while i < n and counts[i] == 0:
-            i += 1
-        if i == n:
-            (with_pair if pair >= 0 else no_pair).add((tuple(cs), tuple(ps), pair))
-            return
-        c = counts[i]
-        if c >= 3:
-            counts[i] -= 3
-            ps.append(i)
-            rec(i, pair)
-            ps.pop()
-            counts[i] += 3
-        if c >= 2 and pair < 0:
-            counts[i] -= 2
-            rec(i, i)
-            counts[i] += 2
-        if chows and i + 2 < n and counts[i + 1] and counts[i + 2]:
-            counts[i] -= 1
-            counts[i + 1] -= 1
-            counts[i + 2] -= 1
-            cs.append(i)
-            rec(i, pair)
-            cs.pop()
-            counts[i] += 1
-            counts[i + 1] += 1
-            counts[i + 2] += 1
+def _decompose(key: bytes, chows: bool) -> _Splits:
+    """All decompositions of one group's counts ``key`` into sets (first) and sets + one
+    pair (second).
 
-    rec(0, -1)
-    return no_pair, with_pair
+    Each is (chow offsets, pung offsets, pair offset or -1), offsets ascending.  The
+    first tile held is a pung, the pair or the lowest tile of a chow; each way, the rest
+    decomposes as the tiles that remain do (remembered, so a group's decompositions are
+    mostly made of ones known already)."""
+    table = _SPLITS[chows]
+    found = table.get(key)
+    if found is not None:
+        return found
+    n = len(key)
+    i = 0
+    while i < n and key[i] == 0:
+        i += 1
+    if i == n:
+        return _NO_SPLITS
+    no_pair: set[_Offsets] = set()
+    with_pair: set[_Offsets] = set()
+    c = bytearray(key)
+    x = c[i]
+    if x >= 3:
+        c[i] -= 3
+        rest_no_pair, rest_pair = _decompose(bytes(c), chows)
+        c[i] += 3
+        for cs, ps, pair in rest_no_pair:
+            no_pair.add((cs, (i, *ps), pair))
+        for cs, ps, pair in rest_pair:
+            with_pair.add((cs, (i, *ps), pair))
+    if x >= 2:
+        c[i] -= 2
+        rest_no_pair = _decompose(bytes(c), chows)[0]
+        c[i] += 2
+        for cs, ps, _ in rest_no_pair:
+            with_pair.add((cs, ps, i))
+    if chows and i + 2 < n and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        rest_no_pair, rest_pair = _decompose(bytes(c), chows)
+        for cs, ps, pair in rest_no_pair:
+            no_pair.add(((i, *cs), ps, pair))
+        for cs, ps, pair in rest_pair:
+            with_pair.add(((i, *cs), ps, pair))
+    if len(table) >= _SPLITS_BOUND:
+        table.clear()
+    found = table[key] = (frozenset(no_pair), frozenset(with_pair))
+    return found
 
 
 # The shared blocks by tile, for the tables below: chows by copy (0-3), pungs, pairs.
@@ -164,9 +180,7 @@ def _offsets_key(d: tuple[tuple[int, ...], tuple[int, ...], int]) -> tuple[int, 
     return chow_offsets + pungs + (128 + pair,) if pair >= 0 else chow_offsets + pungs
 
 
-def _sorted_blocks(
-    start: int, ds: set[tuple[tuple[int, ...], tuple[int, ...], int]]
-) -> tuple[_Decomp, ...]:
+def _sorted_blocks(start: int, ds: frozenset[_Offsets]) -> tuple[_Decomp, ...]:
     """The decompositions ``ds`` of the group at ``start`` as blocks, sorted by their
     blocks' (kind, tile)."""
     if len(ds) <= 1:
@@ -180,7 +194,7 @@ _DECOMPS: tuple[dict[bytes, _GroupDecomps], ...] = ({}, {}, {}, {})
 
 def _fill_decomps(g: int, key: bytes) -> _GroupDecomps:
     start = 9 * g
-    no_pair, with_pair = _decompose(list(key), start, g != 3)
+    no_pair, with_pair = _decompose(key, g != 3)
     res = (
         _sorted_blocks(start, no_pair),
         _sorted_blocks(start, with_pair),
