@@ -418,15 +418,15 @@ def test_settle_rule_set_name_with_a_terminal_escape_is_refused(tmp_path: Path) 
         ),
         (
             ("settle", "--scores", "²,1,1,1", "--winner", "0"),
-            "--scores: score 0 is not a whole number 0-1000000000000: '²'",
+            "--scores: score 0 is not a whole number 0-281474976710656: '²'",
         ),
         (
             ("settle", "--scores", "9" * 6000 + ",1,1,1", "--winner", "0"),
-            "--scores: score 0 is not a whole number 0-1000000000000: '99999",
+            "--scores: score 0 is not a whole number 0-281474976710656: '99999",
         ),
         (
-            ("settle", "--scores", "1000000000001,1,1,1", "--winner", "0"),
-            "--scores: score 0: a score is a whole number 0-1000000000000, got 1000000000001",
+            ("settle", "--scores", "281474976710657,1,1,1", "--winner", "0"),
+            "--scores: score 0: a score is a whole number 0-281474976710656, got 281474976710657",
         ),
         (("settle", "--scores", "1,-1,1,1", "--winner", "0"), "--scores: score 1 is not"),
         (("settle", "--scores", "1,٣,1,1", "--winner", "0"), "--scores: score 1 is not"),
@@ -482,7 +482,7 @@ def test_settle_rule_set_name_with_a_terminal_escape_is_refused(tmp_path: Path) 
                 "-r",
                 "nmb-2009+five-players",
             ),
-            "--scores: seat 4 is the dreamer, who plays no hand: his score is 0, not 3",
+            "--scores: score 4: seat 4 is the dreamer, who plays no hand: his score is 0, not 3",
         ),
         (
             (
@@ -701,3 +701,54 @@ def test_help_shows_notation_as_written() -> None:
     for command in ("score", "settle", "replay", "play", "simulate", "keygen", "rules"):
         assert f"  {command} " in overview, command
     assert "..." not in overview.split("Commands:")[1]  # every command's summary fits
+
+
+def test_settle_scores_refuse_a_round_wind() -> None:
+    """Issue 8: with --scores, --round was ignored without a word; the scores are final,
+    so the round wind (which only counts when hands are scored) is refused."""
+    result = invoke("settle", "--scores", "10,20,30,40", "--winner", "0", "--round", "S")
+    assert result.exit_code == 2
+    assert "--round: only with --hand" in result.stderr
+    assert invoke("settle", "--scores", "10,20,30,40", "--winner", "0").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("cli", "request_"),
+    [
+        (["--scores", "10,20,30," + str(2**48 + 1), "--winner", "0"],
+         {"winner": 0, "scores": [10, 20, 30, 2**48 + 1]}),
+        (["--scores", "10,20,30,40", "--winner", "5"], {"winner": 5, "scores": [10, 20, 30, 40]}),
+        (["--scores", "1,2,3,4,5", "--winner", "0", "--dreamer", "4",
+          "--ruleset", "nts-2016+five-players"],
+         {"winner": 0, "scores": [1, 2, 3, 4, 5], "dreamer": 4,
+          "ruleset": "nts-2016+five-players"}),
+    ],
+)  # fmt: skip
+def test_settle_scores_are_checked_as_in_json(cli: list[str], request_: dict[str, Any]) -> None:
+    """One path (wire.scores_job): the command line and a JSON request refuse the same
+    scores with the same message, but for the names of the fields."""
+    result = invoke("settle", *cli)
+    assert result.exit_code == 2
+    answer = json.loads(invoke("settle", "--json", input=json.dumps(request_) + "\n").stdout)
+    message = answer["error"].split(": ", 1)[1]
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize("command", ["score", "settle"])
+def test_json_lines_into_a_reader_that_stops_exits_0(command: str) -> None:
+    """Issue 8: `... --json | head -1` exited 1 on the broken pipe; docs/json.md says 0."""
+    line = (
+        json.dumps({"hand": WINNER})
+        if command == "score"
+        else json.dumps({"winner": 0, "scores": [1, 2, 3, 4]})
+    )
+    cmd = shlex.join([sys.executable, "-m", "mahjong_nts.cli", command, "--json"])
+    script = f"yes {shlex.quote(line)} | head -n 20000 | {cmd} | head -n 1 >/dev/null; " + (
+        'echo "${PIPESTATUS[2]}"'
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    done = subprocess.run(
+        ["bash", "-c", script], capture_output=True, text=True, timeout=120, env=env, check=False
+    )
+    assert done.stdout.strip() == "0", (done.stdout, done.stderr[-2000:])
+    assert "Traceback" not in done.stderr

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
 import random
 import re
 from pathlib import Path
@@ -281,13 +280,13 @@ def test_end_of_input_saves_the_log(tmp_path: Path) -> None:
 def test_ctrl_c_saves_the_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = iter(["1", "1"])
 
-    def fake_input(prompt: str = "") -> str:
+    def fake_input(console: Console, prompt: str, stream: Any = None) -> str:
         try:
             return next(calls)
         except StopIteration:
             raise KeyboardInterrupt from None
 
-    monkeypatch.setattr(builtins, "input", fake_input)
+    monkeypatch.setattr(cli_play, "read_line", fake_input)
     res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="")
     assert res.exit_code == 130
     assert "interrupted" in res.output
@@ -407,8 +406,6 @@ def test_feed_hides_what_a_seat_cannot_see() -> None:
             kongs = [a for a in legal if a.kind is ActionKind.KONG]
             concealed = [a for a in kongs if game.hands[seat][a.tile] == 4]  # type: ignore[index]
             act = concealed[0] if concealed and seat != 0 else pick.choice(legal)
-            for feed in feeds.values():
-                feed.before_apply(game, act)
             game.apply(act)
             if act in concealed:
                 kong_seat, tile = seat, act.tile
@@ -438,12 +435,53 @@ def scripted(monkeypatch: pytest.MonkeyPatch, answer: Any) -> list[str]:
     Ctrl-D or Ctrl-C would); the prompts seen, in order."""
     prompts: list[str] = []
 
-    def fake_input(self: Console, prompt: Any = "", **kwargs: Any) -> str:
-        prompts.append(str(prompt))
-        return str(answer(str(prompt)))
+    def fake_input(console: Console, prompt: str, stream: Any = None) -> str:
+        prompts.append(prompt)
+        return str(answer(prompt))
 
-    monkeypatch.setattr(Console, "input", fake_input)
+    monkeypatch.setattr(cli_play, "read_line", fake_input)
     return prompts
+
+
+def test_a_huge_line_at_the_prompt_is_skipped_with_one_short_hint(tmp_path: Path) -> None:
+    """Issue 8: a line of megabytes at a prompt was read whole (a 200 MB one hung the
+    game) and echoed whole; now at most MAX_INPUT + 1 characters are kept, the rest of
+    the line is skipped, one bounded hint is shown and the game goes on."""
+    huge = "d" * 3_000_000
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input=f"{huge}\n1\nq\n")
+    assert res.exit_code == 0, res.output[-2000:]
+    assert len(res.output) < 50_000
+    hint = "a line of more than 200 characters, starting 'dddddddddddddddddddd': type"
+    assert " ".join(res.output.split()).count(hint) == 1
+    log = gamelog.read_hand_log(saved_log(res.output))
+    assert any(e.decided and e.seat == 0 for e in log.events)  # the '1' after it was played
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("1\n", ["1"]),
+        ("1\r\nq", ["1", "q"]),  # a last line without its line end
+        ("x" * 200 + "\n2\n", ["x" * 200, "2"]),  # exactly the bound
+        ("x" * 201 + "\n2\n", [None, "2"]),
+        ("x" * 200_000 + "\n\n", [None, ""]),
+        ("x" * 200_000, [None]),  # too long, then end of input
+    ],
+)
+def test_read_line_keeps_at_most_the_bound(text: str, lines: list[str | None]) -> None:
+    import io
+
+    stream = io.StringIO(text)
+    console = Console(file=io.StringIO())
+    for want in lines:
+        if want is None:
+            with pytest.raises(cli_play.TooLong) as info:
+                cli_play.read_line(console, "> ", stream)
+            assert info.value.start == "x" * cli_play.MAX_INPUT
+        else:
+            assert cli_play.read_line(console, "> ", stream) == want
+    with pytest.raises(EOFError):
+        cli_play.read_line(console, "> ", stream)
 
 
 def test_typing_a_superscript_two_keeps_the_game(tmp_path: Path) -> None:
@@ -633,7 +671,7 @@ def test_seed_out_of_range_and_bad_bots_and_files(tmp_path: Path) -> None:
     cases = [
         (["--seed", str(2**256)], "error: --seed: a seed is a whole number from 0 to 2**256 - 1"),
         (["--seed", "9" * 6000], "--seed"),
-        (["--seed", "-1"], "greater than or equal to 0"),  # typer's own check (min=0)
+        (["--seed", "-1"], "error: --seed: a seed is a whole number from 0 to 2**256 - 1"),
         (["--bots", "random,,random"], "error: --bots: an empty bot name"),
         (["--bots", ""], "error: --bots: an empty bot name"),
         (["--bots", "r" * 5000], "error: --bots: 5000 characters is too long"),
@@ -725,3 +763,31 @@ def test_piped_input_is_echoed_without_its_escapes(tmp_path: Path) -> None:
     )
     assert "\x1b" not in res.output
     assert "\\x1b[2J\\x1b[31mred" in res.output
+
+
+def test_the_same_seed_twice_keeps_both_logs(tmp_path: Path) -> None:
+    """Issue 8: play with the same seed twice replaced the first log (same name); the
+    second takes the next free name and the first stays as it was."""
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="1\nq\n")
+    first = saved_log(res.output)
+    text = first.read_bytes()
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="2\nq\n")
+    second = saved_log(res.output)
+    assert second.name == first.name.removesuffix(".jsonl") + "-2.jsonl"
+    assert first.read_bytes() == text != second.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([first.name, second.name])
+
+
+def test_no_free_log_name_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MAX_NAME_ATTEMPTS taken names the log is refused with one line, exit 2, and
+    no temporary file is left behind."""
+    monkeypatch.setattr(gamelog, "MAX_NAME_ATTEMPTS", 3)
+    name = f"play-{seed_commitment(8)[:12]}-hand01"
+    taken = [f"{name}.jsonl", f"{name}-2.jsonl", f"{name}-3.jsonl"]
+    for n in taken:
+        (tmp_path / n).write_text("mine\n")
+    res = play("--seed", "8", "--bots", "random", "--log", str(tmp_path), input="q\n")
+    assert res.exit_code == 2, res.output
+    assert f"-2.jsonl .. {name}-3.jsonl are all taken" in res.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(taken)
+    assert all((tmp_path / n).read_text() == "mine\n" for n in taken)

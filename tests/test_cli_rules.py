@@ -161,7 +161,10 @@ def test_device_and_folder_exit_2(tmp_path: Path) -> None:
     "args",
     [
         ["list"],
-        *(["show", name] for name in (*SHIPPED, "nmb-2009+flowers+three-players+five-players")),
+        *(
+            ["show", name]
+            for name in (*SHIPPED, "nmb-2009+flowers+three-players", "nmb-2009+five-players")
+        ),
     ],
 )
 def test_no_internal_references_are_printed(args: list[str]) -> None:

@@ -5,8 +5,6 @@ give one ``error:`` line and exit code 2."""
 from __future__ import annotations
 
 import json
-import os
-import re
 import socket
 import subprocess
 import sys
@@ -16,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from server_helpers import running_server, serve_env
 
 ROOT = Path(__file__).resolve().parents[1]
 WINNER = {
@@ -28,10 +28,7 @@ WINNER = {
 
 
 def env(tmp_path: Path) -> dict[str, str]:
-    out = {k: v for k, v in os.environ.items() if not k.startswith("MAHJONG_NTS_")}
-    out["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + out.get("PYTHONPATH", "")
-    out["MAHJONG_NTS_DATA_DIR"] = str(tmp_path)
-    return out
+    return serve_env(tmp_path)
 
 
 def run_serve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -44,25 +41,8 @@ def run_serve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """``mahjong-nts serve --port 0`` in a subprocess; the URL it prints."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mahjong_nts.cli", "serve", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(tmp_path),
-    )  # fmt: skip
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()  # printed once the socket listens
-        match = re.fullmatch(
-            r"Open (http://127\.0\.0\.1:(\d+)/) in a browser\. Ctrl\+C stops the server\.\n", line
-        )
-        assert match, (line, proc.stderr.read() if proc.poll() is not None else "")  # type: ignore[union-attr]
-        yield match.group(1), proc
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with running_server(tmp_path) as running:
+        yield running
 
 
 def post(url: str, body: bytes) -> tuple[int, dict[str, object]]:
@@ -115,9 +95,25 @@ def test_a_declared_megabyte_is_answered_413_at_once(
             b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
             b"Content-Length: 1048576\r\n\r\n" + b" " * 1000
         )  # 1000 bytes of the megabyte: the answer comes without the rest
-        head = sock.recv(65536).decode("latin-1")
-    assert head.startswith("HTTP/1.1 413 "), head
-    assert "a request has at most 65536 bytes" in head
+        answer = b""
+        while b"\r\n\r\n" not in answer or not _whole(answer):
+            piece = sock.recv(65536)  # head and body may come in separate pieces
+            if not piece:
+                break
+            answer += piece
+    text = answer.decode("latin-1")
+    assert text.startswith("HTTP/1.1 413 "), text
+    assert "a request has at most 65536 bytes" in text
+
+
+def _whole(answer: bytes) -> bool:
+    """The head and as many body bytes as its Content-Length says have arrived."""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    for line in head.split(b"\r\n"):
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            return len(body) >= int(value)
+    return True
 
 
 @pytest.mark.server

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -236,3 +237,53 @@ def test_five_player_matches_seat_the_dreamer() -> None:
     assert s["seats"] == 4 and len(s["entries"]) == 5
     # every hand seats four of the five: the dreamer sits out
     assert sum(e["hands"] for e in s["entries"]) == 4 * s["hands"]
+
+
+def test_a_second_run_never_replaces_the_logs_of_the_first(tmp_path: Path) -> None:
+    """Issue 8: simulate --log DIR twice replaced the first run's logs; now the second
+    run's logs take the next free name (hand-000000-2.jsonl)."""
+    args = ("--hands", "2", "--log", str(tmp_path), "--bots", "random,random,random,random")
+    run_json(*args)
+    first = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    run_json(*args, "--seed", "99")
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [
+        "hand-000000-2.jsonl",
+        "hand-000000.jsonl",
+        "hand-000001-2.jsonl",
+        "hand-000001.jsonl",
+    ]
+    assert all((tmp_path / name).read_bytes() == text for name, text in first.items())
+
+
+def test_sign_with_a_missing_key_creates_no_log_folder(tmp_path: Path) -> None:
+    """Issue 8: --log d --sign nokey made the folder, then failed on the key."""
+    folder = tmp_path / "logs"
+    res = runner.invoke(
+        app, ["--hands", "1", "--log", str(folder), "--sign", str(tmp_path / "nokey")]
+    )
+    assert res.exit_code == 2, res.output
+    assert "--sign" in res.output
+    assert not folder.exists()
+
+
+def test_a_dead_worker_is_one_line_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool whose worker dies (killed, out of memory) ends with one line and exit 1
+    (an internal failure), not a BrokenProcessPool traceback."""
+    import os
+
+    from mahjong_nts.sim import simulate as sim
+
+    real = sim.play_hand
+
+    def dies(spec: Any, rules: Any, index: int) -> Any:
+        if index >= 20:  # in a worker (forked, so it plays this patched function)
+            os._exit(3)
+        return real(spec, rules, index)
+
+    monkeypatch.setattr(sim, "play_hand", dies)
+    monkeypatch.setattr(sim, "available_cpus", lambda: 2)
+    res = runner.invoke(app, ["--hands", "40", "--jobs", "2", "--json"])
+    assert res.exit_code == 1, res.output
+    assert "a worker process stopped unexpectedly" in res.output
+    assert "Traceback" not in res.output

@@ -33,6 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from cli_helpers import invoke_main
 from mahjong_nts.cli import app
 from mahjong_nts.formats import wire
 
@@ -497,20 +498,38 @@ COMMANDS = [
 ]
 
 
+def is_group_help(err: str) -> bool:
+    """A group of commands named with nothing after it (``mahjong-nts``, ``mahjong-nts
+    rules``) prints its whole help, ``Usage:`` line included, on stderr and exits 2 (as
+    ``--help`` would print it on stdout, exit 0): a help page, no error in it."""
+    return (
+        err.startswith("Usage: mahjong-nts")
+        and "\nOptions:\n" in err
+        and "\nCommands:\n" in err
+        and "Error" not in err
+    )
+
+
 def check_run(args: list[str], stdin: bytes | None, codes: tuple[int, ...] = (0, 2)) -> Any:
-    """Run the command and check what every run must satisfy; return the result."""
+    """Run the command as the console script does (:func:`mahjong_nts.cli.main`) and
+    check what every run must satisfy; return the result."""
     start = time.perf_counter()
-    result = runner.invoke(app, args, input=stdin)
+    result = invoke_main(args, input=stdin, runner=runner)
     elapsed = time.perf_counter() - start
     shown = f"{args!r:.300} stdin={stdin!r:.300}"
-    assert result.exit_code in codes, (shown, result.exit_code, result.exception)
-    assert result.exception is None or isinstance(result.exception, SystemExit), shown
+    assert result.exception is None, (shown, repr(result.exception))
+    assert result.exit_code in codes, (shown, result.exit_code)
     out, err = result.stdout, result.stderr
     assert "Traceback" not in out + err, shown
     assert "\x1b" not in out + err, shown  # no colours here: an escape came from the input
     assert len(out) + len(err) <= MAX_OUTPUT_CHARS, (shown, len(out), len(err))
     assert elapsed < MAX_SECONDS, (shown, elapsed)
-    if err.startswith("error: "):  # our own errors: one line, bounded
+    if result.exit_code == 2 and not is_group_help(err):
+        # bad input, usage errors included: one line "error: ...", bounded; no Usage block
+        assert "Usage:" not in err, (shown, err[:300])
+        assert err.startswith("error: "), (shown, err[:300])
+        assert err.count("\n") == 1 and len(err) <= wire.MAX_ERROR_CHARS + 20, (shown, err)
+    elif err.startswith("error: "):  # our own errors: one line, bounded
         assert err.count("\n") == 1 and len(err) <= wire.MAX_ERROR_CHARS + 20, (shown, err)
     return result
 

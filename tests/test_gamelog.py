@@ -735,7 +735,8 @@ def test_the_documented_bounds_are_the_code_s() -> None:
     assert schema.MAX_LINES == 2003 and "| lines | 2003 (`MAX_LINES`" in table
     assert schema.MAX_LINE_BYTES == 16 * 1024 and "| one line | 16 KiB" in table
     assert schema.MAX_EVENTS == 2000 and "at most 2000 (`MAX_EVENTS`)" in table
-    assert schema.MAX_NUMBER == 10**15 and "at most 10**15" in table
+    assert schema.MAX_NUMBER == 2**48 + 500 and "at most 2**48 + 500" in table
+    assert schema.MAX_AMOUNT == 8 * (2**48 + 500) and "8 times that" in table
     assert schema.MAX_NAME_CHARS == 64 and "each at most 64 characters" in table
     assert schema.MAX_RULESET_CHARS == 4096 and "at most 4096 characters" in table
     assert schema.MAX_TEXT_CHARS == 200 and "| `note`, `reason` | at most 200" in table

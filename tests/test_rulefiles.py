@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import sys
 import threading
 from pathlib import Path
@@ -35,6 +36,7 @@ SPECS = [
     for base in SHIPPED
     for n in range(len(OVERLAYS) + 1)
     for combo in itertools.permutations(OVERLAYS, n)
+    if not {"three-players", "five-players"} <= set(combo)  # a dreamer at three: refused
 ]
 
 
@@ -271,6 +273,46 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.mark.parametrize(
+    "name", ["nts-2016", "nmb-2009+flowers", "NTS-2016", "flowers", "rode-draak+club"]
+)
+def test_house_rules_may_not_take_a_shipped_name(tmp_path: Path, name: str) -> None:
+    """Regression: a house or inline rule set could call itself "nts-2016", so a log
+    or an output said the book's rules were played when they were not."""
+    words = re.escape(f"name {name!r} is taken by a shipped rule set")
+    path = write(
+        tmp_path, "club.toml", f'base = "nts-2016"\nname = "{name}"\n[settlement]\nround_to = 10\n'
+    )
+    with pytest.raises(InvalidRuleSet, match=words) as info:
+        load_ruleset(str(path))
+    assert str(info.value).startswith(str(path))
+    inline = {"base": "nts-2016", "name": name, "settlement": {"round_to": 10}}
+    with pytest.raises(InvalidRuleSet, match=words) as info:
+        load_untrusted(inline, where="ruleset")
+    assert str(info.value).startswith("ruleset")
+    with pytest.raises(InvalidRuleSet, match=words):
+        load_mapping(inline)
+
+
+def test_a_house_file_named_like_a_shipped_set_needs_a_name(tmp_path: Path) -> None:
+    """Without a name a file is named after itself: nts-2016.toml with changes would
+    pass for nts-2016."""
+    path = write(tmp_path, "nts-2016.toml", 'base = "nts-2016"\n[settlement]\nround_to = 10\n')
+    with pytest.raises(InvalidRuleSet, match="name 'nts-2016' is taken by a shipped rule set"):
+        load_ruleset(str(path))
+    assert load_ruleset(str(write(tmp_path, "nts-2016-club.toml", path.read_text()))).name == (
+        "nts-2016-club"
+    )
+
+
+def test_an_exact_copy_of_a_shipped_set_keeps_its_name() -> None:
+    """What ``rules show NAME --json`` prints loads back as that rule set: same name,
+    same values, nothing ambiguous."""
+    for spec in ("rode-draak", "nmb-2009+flowers+three-players"):
+        copy = load_untrusted(load_ruleset(spec).to_mapping())
+        assert copy.name == spec and ruleset_diff(copy, load_ruleset(spec)) == []
 
 
 def test_house_rules_over_a_base_change_only_their_values(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ BOUNDS = [
     ("nesting in JSON", "formats.safejson", "MAX_DEPTH", 16, "16 levels"),
     ("an excerpt of input quoted in an error", "formats.safejson", "EXCERPT", 60, "60 char"),
     ("an error message", "formats.wire", "MAX_ERROR_CHARS", 500, "500 characters"),
-    ("a score given to `settle`", "formats.wire", "MAX_SCORE", 10**12, "0 to 10^12"),
+    ("a score given to `settle`", "formats.wire", "MAX_SCORE", 2**48, "0 to 2^48"),
     ("`round_to`", "formats.wire", "MAX_ROUND_TO", 1000, "0 to 1000"),
     ("melds in one hand", "formats.wire", "MAX_MELDS", 8, "| 8 |"),
     ("a rule-set file", "formats.rulefiles", "MAX_FILE_BYTES", 64 * 1024, "64 KiB"),
@@ -61,6 +61,11 @@ BOUNDS = [
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_LANGUAGE", 1000, "1000 characters"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_ENTRIES", 20, "20 languages"),
     ("a database URL (`serve --db`)", "cli.serve", "MAX_DB_URL", 2000, "2000 characters"),
+    ("a score sheet's player names", "sheet", "MAX_NAME_CHARS", 40, "each 40 printable"),
+    ("hands on a score sheet", "sheet", "MAX_HANDS", 500, "| 500 |"),
+    ("a score sheet's chip value", "sheet", "MAX_CHIP_CENTS", 100, "to 100 cents"),
+    ("a score sheet's hand entry", "store.entries", "MAX_ENTRY_BYTES", 16 * 1024, "16 KiB"),
+    ("a database URL (`--db`)", "store.db", "MAX_URL_CHARS", 2000, "2000 characters"),
 ]  # fmt: skip
 
 

@@ -328,3 +328,20 @@ def test_match_logs_carry_the_hand_setup(tmp_path: Path) -> None:
         winds.append(log.header.round_wind)
     assert winds == ["E"] * 3 + ["F"] + ["S"] * 3 + ["F"] + ["W"] * 3 + ["F"]
     assert rules.table.green_dragon == "hand_per_round"
+
+
+def test_workers_use_the_rules_the_parent_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 8: pool workers read the house-rule file again (a file changed mid-run gave
+    other results with --jobs; one deleted broke the pool).  Now the parent's values
+    are passed on: with the file gone, two jobs give what one job gives."""
+    house = tmp_path / "club.toml"
+    house.write_text('base = "nts-2016"\nname = "club"\n[points]\nmahjong = 30\n')
+    rules = load_ruleset(str(house))
+    house.unlink()
+    monkeypatch.setattr(sim, "available_cpus", lambda: 2)
+    spec = sim.SimulationSpec(ruleset=str(house), bots=["random"] * 4, seed=5)
+    one = list(sim.run_simulation(spec, 40, 1, rules=rules))
+    two = list(sim.run_simulation(spec, 40, 2, rules=rules))
+    assert one == two and len(one) == 40

@@ -285,6 +285,29 @@ def test_read_lines_text_stream() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "\ud800",  # a lone high surrogate (a str built in Python)
+        "x\udfff",  # a lone low surrogate outside surrogateescape's range
+        b"\xff\xfe".decode("utf-8", "surrogateescape"),  # stdin with surrogateescape
+        "\udc80\ud800",  # both kinds in one line
+    ],
+)
+def test_read_lines_text_stream_with_a_lone_surrogate(bad: str) -> None:
+    """Regression: a lone surrogate that surrogateescape cannot encode raised
+    UnicodeEncodeError out of read_lines; now its line gets its error and the
+    stream goes on."""
+    good = json.dumps(WINNER)
+    stream = io.StringIO(f"{good}\n{bad}\n{good}\n")
+    lines = list(wire.read_lines(stream))
+    assert len(lines) == 3 and lines[0] == lines[2] == good.encode()
+    assert isinstance(lines[1], bytes)
+    answers = [json.loads(wire.answer_score_line(line)) for line in lines]  # type: ignore[arg-type]
+    assert "error" not in answers[0] and answers[0] == answers[2]
+    assert set(answers[1]) == {"error"} and "not valid UTF-8" in answers[1]["error"]
+
+
 def test_overlong_line_answer() -> None:
     answer = json.loads(wire.LineTooLong().answer)
     assert answer == {
@@ -485,9 +508,9 @@ def test_settle_hand_errors_are_located() -> None:
         ([1, 2, 3], "scores: rule set 'nts-2016' is played by four players: give 4 scores, got 3"),
         ([1, 2, 3, 4, 5], "scores: rule set 'nts-2016' is played by four players: give 4"),
         ([1, 2, 3, 4] * 1000, "scores: rule set 'nts-2016' is played by four players"),
-        ([1, -2, 3, 4], "scores[1]: a score is a whole number 0-1000000000000, got -2"),
-        ([1, 2, 10**12 + 1, 4], "scores[2]: a score is a whole number 0-1000000000000, got"),
-        ([1, 2, 3, 10**79], "scores[3]: a score is a whole number 0-1000000000000, got"),
+        ([1, -2, 3, 4], "scores[1]: a score is a whole number 0-281474976710656, got -2"),
+        ([1, 2, 2**48 + 1, 4], "scores[2]: a score is a whole number 0-281474976710656, got"),
+        ([1, 2, 3, 10**79], "scores[3]: a score is a whole number 0-281474976710656, got"),
         ([1, "2", 3, 4], "scores[1]"),
         ([1, 2.5, 3, 4], "scores[1]"),
         ([1, True, 3, 4], "scores[1]"),
@@ -499,7 +522,7 @@ def test_settle_bad_scores(scores: list[Any], expected: str) -> None:
 
 def test_settle_largest_score() -> None:
     """The bound itself is accepted; nts-2016: East (seat 0) wins, receives double."""
-    top = 10**12
+    top = 2**48  # core.rules.MAX_SCORE: the most a valid rule set scores
     resp = settle({"winner": 0, "scores": [top, 0, 0, 0]})
     assert resp["balances"] == [6 * top, -2 * top, -2 * top, -2 * top]
     assert max(abs(b) for b in resp["balances"]) < 2**53

@@ -19,7 +19,7 @@ from game_helpers import RiggedRng, autoplay, play, random_action
 
 from mahjong_nts.core.errors import IllegalMatchStep
 from mahjong_nts.core.game import Game
-from mahjong_nts.core.match import HandRecord, Match
+from mahjong_nts.core.match import HandRecord, Match, Rotation
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.core.wall import Rng
@@ -337,3 +337,59 @@ def test_a_hand_replays_alone_from_its_setup() -> None:
         for act in moves:
             alone.apply(act)
         assert alone.events == game.events and alone.result == game.result
+
+
+# --------------------------------------------------------------------------- Rotation
+
+
+def rotate(spec: str, winners: Sequence[int | None]) -> list[Rotation]:
+    """The rotation before each hand whose winners (seats, 0 is East) are ``winners``,
+    and the one after the last."""
+    rots = [Rotation.start(load(spec))]
+    for w in winners:
+        rots.append(rots[-1].next(w))
+    return rots
+
+
+def test_rotation_east_win_keeps_east_under_nmb_2009_only() -> None:
+    """NMB 2009 'Het mahjong': the winds move on 'met uitzondering wanneer Oost mahjong
+    heeft', and 'Bij remise draait de wind niet'; NTS 2016 1.8.5: after every hand."""
+    nmb = rotate("nmb-2009", [0, None, 2])
+    assert [r.east for r in nmb] == [0, 0, 0, 1]
+    nts = rotate("nts-2016", [0, None, 2])
+    assert [r.east for r in nts] == [0, 1, 2, 3]
+    assert [r.seating for r in nts] == [(0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2)]
+
+
+def test_rotation_rounds_and_the_end_of_a_match() -> None:
+    """NTS 2016 1.9: four rounds of four hands, round wind East, South, West, North."""
+    rots = rotate("nts-2016", [1] * 16)
+    assert [r.round_wind for r in rots[:16]] == [E] * 4 + [S] * 4 + [W] * 4 + [N] * 4
+    assert not any(r.over for r in rots[:16]) and rots[16].over
+    with pytest.raises(IllegalMatchStep, match="over"):
+        rots[16].next(None)
+    assert Rotation.start(load("nts-2002")).next(1).next(1).next(1).next(1).round_wind == E
+
+
+def test_rotation_three_players_green_dragon_hand_after_each_round() -> None:
+    """NMB 2009 'Drie spelers': after every player was East once, a hand of the green
+    dragon (docs/rules.md 91, 92: three rounds E, S, W)."""
+    rots = rotate("nmb-2009+three-players", [1, 1, 1, None, 1])
+    assert [r.round_wind for r in rots] == [E, E, E, G, S, S]
+    assert [r.green for r in rots] == [False, False, False, True, False, False]
+    assert [r.east for r in rots] == [0, 1, 2, 0, 0, 1]  # the green hand does not rotate
+
+
+def test_rotation_five_players_dreamer_and_green_round() -> None:
+    """NMB 2009 'Vijf spelers': East becomes the dreamer after each hand or remise, five
+    hands a round; the optional fifth round of the green dragon (docs/rules.md 95-98)."""
+    rots = rotate("nmb-2009+five-players", [0, None] * 12 + [0])
+    assert [r.dreamer for r in rots[:3]] == [4, 0, 1]
+    assert rots[1].seating == (1, 2, 3, 4)
+    assert [r.round_wind for r in rots[:25]] == [E] * 5 + [S] * 5 + [W] * 5 + [N] * 5 + [G] * 5
+    assert rots[25].over
+
+
+def test_rotation_refuses_a_winner_off_the_table() -> None:
+    with pytest.raises(IllegalMatchStep, match="0-3"):
+        Rotation.start(load("nts-2016")).next(4)

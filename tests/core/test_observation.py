@@ -4,14 +4,16 @@ never another seat's concealed tiles or the order of the walls."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from conftest import load
-from game_helpers import assert_no_leak, deal, perturbed, play, random_hand
+from game_helpers import assert_no_leak, deal, perturbed, play, random_action, random_hand
 
+from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.game import Game, Phase
 from mahjong_nts.core.hand import Meld, MeldKind
-from mahjong_nts.core.observation import observe
+from mahjong_nts.core.observation import Observation, observe, visible_events
 from mahjong_nts.core.tiles import Tile
 
 QUIET_SOUTH = "b3 b6 b9 k1 k4 k7 t1 t4 t7 E S W t9"
@@ -81,20 +83,145 @@ def test_a_concealed_kong_lies_face_down_for_the_others() -> None:
         assert obs.seats[0].melds == (None,) and obs.kongs == 1
 
 
-def test_the_claim_window_shows_open_to_everyone_options_to_the_asked_seat() -> None:
-    """Decision (lead): every seat sees that a claim window is open and on which tile;
-    only the seat asked sees its options."""
+def test_only_the_seat_asked_sees_the_claim_window() -> None:
+    """Issue 8: a window opens only when some seat can use the discard, so every other
+    seat sees the table as it stands after the discard: East's turn, nothing on offer."""
     west = "C C b1 b3 b5 k1 k4 k7 t2 t5 t8 E F"
     east = "C k2 k5 k8 t3 t6 t9 b2 b4 b6 b8 N P W"
     game = deal("nts-2016", [east, QUIET_SOUTH, west, QUIET_NORTH])
     play(game, "discard C")
     assert (game.phase, game.current_seat) == (Phase.CLAIM, 2)
-    for seat in range(4):
+    asked = observe(game, 2)
+    assert (asked.phase, asked.offered, asked.turn, asked.to_act) == (
+        Phase.CLAIM,
+        Tile.RED,
+        0,
+        True,
+    )
+    assert asked.legal == game.legal_actions() and asked.drawn is None
+    for seat in (0, 1, 3):
         obs = observe(game, seat)
-        assert (obs.phase, obs.offered, obs.turn) == (Phase.CLAIM, Tile.RED, 0)
-        assert obs.to_act == (seat == 2)
-        assert obs.legal == (game.legal_actions() if seat == 2 else ())
-        assert obs.drawn is None
+        assert (obs.phase, obs.offered, obs.turn) == (Phase.TURN, None, 0)
+        assert not obs.to_act and obs.legal == () and obs.drawn is None
+        assert obs.seats[0].discards == (Tile.RED,) and obs.seats[0].concealed_count == 13
+        assert obs.seq == 5  # four deals and the discard
+
+
+_WINDOW = (Phase.CLAIM, Phase.ROB)
+
+
+def _after(prev: Observation, act: Action) -> Observation:
+    """What ``prev.seat`` sees right after the seat on turn (``prev.turn``) discards,
+    announces or promotes a kong, before anyone else moves, worked out from its view
+    before: the table between the two events, the same whether or not a window opens."""
+    t, tile = prev.turn, act.tile
+    assert tile is not None
+    me = prev.seats[t]
+    if act.kind is ActionKind.KONG:
+        melds = tuple(
+            Meld(MeldKind.KONG, tile, True) if m == Meld(MeldKind.PUNG, tile, True) else m
+            for m in me.melds
+        )
+        view = replace(me, melds=melds, concealed_count=me.concealed_count - 1)
+        kongs, discards = prev.kongs + 1, prev.discard_count
+    else:
+        view = replace(
+            me,
+            discards=(*me.discards, tile),
+            concealed_count=me.concealed_count - 1,
+            announced=me.announced or act.kind is ActionKind.ANNOUNCE,
+        )
+        kongs, discards = prev.kongs, prev.discard_count + 1
+    concealed = list(prev.concealed)
+    if prev.seat == t:
+        concealed.remove(tile)
+    return replace(
+        prev,
+        phase=Phase.TURN,
+        seq=prev.seq + 1,
+        to_act=False,
+        legal=(),
+        concealed=tuple(concealed),
+        drawn=None,
+        offered=None,
+        seats=tuple(view if v.seat == t else v for v in prev.seats),
+        kongs=kongs,
+        discard_count=discards,
+    )
+
+
+@pytest.mark.parametrize(
+    "spec", ["nts-2016", "nmb-2009+flowers", "nmb-2009+three-players", "rode-draak"]
+)
+def test_a_seat_not_asked_cannot_tell_a_window_opened(spec: str) -> None:
+    """Issue 8, over random hands: in every claim or rob window, at every answer, each
+    seat not asked now sees exactly the table right after the discard (or promoted
+    kong), derived from its view before it: what it would see had no window opened.
+    The seat asked sees the window and the tile on offer."""
+    rules = load(spec)
+    windows = 0
+    for seed in range(40):
+        game = Game(rules, random.Random(seed))
+        rng = random.Random(f"moves {seed}")
+        before: list[Observation] = []
+        last: Action | None = None
+        while not game.is_over:
+            if game.phase in _WINDOW:
+                windows += 1
+                assert last is not None
+                for seat in range(game.n):
+                    obs = observe(game, seat)
+                    if seat == game.current_seat:
+                        assert (obs.phase, obs.offered) == (game.phase, game.tile)
+                    else:
+                        assert obs == _after(before[seat], last), (seed, seat)
+            else:
+                before = [observe(game, s) for s in range(game.n)]
+            act = random_action(game, rng, false_mahjong=0.003)
+            if game.phase is Phase.TURN:
+                last = act
+            game.apply(act)
+    assert windows > 100
+
+
+def test_the_window_rule_for_events_matches_the_engine() -> None:
+    """visible_events tells a window's answers from the events alone; checked against
+    the phase each action was applied in, over random hands: another seat's answers,
+    deal and hidden tiles never show, everything else does, in order."""
+    rules = load("nts-2016")
+    for seed in range(30):
+        game = Game(rules, random.Random(seed))
+        rng = random.Random(f"moves {seed}")
+        answers: set[int] = set()
+        concealed: set[int] = set()
+        while not game.is_over:
+            act = random_action(game, rng, false_mahjong=0.003)
+            if game.phase in _WINDOW:
+                answers.add(len(game.events))
+            elif act.kind is ActionKind.KONG and game.hands[game.current_seat][act.tile] == 4:  # type: ignore[index]
+                concealed.add(len(game.events))
+            game.apply(act)
+        for seat in range(4):
+            want = []
+            for i, e in enumerate(game.events):
+                if e.seat == seat:
+                    want.append(e)
+                elif e.kind == "deal" or i in answers:
+                    continue
+                elif e.kind in ("draw", "loose"):
+                    want.append(replace(e, tiles=()))
+                elif i in concealed:
+                    want.append(replace(e, tiles=(), note="concealed"))
+                else:
+                    want.append(e)
+            assert visible_events(game, seat) == tuple(want)
+            cut = len(game.events) // 2
+            assert (
+                visible_events(game, seat, cut)
+                == visible_events(game, seat)[
+                    len(visible_events(game, seat)) - len(visible_events(game, seat, cut)) :
+                ]
+            )
 
 
 def test_everything_is_revealed_once_the_hand_is_over() -> None:

@@ -137,6 +137,19 @@ def test_three_players_with_flowers_both_orders() -> None:
     assert (a.wall_length, b.wall_length) == (16, 18)
 
 
+def test_a_dreamer_only_at_a_table_of_five() -> None:
+    """Regression: three-players + five-players gave a 3-player table with a dreamer
+    (a fifth player at a table of three), and it passed validation."""
+    for spec in ("nmb-2009+three-players+five-players", "nmb-2009+five-players+three-players"):
+        with pytest.raises(InvalidRuleSet, match=r"\[table\]\.dreamer: .*a table of 3 players"):
+            load(spec)
+    assert "table of 3 players has none" in refused(
+        {"table": {"dreamer": True}}, base="nmb-2009+three-players"
+    )
+    five = build({"table": {"dreamer": True}})  # 4 players and the dreamer
+    assert five.table.dreamer and five.table.players == 4
+
+
 def test_suits_are_kept_in_one_order() -> None:
     assert build({"table": {"suits": "tkb"}}).table.suits == "bkt"
     assert "letters from 'bkt'" in refused({"table": {"suits": "bb"}})

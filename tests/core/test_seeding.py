@@ -114,6 +114,49 @@ def test_derived_seeds_differ_and_stay_in_range() -> None:
     assert all(0 <= s <= MAX_SEED for s in seeds)
 
 
+def test_derived_seed_is_the_published_function() -> None:
+    """derive_seed as docs/logs.md and the module doc define it, computed here with
+    hashlib: each part's UTF-8 text preceded by its length as 8 bytes big-endian."""
+    message = (
+        b"mahjong-nts/derive/v2/"
+        + (12345).to_bytes(32, "big")
+        + (8).to_bytes(8, "big")
+        + b"simulate"
+        + (2).to_bytes(8, "big")
+        + b"17"
+        + (3).to_bytes(8, "big")
+        + b"bot"
+        + (1).to_bytes(8, "big")
+        + b"2"
+    )
+    want = int.from_bytes(hashlib.sha256(message).digest(), "big")
+    assert derive_seed(12345, "simulate", 17, "bot", 2) == want
+    empty = hashlib.sha256(b"mahjong-nts/derive/v2/" + (0).to_bytes(32, "big")).digest()
+    assert derive_seed(0) == int.from_bytes(empty, "big")
+    lone = (
+        b"mahjong-nts/derive/v2/" + (1).to_bytes(32, "big") + (2).to_bytes(8, "big") + "é".encode()
+    )
+    assert derive_seed(1, "é") == int.from_bytes(hashlib.sha256(lone).digest(), "big")
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        (("ab", "c"), ("a", "bc")),
+        (("a/b",), ("a", "b")),
+        (("a",), ("a", "")),
+        ((), ("",)),
+        (("simulate", 1, "bot", 2), ("simulate", "1/bot", 2)),
+    ],
+)
+def test_derived_seeds_of_different_part_lists_differ(
+    a: tuple[str | int, ...], b: tuple[str | int, ...]
+) -> None:
+    """Regression: the parts were joined with "/" without lengths, so ("ab", "c") and
+    ("a", "bc") (or ("a/b",) and ("a", "b")) gave the same seed."""
+    assert derive_seed(7, *a) != derive_seed(7, *b)
+
+
 @pytest.mark.parametrize("bad", [-1, MAX_SEED + 1, True, 1.5, "7", None])
 def test_bad_seeds_are_refused(bad: object) -> None:
     with pytest.raises(ValueError, match="seed"):

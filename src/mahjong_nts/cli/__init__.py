@@ -6,25 +6,24 @@ lines contract of :mod:`mahjong_nts.formats.wire` (see ``docs/json.md``).
 Each command lives in a module of its own; this package face builds the app.
 
 A run of one command imports only that command's module (``mahjong-nts simulate``
-needs neither the JSON contract nor the game logs, nor pydantic): :func:`main` builds an
-app of that command alone; ``app``, every command, is built when first asked for.
+needs neither the JSON contract nor the game logs): :func:`main` builds an app of that
+command alone; ``app``, every command, is built when first asked for.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import Any
 
 import typer
 
 from mahjong_nts.cli.options import error, input_errors, stderr
+from mahjong_nts.formats.safejson import EXCERPT, excerpt
 
-if TYPE_CHECKING:
-    from typing import Any
-
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "usage_message"]
 
 _HELP = (
     "Dutch tournament Mahjong (NTS rules): score and settle hands, play against bots, "
@@ -44,8 +43,8 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _new_app() -> typer.Typer:
-    return typer.Typer(
+def _build(names: tuple[str, ...]) -> typer.Typer:
+    app = typer.Typer(
         name="mahjong-nts",
         help=_HELP,
         add_completion=False,
@@ -54,30 +53,22 @@ def _new_app() -> typer.Typer:
         # plain help: "[b789]" in a help text is notation, not a rich style tag
         rich_markup_mode=None,
     )
-
-
-def _add(app: typer.Typer, name: str) -> None:
-    module_name, function, short_help = _COMMANDS[name]
-    module = import_module(f"mahjong_nts.cli.{module_name}")
-    if function:
-        command: Callable[..., None] = getattr(module, function)
-        app.command(name, short_help=short_help)(command)
-    else:
-        app.add_typer(module.app, name=name, short_help=short_help)
-
-
-def _build(names: tuple[str, ...]) -> typer.Typer:
-    app = _new_app()
     for name in names:
-        _add(app, name)
+        module_name, function, short_help = _COMMANDS[name]
+        module = import_module(f"mahjong_nts.cli.{module_name}")
+        if function:
+            command: Callable[..., Any] = getattr(module, function)
+            app.command(name, short_help=short_help)(command)
+        else:
+            app.add_typer(module.app, name=name, short_help=short_help)
     if len(names) == 1:
-        # one command alone would be run without its name: keep it a group
-        app.callback()(_group)
+        # a command alone would run without its name: keep it a group of one
+        app.callback()(_no_options)
     return app
 
 
-def _group() -> None:
-    """The app's own options: none (``--help`` only)."""
+def _no_options() -> None:
+    """The app's own options: none but ``--help``."""
 
 
 _APP: list[typer.Typer] = []
@@ -92,23 +83,101 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _app_for(args: list[str]) -> typer.Typer:
+    """The app to run ``args``: of their command alone when they start with one (so
+    only its module is imported), else (``--help``, no command, a typo) the whole app."""
+    if args and args[0] in _COMMANDS:
+        return _build((args[0],))
+    app: typer.Typer = __getattr__("app")
+    return app
+
+
+PROG = "mahjong-nts"
+
+_CLICK_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+"""The base of typer's (click's) usage errors: ``UsageError``, ``BadParameter``,
+``NoSuchOption`` and the rest; found by name, since typer may vendor click or use it."""
+
+_LONG_WORD = re.compile(rf"\S{{{EXCERPT + 1},}}")
+
+
+def _cut_word(match: re.Match[str]) -> str:
+    return match.group()[: EXCERPT - 3] + "..."
+
+
+def _command_path(args: list[str]) -> str:
+    """The command the arguments name (``mahjong-nts rules show``), as far as they
+    name one: for the hint of an error that comes without its context."""
+    command: Any = typer.main.get_command(_app_for(args))
+    path = [PROG]
+    for arg in args:
+        commands = getattr(command, "commands", None)
+        if not isinstance(commands, dict) or arg not in commands:
+            if arg.startswith("-") or not isinstance(commands, dict):
+                continue
+            break
+        command = commands[arg]
+        path.append(arg)
+    return " ".join(path)
+
+
+def usage_message(exc: Exception, args: list[str]) -> str:
+    """One line for a usage error of typer (click): what is wrong, with any word of
+    the input cut to an excerpt, and where to look (``see mahjong-nts score --help``).
+
+    The line stays within :data:`wire.MAX_ERROR_CHARS` with the hint kept whole."""
+    from mahjong_nts.formats import wire
+
+    option = getattr(exc, "option_name", None)
+    if isinstance(option, str) and hasattr(exc, "possibilities"):  # NoSuchOption
+        message = f"no such option {excerpt(option)}"
+        possible = [p for p in getattr(exc, "possibilities", None) or [] if isinstance(p, str)]
+        if possible:
+            message += f"; did you mean {', '.join(sorted(possible)[:5])}?"
+    else:
+        format_message = getattr(exc, "format_message", None)
+        message = format_message() if callable(format_message) else str(exc)
+        message = " ".join(str(message).split()).rstrip(".")
+        if message[:2].istitle():  # "No such command" -> "no such command"
+            message = message[0].lower() + message[1:]
+    ctx = getattr(exc, "ctx", None)
+    path = getattr(ctx, "command_path", None)
+    hint = f" (see {path if isinstance(path, str) else _command_path(args)} --help)"
+    message = wire.short_message(_LONG_WORD.sub(_cut_word, message))
+    room = wire.MAX_ERROR_CHARS - len(hint)
+    if len(message) > room:
+        message = message[: room - 3] + "..."
+    return message + hint
+
+
 def main(argv: list[str] | None = None) -> int:
     """The console script: run the app; bad input exits 2 with one ``error:`` line.
 
-    Usage errors are reported by typer itself (exit code 2); the commands turn
-    rules errors into ``error: ...`` lines; this is the last safety net."""
-    args = sys.argv[1:] if argv is None else argv
-    # the command named first gets an app of its own; anything else (--help, a typo)
-    # the whole app
-    first = args[0] if args else ""
-    app = _build((first,)) if first in _COMMANDS else __getattr__("app")
+    The app runs outside typer's standalone mode, so that a usage error (an unknown
+    option or command, a missing or malformed value) comes here instead of being
+    printed as a ``Usage:`` block with the argument echoed whole: it becomes one
+    bounded ``error:`` line with a hint (:func:`usage_message`).  The commands turn
+    rules errors into ``error: ...`` lines themselves; this is the last safety net.
+    ``--help`` (and a command given without arguments) still prints the help."""
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        app(args=args, prog_name="mahjong-nts")
+        code = _app_for(args)(args=args, prog_name=PROG, standalone_mode=False)
     except SystemExit as exc:
         code = exc.code
         if code is None or isinstance(code, int):
             return code or 0
         stderr.print(str(code), markup=False)
+        return 1
+    except _CLICK_ERROR as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # no arguments: the help, as before
+            exc.show()  # type: ignore[attr-defined]
+            return int(getattr(exc, "exit_code", 2))
+        error(usage_message(exc, args))
+        return 2
+    except typer.Abort:
+        error("aborted")
         return 1
     except input_errors() as exc:
         from mahjong_nts.formats import wire
@@ -120,7 +189,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    return 0
+    # outside standalone mode the app returns an exit code (typer.Exit) or what the
+    # command returned (None)
+    return code if isinstance(code, int) else 0
 
 
 def run() -> None:

@@ -250,9 +250,10 @@ def json_lines(answer: Callable[[bytes], str]) -> None:
         for line in wire.read_lines(stream):
             typer.echo(line.answer if isinstance(line, wire.LineTooLong) else answer(line))
     except BrokenPipeError:
-        # the reader went away (``| head -1``): stop quietly, like rich does
+        # the reader went away (``| head -1``): stop quietly with exit code 0, as ``head``'s
+        # writers do (docs/json.md: 0 unless stdin itself cannot be read)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        raise typer.Exit(1) from None
+        raise typer.Exit(0) from None
     except OSError as exc:
         fail(f"cannot read stdin: {exc.strerror or exc}")

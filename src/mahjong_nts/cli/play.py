@@ -37,14 +37,13 @@ from mahjong_nts.cli.tableview import (
     event_text,
     render_table,
     seat_label,
-    visible_to,
 )
 from mahjong_nts.core.actions import Action, ActionKind, parse_action
 from mahjong_nts.core.errors import InvalidAction, InvalidTile, MahjongError
-from mahjong_nts.core.game import Event, Game, Phase
+from mahjong_nts.core.game import Event, Game
 from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.notation import format_hand, glyphs
-from mahjong_nts.core.observation import observe
+from mahjong_nts.core.observation import observe, visible_events
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import (
     DEFAULT_SEED_BITS,
@@ -92,7 +91,42 @@ _WORDS = _ACTION_WORDS | _QUIT_WORDS | _HELP_WORDS
 _NUMBER = re.compile(r"[0-9]+")
 """An action's number: ASCII digits only (``str.isdigit`` also takes ``²``)."""
 MAX_INPUT = 200
-"""Longest line read as a choice; a longer one gets a hint."""
+"""Longest line read as a choice: at most one character more is read, the rest of a
+longer line is skipped unread into memory, and the line gets one short hint."""
+_SKIP_CHUNK = 1 << 16
+"""Characters read at a time while skipping the rest of a line that is too long."""
+
+
+class TooLong(ValueError):
+    """A line longer than :data:`MAX_INPUT`; ``start`` is its first characters."""
+
+    def __init__(self, start: str) -> None:
+        super().__init__(start)
+        self.start = start
+
+
+def read_line(console: Console, prompt: str, stream: Any = None) -> str:
+    """A line from ``stream`` (stdin) after ``prompt``, without its line end.
+
+    At most ``MAX_INPUT + 1`` characters of a line are kept: the rest of a longer line
+    is read in bounded chunks and dropped, then :class:`TooLong` is raised, so a line of
+    any length takes bounded memory and the next line is read as usual.  End of input
+    raises :class:`EOFError`."""
+    console.print(prompt, end="", markup=False, highlight=False)
+    console.file.flush()
+    stream = sys.stdin if stream is None else stream
+    line: str = stream.readline(MAX_INPUT + 1)
+    if not line:
+        raise EOFError
+    if line.endswith("\n"):
+        return line[:-1].removesuffix("\r")
+    if len(line) <= MAX_INPUT:  # the last line, without a line end
+        return line
+    while True:  # the rest of a line that is too long: skipped
+        rest = stream.readline(_SKIP_CHUNK)
+        if not rest or rest.endswith("\n"):
+            break
+    raise TooLong(line[:MAX_INPUT])
 
 
 class Choice(ValueError):
@@ -181,44 +215,25 @@ def _bounded(message: str, limit: int = 160) -> str:
 
 class Feed:
     """The events of a hand as the player at seat ``me`` sees them (``None``: a
-    spectator, who sees everything): another seat's draws and loose tiles
-    without the tile, its decisions on a discard not at all (the claim that
-    wins shows as its meld), its concealed kong without the tile."""
+    player who sits this hand out, who sees everything).  What a seat may see is
+    decided in the core, by :func:`mahjong_nts.core.observation.visible_events`."""
 
     def __init__(self, me: int | None, names: Sequence[str]) -> None:
         self.me = me
         self.names = names
         self.shown = 0
-        self.claims: set[int] = set()
-        """Indices of decided events made in a claim or rob window."""
-        self.secret: set[int] = set()
-        """Indices of concealed kongs."""
-
-    def before_apply(self, game: Game, act: Action) -> None:
-        """Note how the action about to be applied will show."""
-        index = len(game.events)
-        if game.phase in (Phase.CLAIM, Phase.ROB):
-            self.claims.add(index)
-        elif (
-            act.kind is ActionKind.KONG
-            and act.tile is not None
-            and game.hands[game.current_seat][act.tile] == 4
-        ):
-            self.secret.add(index)
 
     def lines(self, game: Game) -> list[str]:
         """The events since the last call, as lines."""
-        me, out = self.me, []
-        for i in range(self.shown, len(game.events)):
-            e: Event = game.events[i]
-            if me is not None and not visible_to(e.kind, e.seat, e.decided, me, i in self.claims):
-                continue
+        me = self.me
+        if me is None:
+            events: Sequence[Event] = game.events[self.shown :]
+        else:
+            events = visible_events(game, me, self.shown)
+        out = []
+        for e in events:
             hide = me is not None and e.seat != me
-            tiles = () if hide and i in self.secret else e.tiles
-            text = event_text(e.kind, e.seat, tiles, e.note, self.names, hide_tiles=hide)
-            if not tiles and e.tiles:
-                text += " (concealed)"
-            out.append(text)
+            out.append(event_text(e.kind, e.seat, e.tiles, e.note, self.names, hide_tiles=hide))
         self.shown = len(game.events)
         return out
 
@@ -316,7 +331,11 @@ class Session:
         """A line typed at ``prompt``; end of input, Ctrl-C and a stdin that cannot be
         read end the session (:class:`_Stop`)."""
         try:
-            text = self.console.input(prompt, markup=False)
+            text = read_line(self.console, prompt)
+        except TooLong as long:
+            if self.echo:
+                self.console.print(printable(long.start[:40]) + "...", markup=False)
+            raise
         except EOFError:
             raise _Stop("end of input", 0) from None
         except KeyboardInterrupt:
@@ -332,7 +351,10 @@ class Session:
         """Keep the hand's report on screen until the player asks for the next hand
         (Enter); ``q``, end of input and Ctrl-C end the session here too."""
         try:
-            text = self._read("Press Enter for the next hand (q quits) ")
+            try:
+                text = self._read("Press Enter for the next hand (q quits) ")
+            except TooLong:
+                text = ""
             if text.strip().lower() in ("q", "quit", "exit"):
                 raise _Stop("quit by the player", 0)
         except _Stop as stop:
@@ -359,7 +381,6 @@ class Session:
                 else:
                     act = self.players[player].act(observe(game, seat))
                 with _held_interrupts():
-                    feed.before_apply(game, act)
                     game.apply(act)
                     actions.append(act)
         except (_Stop, KeyboardInterrupt, EOFError) as exc:
@@ -433,9 +454,16 @@ class Session:
             Columns([Text(f"{k}) {action_text(a)}") for k, a in enumerate(legal, start=1)])
         )
         while True:
-            text = self._read("> ")
             try:
+                text = self._read("> ")
                 choice = parse_choice(text, legal)
+            except TooLong as long:
+                hint = Choice(
+                    f"a line of more than {MAX_INPUT} characters, starting "
+                    f"{excerpt(long.start[:20])}: type the number of an action (? for help)"
+                )
+                console.print(f"  {hint}", markup=False, highlight=False, style="yellow")
+                continue
             except Choice as hint:
                 console.print(f"  {hint}", markup=False, highlight=False, style="yellow")
                 continue
@@ -556,7 +584,7 @@ def play_cmd(
     ] = wire.DEFAULT_RULESET_NAME,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Seed of the match (default: a random one, shown).", min=0),
+        typer.Option("--seed", help="Seed of the match (default: a random one, shown)."),
     ] = None,
     bots: Annotated[
         str | None,
@@ -572,7 +600,7 @@ def play_cmd(
     ] = "E",
     hands: Annotated[
         int | None,
-        typer.Option("--hands", help="Hands to play (default 1).", min=1, show_default=False),
+        typer.Option("--hands", help="Hands to play (default 1).", show_default=False),
     ] = None,
     whole_match: Annotated[
         bool, typer.Option("--match", help="Play a whole match (every round).")
@@ -601,6 +629,8 @@ def play_cmd(
     try:
         if hands is not None and whole_match:
             raise ValueError("give --hands N or --match, not both")
+        if hands is not None and hands < 1:
+            raise ValueError(f"--hands must be at least 1, not {hands}")
         if lang not in ("en", "nl"):
             raise ValueError(f"--lang: {excerpt(lang)} is not en or nl")
         if seed is not None:

@@ -54,7 +54,8 @@ def _seat(text: str | None, option: str, seats: int, *, allow_none: bool = False
 
 
 def _scores(text: str) -> list[int]:
-    """The scores of ``--scores``: whole numbers 0 to wire.MAX_SCORE, comma-separated."""
+    """The scores of ``--scores``: whole numbers, comma-separated (read only; their
+    range and seats are checked by :func:`wire.scores_job`, as for JSON)."""
     parts = [p.strip() for p in text.replace(";", ",").split(",")]
     if len(parts) > wire.MAX_SEATS:
         raise UsageProblem(
@@ -67,7 +68,7 @@ def _scores(text: str) -> list[int]:
             raise UsageProblem(
                 f"--scores: score {i} is not a whole number 0-{wire.MAX_SCORE}: {excerpt(part)}"
             )
-        out.append(wire.check_score(int(part.lstrip("0") or "0"), f"--scores: score {i}"))
+        out.append(int(part.lstrip("0") or "0"))  # its range: wire.scores_job
     return out
 
 
@@ -146,9 +147,14 @@ def settle_cmd(
         ),
     ] = None,
     round_: Annotated[
-        str,
-        typer.Option("--round", help="Round wind for --hand: E S W N, or F (green-dragon hand)."),
-    ] = "E",
+        str | None,
+        typer.Option(
+            "--round",
+            help="Round wind for --hand: E S W N, or F (green-dragon hand); default E. "
+            "Refused with --scores, which are final.",
+            show_default=False,
+        ),
+    ] = None,
     source: FromOpt = None,
     last_tile: LastTileOpt = False,
     last_discard: LastDiscardOpt = False,
@@ -212,31 +218,21 @@ def settle_cmd(
                 raise UsageProblem(
                     f"{', '.join(extra)}: only with --hand (the scores are already final)"
                 )
-            wire.check_seats(
+            if round_ is not None:
+                raise UsageProblem(
+                    "--round: only with --hand (the round wind counts when hands are scored; "
+                    "--scores are final)"
+                )
+            job = wire.scores_job(
                 rules,
-                len(values),
-                "scores",
-                east=east_index,
+                values,
                 winner=win_index,
                 discarder=discard_index,
+                east=east_index,
                 dominant=dominant_index,
                 dreamer=dreamer_index,
+                label=lambda i: f"--scores: score {i}",
                 name=_option_name,
-            )
-            if dreamer_index is not None and values[dreamer_index]:
-                raise UsageProblem(
-                    f"--scores: seat {dreamer_index} is the dreamer, who plays no hand: "
-                    f"his score is 0, not {values[dreamer_index]}"
-                )
-            job = wire.SettleJob(
-                tuple(values),
-                win_index,
-                discard_index,
-                east_index,
-                dominant_index,
-                rules,
-                None,
-                dreamer_index,
             )
         else:
             assert hands is not None
@@ -285,7 +281,7 @@ def settle_cmd(
                 if d == dreamer_index:
                     raise UsageProblem(f"--dead: seat {d} is the dreamer, who plays no hand")
             round_wind = wire.settle_round_wind(
-                round_, rules, dominant_index, where="--round", dominant_key="--dominant"
+                round_ or "E", rules, dominant_index, where="--round", dominant_key="--dominant"
             )
             default = WinSource.DISCARD if discard_index is not None else WinSource.WALL
             if win_index is None and flags.given:

@@ -33,6 +33,7 @@ from mahjong_nts.sim.simulate import (
     BotError,
     SimulationSpec,
     Summary,
+    WorkerFailure,
     available_cpus,
     run_simulation,
     table_size,
@@ -298,14 +299,13 @@ def simulate_cmd(
         fail(str(exc))
     rules = _load(ruleset)
     names = _bots(bots, rules, matches is not None)
-    log_dir = None
+    log_dir = None if log is None else str(log)
+    key = _signing_key(sign, log_dir)  # every argument is checked before anything is made
     if log is not None:
         try:
             check_log_folder(log)
         except UsageProblem as exc:
             fail(str(exc))
-        log_dir = str(log)
-    key = _signing_key(sign, log_dir)
     spec = SimulationSpec(
         ruleset=ruleset,
         bots=names,
@@ -338,7 +338,7 @@ def simulate_cmd(
 
                 for outcome in run_simulation(spec, count, jobs, advance, rules=rules):
                     summary.add(outcome)
-    except BotError as exc:
+    except (BotError, WorkerFailure) as exc:
         fail(str(exc), code=1)
     except OSError as exc:
         fail(f"--log: {exc.filename or log_dir}: {exc.strerror or exc}")

@@ -3,7 +3,8 @@
 Tiles are shown as Unicode glyphs followed by their notation, so a terminal
 without a Mahjong font still shows what is meant.  Event descriptions come in
 two flavours: the full one of a log, and the one a player at the table sees
-(another seat's draws and pending claims stay hidden).
+(``hide_tiles``; which events a seat sees at all is decided in the core, by
+``core.observation.visible_events``).
 """
 
 from __future__ import annotations
@@ -161,17 +162,6 @@ def event_text(
     if note and kind != "remise":
         text += f" ({note})"
     return text
-
-
-def visible_to(kind: str, seat: int, decided: bool, viewer: int, in_claim: bool) -> bool:
-    """Whether a player at ``viewer`` sees this event as it happens.  Another
-    seat's decision on a discard (pass or claim) is not shown: the claim that
-    wins shows as its meld."""
-    if seat == viewer:
-        return True
-    if kind == "deal":
-        return False
-    return not (decided and in_claim)
 
 
 def render_table(

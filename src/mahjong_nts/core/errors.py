@@ -38,7 +38,10 @@ def quote(value: object) -> str:
 
 
 class MahjongError(ValueError):
-    """Base class of every error raised by the rules core."""
+    """Base class of every error the package raises for bad input: the rules core's
+    below, and the errors of :mod:`mahjong_nts.formats` (a hand log that does not
+    read or verify, a bad key file, bad JSON), so that ``except MahjongError`` is the
+    one catch for bad input."""
 
 
 class InvalidTile(MahjongError):
@@ -107,6 +110,15 @@ class StaleAction(IllegalAction):
 class InvalidSetup(MahjongError):
     """A hand or match that cannot be set up: a round wind the table does not play, a
     dominant player who is not at the table or outside a green-dragon hand."""
+
+
+class InvalidSeed(MahjongError):
+    """A seed that is not a whole number 0 .. 2**256 - 1."""
+
+
+class InvalidSeat(MahjongError):
+    """A seat number that is not a seat of the table (an observation asked for
+    seat 7 at a four-player table)."""
 
 
 class IllegalMatchStep(MahjongError):

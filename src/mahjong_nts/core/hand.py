@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Final
 
-from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidWin
+from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidWin, quote
 from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_honour, tile_name
 
 __all__ = ["Hand", "Meld", "MeldKind", "Win", "WinSource", "tile_counts"]
@@ -234,7 +234,13 @@ class Win:
 
     def __post_init__(self) -> None:
         if not isinstance(self.source, WinSource):
-            object.__setattr__(self, "source", WinSource(self.source))
+            try:
+                object.__setattr__(self, "source", WinSource(self.source))
+            except ValueError:
+                raise InvalidWin(
+                    f"source {quote(self.source)} is not one of wall, discard, loose_tile, "
+                    "robbed_kong"
+                ) from None
         if (
             self.last_tile
             or self.last_discard

@@ -6,22 +6,135 @@ East in the first hand.  Each hand's seats (0 = East) map to players by
 :attr:`HandSetup.players`; at a 5-player table the player before East is the
 dreamer and sits the hand out.  Each hand gets its own RNG from ``make_rng``
 and a seed drawn from the match's RNG, so a hand can be replayed alone.
+
+Who is East, the round wind, the dreamer and the green-dragon hands follow from
+the hands' outcomes alone: :class:`Rotation` holds that state between hands, and
+a match and the evening score sheet (:mod:`mahjong_nts.sheet`) both move it on
+with :meth:`Rotation.next`.
 """
 
 from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mahjong_nts.core.errors import IllegalMatchStep
 from mahjong_nts.core.game import Game, HandResult
-from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.rules import RuleSet, TableRules
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.core.wall import Rng
 
-__all__ = ["HandRecord", "HandSetup", "Match"]
+__all__ = ["HandRecord", "HandSetup", "Match", "Rotation"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    """Where the winds stand before a hand: who is East, which round it is, and
+    whether the next hand is a hand of the green dragon.  A value: :meth:`next`
+    returns the rotation after a hand, from that hand's outcome only.
+
+    The rules (docs/rules.md): East passes to the next player after every hand,
+    or only when East did not win (``table.rotate_on_east_win``) and not after a
+    remise (``table.rotate_on_remise``); a round ends when every player has been
+    East once; at three players a green-dragon hand follows each round
+    (``green_dragon = "hand_per_round"``), at five a whole green-dragon round
+    follows the last (``"final_round"``).
+    """
+
+    table: TableRules
+    east: int = 0
+    """The player who is East (players are numbered 0.. round the table)."""
+    round: int = 0
+    """0-based round; the green-dragon round of a 5-player match counts as the last."""
+    rotations: int = 0
+    """Times East moved on in the current round."""
+    green_next: bool = False
+    """The next hand is the green-dragon hand that ends a round (3 players)."""
+    green_round: bool = False
+    """The rounds are over and the green-dragon round is on (5 players)."""
+    over: bool = False
+    """The match is over: the last round has been played."""
+
+    @classmethod
+    def start(cls, rules: RuleSet | TableRules) -> Rotation:
+        """The rotation before a match's first hand: player 0 is East."""
+        return cls(rules.table if isinstance(rules, RuleSet) else rules)
+
+    @property
+    def players(self) -> int:
+        """Players at the table, the dreamer of a 5-player table included."""
+        return self.table.players + (1 if self.table.dreamer else 0)
+
+    @property
+    def seats(self) -> int:
+        """Players in one hand (3 or 4)."""
+        return self.table.players
+
+    @property
+    def round_count(self) -> int:
+        """Rounds to play, the green-dragon round of a 5-player match included."""
+        extra = 1 if self.table.green_dragon == "final_round" else 0
+        return self.table.rounds + extra
+
+    @property
+    def green(self) -> bool:
+        """The hand is a hand of the green dragon (it has a dominant player)."""
+        return self.green_next or self.green_round
+
+    @property
+    def round_wind(self) -> Tile:
+        """The round wind of the hand: the green dragon in a green-dragon hand."""
+        if self.green:
+            return Tile.GREEN
+        if self.table.round_wind == "east":
+            return Tile.EAST
+        return WINDS[self.round % len(self.table.winds)]
+
+    @property
+    def seating(self) -> tuple[int, ...]:
+        """The player at each seat of the hand (index 0 is East)."""
+        return tuple((self.east + k) % self.players for k in range(self.seats))
+
+    @property
+    def dreamer(self) -> int | None:
+        """The player who sits the hand out at a table of five: the one before East."""
+        return (self.east - 1) % self.players if self.players > self.seats else None
+
+    def next(self, winner: int | None) -> Rotation:
+        """The rotation after a hand that ``winner`` (a seat: 0 is East) won, or
+        that ended as a remise (``None``).  The match must not be over."""
+        if self.over:
+            raise IllegalMatchStep("the match is over")
+        if winner is not None and not 0 <= winner < self.seats:
+            raise IllegalMatchStep(
+                f"the winner is a seat 0-{self.seats - 1} (0 is East), not {winner}"
+            )
+        table = self.table
+        if self.green_next:  # the extra hand after a round: the next round starts
+            return self._next_round(replace(self, green_next=False))
+        if winner is None:
+            rotate = table.rotate_on_remise
+        else:
+            rotate = winner != 0 or table.rotate_on_east_win
+        if not rotate:
+            return self
+        moved = replace(self, east=(self.east + 1) % self.players, rotations=self.rotations + 1)
+        if moved.rotations < self.players:
+            return moved
+        if table.green_dragon == "hand_per_round" and not self.green_round:
+            return replace(moved, green_next=True)
+        return self._next_round(moved)
+
+    @staticmethod
+    def _next_round(rot: Rotation) -> Rotation:
+        nxt = rot.round + 1
+        if nxt >= rot.round_count:
+            return replace(rot, rotations=0, round=nxt, over=True)
+        return replace(
+            rot, rotations=0, round=nxt, green_round=nxt >= rot.table.rounds or rot.green_round
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +178,8 @@ class Match:
         self.history: list[HandRecord] = []
         self._rng = rng
         self._make_rng = make_rng
-        self._east = 0
-        self._round = 0
-        self._rotations = 0
-        """Times East moved on in the current round."""
-        self._green_next = False
-        self._green_round = False
-        self._over = False
+        self.rotation = Rotation.start(table)
+        """The winds before the next hand (after the last, :attr:`Rotation.over`)."""
         self._setup: HandSetup | None = None
         self._game: Game | None = None
         """The game in play: the one :meth:`next_hand` dealt, until it is recorded."""
@@ -80,32 +188,24 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self._over
+        return self.rotation.over
 
     @property
     def round_count(self) -> int:
         """Rounds to play, the green-dragon round of a 5-player match included."""
-        extra = 1 if self.rules.table.green_dragon == "final_round" else 0
-        return self.rules.table.rounds + extra
-
-    def _round_wind(self) -> Tile:
-        if self._green_next or self._green_round:
-            return Tile.GREEN
-        if self.rules.table.round_wind == "east":
-            return Tile.EAST
-        return WINDS[self._round % len(self.rules.table.winds)]
+        return self.rotation.round_count
 
     def next_hand(self) -> tuple[HandSetup, Game]:
         """Set up the next hand and deal it."""
-        if self._over:
+        rot = self.rotation
+        if rot.over:
             raise IllegalMatchStep("the match is over")
         if self._setup is not None:
             raise IllegalMatchStep("record the hand in play before dealing the next")
-        players = tuple((self._east + k) % self.players for k in range(self.seats))
-        dreamer = (self._east - 1) % self.players if self.players > self.seats else None
+        players = rot.seating
+        dreamer = rot.dreamer
         dominant_seat: int | None = None
-        green = self._green_next or self._green_round
-        if green:
+        if rot.green:
             # The winner of the last hand (East after a remise) throws two dice and
             # counts counter-clockwise from himself as one.
             thrower = players[0]
@@ -119,8 +219,8 @@ class Match:
         seed = self._rng.getrandbits(DEFAULT_SEED_BITS)
         setup = HandSetup(
             number=len(self.history),
-            round=self._round,
-            round_wind=self._round_wind(),
+            round=rot.round,
+            round_wind=rot.round_wind,
             players=players,
             dreamer=dreamer,
             dominant=None if dominant_seat is None else players[dominant_seat],
@@ -164,34 +264,5 @@ class Match:
         self.history.append(rec)
         self._recorded.add(game)
         self._setup = self._game = None
-        self._advance(result)
+        self.rotation = self.rotation.next(result.winner)
         return rec
-
-    def _advance(self, result: HandResult) -> None:
-        table = self.rules.table
-        if self._green_next:  # the extra hand after a round: the next round starts
-            self._green_next = False
-            self._next_round()
-            return
-        if result.winner is None:
-            rotate = table.rotate_on_remise
-        else:
-            rotate = result.winner != 0 or table.rotate_on_east_win
-        if not rotate:
-            return
-        self._east = (self._east + 1) % self.players
-        self._rotations += 1
-        if self._rotations < self.players:
-            return
-        if table.green_dragon == "hand_per_round" and not self._green_round:
-            self._green_next = True
-            return
-        self._next_round()
-
-    def _next_round(self) -> None:
-        self._rotations = 0
-        self._round += 1
-        if self._round >= self.round_count:
-            self._over = True
-        elif self._round >= self.rules.table.rounds:
-            self._green_round = True

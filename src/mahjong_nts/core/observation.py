@@ -7,8 +7,19 @@ seat holds, the walls' sizes and the tile on offer.  Never another seat's
 concealed tiles, the wall's order or another seat's pending claim.  Once the
 hand is over every hand is shown, as at the table when the score is counted.
 
-During a claim window every seat sees that the window is open (at the table,
-the pause while someone thinks); only the seat asked sees its options.
+A claim or rob window opens only when some seat can use the tile, so seeing one
+would tell a seat that another holds a matching pair or can rob the kong.  Only
+the seat asked now sees the window (``phase`` CLAIM or ROB, ``offered``, its
+options).  Every other seat (the discarder, the seats that answered, those
+still waiting to be asked) sees the neutral view: the table as it stands right
+after the discard or the promoted kong, before anyone else moves, which is the
+same whether or not a window opened.  In it ``phase`` is TURN, ``turn`` the seat
+that discarded (or promoted), ``to_act`` is false, ``drawn`` and ``offered``
+are ``None``; the discard lies on its discards (the promoted kong among its
+melds), and ``seq`` counts the public events so far.
+
+:func:`visible_events` is the same rule for the events: the one place, beside
+:func:`observe`, that decides what of the hand's history a seat may see.
 """
 
 from __future__ import annotations
@@ -16,12 +27,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mahjong_nts.core.actions import Action
-from mahjong_nts.core.errors import quote
-from mahjong_nts.core.game import Game, HandResult, Phase
-from mahjong_nts.core.hand import Hand, Meld
+from mahjong_nts.core.errors import InvalidSeat, quote
+from mahjong_nts.core.game import Event, Game, HandResult, Phase
+from mahjong_nts.core.hand import Hand, Meld, MeldKind
 from mahjong_nts.core.tiles import WINDS, Tile
 
-__all__ = ["Observation", "SeatView", "observe"]
+__all__ = ["Observation", "SeatView", "observe", "visible_events"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +60,14 @@ class Observation:
     """A wind, or the green dragon (``Tile.GREEN``) in a green-dragon hand."""
     dominant: int | None
     phase: Phase
+    """CLAIM or ROB only for the seat asked now; every other seat sees TURN then."""
     seq: int
     """The sequence number of the decision asked now (:attr:`Game.seq`): an action sent
     to an authority (``Game.apply(act, seat=..., seq=...)``) answers this number.  It is
     worked out from public events only, so it is the same for every seat."""
     turn: int
-    """The seat on turn; in a claim or rob window, the seat that offered the tile."""
+    """The seat on turn; in a claim or rob window (or its neutral view), the seat that
+    offered the tile."""
     to_act: bool
     """This seat must decide now; :attr:`legal` lists its options."""
     legal: tuple[Action, ...]
@@ -62,7 +75,8 @@ class Observation:
     drawn: Tile | None
     """On this seat's own turn: the tile it just drew (``None`` after a claim)."""
     offered: Tile | None
-    """In a claim window the discard; in a rob window the promoted kong's tile."""
+    """To the seat asked in a claim window the discard; in a rob window the promoted
+    kong's tile (``None`` for every other seat)."""
     seats: tuple[SeatView, ...]
     live_left: int
     dead_left: int
@@ -78,12 +92,16 @@ class Observation:
 
 
 def observe(game: Game, seat: int) -> Observation:
-    """The observation of ``seat`` (0 = East) in ``game``."""
+    """The observation of ``seat`` (0 = East) in ``game``: in a claim or rob window the
+    window itself for the seat asked now, the neutral view for every other seat."""
     if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
-        raise ValueError(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
+        raise InvalidSeat(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
     phase = game.phase
     over = phase is Phase.OVER
     to_act = not over and game.current_seat == seat
+    window = phase is Phase.CLAIM or phase is Phase.ROB
+    if window and not to_act:
+        phase = Phase.TURN  # the neutral view: nothing tells whether a window opened
     views = []
     for s in range(game.n):
         melds: tuple[Meld | None, ...] = tuple(
@@ -101,7 +119,7 @@ def observe(game: Game, seat: int) -> Observation:
                 announced=game.announced[s],
             )
         )
-    on_turn = phase is Phase.TURN and game.turn == seat
+    on_turn = game.phase is Phase.TURN and game.turn == seat
     return Observation(
         seat=seat,
         round_wind=game.round_wind,
@@ -113,7 +131,7 @@ def observe(game: Game, seat: int) -> Observation:
         legal=game.legal_actions() if to_act else (),
         concealed=game.concealed(seat),
         drawn=game.tile if on_turn else None,
-        offered=game.tile if phase in (Phase.CLAIM, Phase.ROB) else None,
+        offered=game.tile if window and to_act else None,
         seats=tuple(views),
         live_left=game.wall.live_left,
         dead_left=game.wall.dead_left,
@@ -122,3 +140,43 @@ def observe(game: Game, seat: int) -> Observation:
         result=game.result,
         revealed=tuple(game.hand_of(s) for s in range(game.n)) if over else (),
     )
+
+
+def visible_events(game: Game, seat: int, start: int = 0) -> tuple[Event, ...]:
+    """The events of ``game`` from index ``start`` on, as ``seat`` sees them at the table.
+
+    Its own events as they are.  Of another seat: its deal not at all; its draws and
+    loose tiles without the tile; its concealed kong without the tile (note
+    ``"concealed"``); its answers in a claim or rob window (a pass, or a claim before it
+    is resolved) not at all: the claim that wins shows as its meld, and an answer would
+    tell that a window opened.  Everything else (discards, flowers, melds, a false
+    mahjong and its dead hand, the end of the hand) as it is.
+
+    A window's answers are the decided events that follow a decided event: a turn's
+    decision always follows an event nobody decided (a draw, a loose tile, a meld, the
+    deal, a dead hand), while a window opens on a decision (a discard, an announcement, a
+    promoted kong) and its answers follow one another.
+    """
+    if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
+        raise ValueError(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
+    events = game.events
+    out: list[Event] = []
+    for i in range(max(0, start), len(events)):
+        e = events[i]
+        if e.seat == seat:
+            out.append(e)
+            continue
+        kind = e.kind
+        if kind == "deal" or (e.decided and i and events[i - 1].decided):
+            continue
+        if kind == "draw" or kind == "loose":
+            out.append(Event(kind, e.seat, (), e.decided, e.note))
+        elif (
+            kind == "kong"
+            and e.decided
+            and Meld(MeldKind.KONG, e.tiles[0], open=False) in game.melds[e.seat]
+        ):
+            out.append(Event(kind, e.seat, (), e.decided, "concealed"))
+        else:
+            out.append(e)
+    return tuple(out)

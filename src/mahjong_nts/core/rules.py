@@ -75,9 +75,10 @@ hand's value may be (the books' largest is 2000)."""
 
 MAX_SCORE: Final = 2**48
 """Bound on the largest base any hand could reach under a rule set
-(:func:`score_bound`).  A hand's balance is at most 12 times a score (three
-payments, each doubled at most twice), so every balance stays below 2**52, well
-inside the integers a JSON number carries exactly (2**53, JavaScript's too)."""
+(:func:`score_bound`).  A hand's balance is at most 8 times a settled score
+(:data:`mahjong_nts.core.settlement.MAX_BALANCE`), so every balance stays below
+2**52, well inside the integers a JSON number carries exactly (2**53, JavaScript's
+too)."""
 
 MAX_ROUND_TO: Final = 1000
 """Most ``round_to`` may be (the 2009 book rounds to tens when paying in chips)."""
@@ -520,6 +521,11 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
 
     players = _int(req("players"), f"{w}.players", minimum=3, maximum=4)
     dreamer = _bool(req("dreamer"), f"{w}.dreamer")
+    if dreamer and players != 4:
+        raise InvalidRuleSet(
+            f"{w}.dreamer: a dreamer is the fifth player of a table of five (players = 4 "
+            f"and dreamer = true); a table of {players} players has none"
+        )
     suits = req("suits")
     if (
         not isinstance(suits, str)

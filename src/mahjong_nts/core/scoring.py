@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from mahjong_nts.core import analysis
 from mahjong_nts.core.analysis import Block, Shape
-from mahjong_nts.core.errors import InvalidHand, InvalidWin
+from mahjong_nts.core.errors import InvalidHand, InvalidWin, quote
 from mahjong_nts.core.hand import Hand, MeldKind, Win, WinSource
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
@@ -73,8 +73,14 @@ class Situation:
     dead: bool = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "seat_wind", Tile(self.seat_wind))
-        object.__setattr__(self, "round_wind", Tile(self.round_wind))
+        for name in ("seat_wind", "round_wind"):
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, Tile(value))
+            except ValueError:
+                raise InvalidWin(
+                    f"{name} is a Tile (Tile.EAST, or parse_tile('E')), not {quote(value)}"
+                ) from None
         if not is_wind(self.seat_wind):
             raise InvalidWin(f"the seat wind must be E, S, W or N, not {self.seat_wind.token}")
         if not (is_wind(self.round_wind) or self.round_wind is Tile.GREEN):

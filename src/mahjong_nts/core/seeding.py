@@ -23,12 +23,23 @@ re-implement it and check a shuffle::
 
 A published :func:`seed_commitment` (SHA-256) binds a table to a seed before the
 hand is dealt; revealing the seed afterwards lets anyone re-deal it.
+
+A part of a larger whole (hand ``i`` of a run, a bot's seed) gets a seed of its own
+(:func:`derive_seed`), each part of its name preceded by its length, so that no two
+lists of parts (``("ab", "c")`` and ``("a", "bc")``) give the same seed::
+
+    derive_seed(seed, p1, .., pn) = SHA-256("mahjong-nts/derive/v2/" + seed as 32 bytes
+                                    big-endian + for each part: len(b) as 8 bytes
+                                    big-endian + b, where b = str(part) in UTF-8)
+                                    as a big-endian integer
 """
 
 from __future__ import annotations
 
 import hashlib
 from typing import Any, Final
+
+from mahjong_nts.core.errors import InvalidSeed
 
 __all__ = [
     "DEFAULT_SEED_BITS",
@@ -48,17 +59,20 @@ MAX_SEED: Final = (1 << (8 * SEED_BYTES)) - 1
 
 _DOMAIN: Final = b"mahjong-nts/rng/v1/"
 _COMMIT: Final = b"mahjong-nts/seed/v1/"
-_DERIVE: Final = b"mahjong-nts/derive/v1/"
+_DERIVE: Final = b"mahjong-nts/derive/v2/"
+"""v2: every part length-prefixed (v1 joined the parts with "/", so that
+``("ab", "c")`` and ``("a", "bc")`` could meet)."""
+_PART_LENGTH_BYTES: Final = 8
 _FIRST_READ: Final = 1024
 """Bytes of the stream taken at once; a 144-tile shuffle needs about 290."""
 
 
 def check_seed(seed: object, where: str = "seed") -> int:
-    """``seed`` if it is a whole number 0 .. :data:`MAX_SEED`, else ValueError."""
+    """``seed`` if it is a whole number 0 .. :data:`MAX_SEED`, else :class:`InvalidSeed`."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"{where}: a seed is a whole number, not {type(seed).__name__}")
+        raise InvalidSeed(f"{where}: a seed is a whole number, not {type(seed).__name__}")
     if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"{where}: a seed is a whole number from 0 to 2**256 - 1")
+        raise InvalidSeed(f"{where}: a seed is a whole number from 0 to 2**256 - 1")
     return seed
 
 
@@ -73,10 +87,13 @@ def seed_commitment(seed: int) -> str:
 
 def derive_seed(seed: int, *parts: str | int) -> int:
     """A seed for a part of a larger whole (hand ``i`` of a match or a run), from
-    the whole's seed: 256 bits of SHA-256 over the seed and the parts."""
-    text = "/".join(str(p) for p in parts).encode("utf-8")
-    digest = hashlib.sha256(_DERIVE + _seed_bytes(seed) + b"/" + text).digest()
-    return int.from_bytes(digest, "big")
+    the whole's seed: 256 bits of SHA-256 over the seed and the parts, each part's
+    text (``str(part)``, UTF-8) preceded by its length (see the module doc)."""
+    h = hashlib.sha256(_DERIVE + _seed_bytes(seed))
+    for part in parts:
+        data = str(part).encode("utf-8")
+        h.update(len(data).to_bytes(_PART_LENGTH_BYTES, "big") + data)
+    return int.from_bytes(h.digest(), "big")
 
 
 class SeedRng:

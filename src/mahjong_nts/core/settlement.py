@@ -19,11 +19,46 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from mahjong_nts.core.errors import InvalidRuleSet, InvalidWin
-from mahjong_nts.core.rules import SettlementRules
+from mahjong_nts.core.rules import MAX_ROUND_TO, MAX_SCORE, SettlementRules
 
-__all__ = ["Payment", "Settlement", "round_score", "settle"]
+__all__ = [
+    "MAX_BALANCE",
+    "MAX_PAYMENT",
+    "MAX_SETTLED_SCORE",
+    "Payment",
+    "Settlement",
+    "balance_factor",
+    "round_score",
+    "settle",
+]
+
+MAX_SETTLED_SCORE: Final = MAX_SCORE + MAX_ROUND_TO // 2
+"""The largest score as settled: a hand scores at most :data:`~mahjong_nts.core.rules.MAX_SCORE`
+under a valid rule set, and rounding to ``round_to`` (halves up) adds at most half of it."""
+
+MAX_PAYMENT: Final = 4 * MAX_SETTLED_SCORE
+"""The largest payment: the winner's score, doubled for East (or the dominant player)
+and doubled again for the discarder; two losers settle at most twice a score."""
+
+
+def balance_factor(playing: int) -> int:
+    """The most a seat's balance can be, in scores, at a table where ``playing`` seats
+    play the hand (3 or 4; the dreamer of a table of five sits out): ``2 * playing``.
+
+    The winner only receives: his score from each of the ``playing - 1`` others, each
+    payment doubled at most twice (East and the discarder) and no two payers both
+    doubled twice, so at most ``4 + 2 * (playing - 2)`` scores when he is East.  A loser
+    pays the winner at most four scores and every other loser at most two, and receives
+    nothing when his own score is 0: at most ``4 + 2 * (playing - 2)`` as well."""
+    return 2 * playing
+
+
+MAX_BALANCE: Final = balance_factor(4) * MAX_SETTLED_SCORE
+"""The largest balance of one hand in size (below 2**52, so a JSON number, in
+JavaScript too, holds it exactly)."""
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -21,6 +21,7 @@ that does not hold.  :func:`chain` (re)computes the chain of edited lines.
 from __future__ import annotations
 
 import enum
+import errno
 import hashlib
 import json
 import os
@@ -103,7 +104,7 @@ _MESSAGE_CHARS: Final = 300
 """Characters of a message about one line (it quotes at most an excerpt of the line)."""
 
 
-class LogFormatError(ValueError):
+class LogFormatError(MahjongError):
     """The file is not a readable hand log (bad JSON, unknown line, bad field, too big)."""
 
     def __init__(self, line: int | None, message: str) -> None:
@@ -114,7 +115,7 @@ class LogFormatError(ValueError):
         self.message = message
 
 
-class LogMismatch(ValueError):
+class LogMismatch(MahjongError):
     """The log does not hold, first at ``line``: what was ``expected`` there, what
     the log says, and (``why``) what that means."""
 
@@ -380,7 +381,12 @@ def write_hand_log(
     stopped: str = "stopped before the end",
     key: LogKey | None = None,
 ) -> Path:
-    """Write :func:`hand_log` to ``path`` (atomically: a complete file or none); returns it."""
+    """Write :func:`hand_log` to ``path`` (atomically: a complete file or none) and
+    return the path written.
+
+    An existing file is never replaced: when ``path`` is taken the log goes to the next
+    free name with a suffix (``hand.jsonl``, ``hand-2.jsonl``, ``hand-3.jsonl``, ...), at
+    most :data:`MAX_NAME_ATTEMPTS` names; past them ``FileExistsError``."""
     text = hand_log_text(
         game,
         ruleset=ruleset,
@@ -396,11 +402,41 @@ def write_hand_log(
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
+        return _link_free_name(tmp, target)
+    finally:
         Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
+
+
+MAX_NAME_ATTEMPTS: Final = 1000
+"""Names tried for a new log (``name.jsonl``, then ``name-2.jsonl`` .. ``name-1000.jsonl``)."""
+
+
+def _link_free_name(tmp: str, target: Path) -> Path:
+    """Give the complete file ``tmp`` the first free name of ``target`` and its suffixed
+    variants; a hard link never replaces an existing file (``FileExistsError``), so two
+    writers never take the same name.  Where the file system has no hard links the name
+    is created exclusively and the text copied."""
+    stem, ext = target.stem, target.suffix
+    for k in range(1, MAX_NAME_ATTEMPTS + 1):
+        name = target if k == 1 else target.with_name(f"{stem}-{k}{ext}")
+        try:
+            os.link(tmp, name)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+                raise
+            try:
+                with open(name, "x", encoding="utf-8") as out:
+                    out.write(Path(tmp).read_text(encoding="utf-8"))
+            except FileExistsError:
+                continue
+        return name
+    raise FileExistsError(
+        errno.EEXIST,
+        f"{target.name} and {stem}-2{ext} .. {stem}-{MAX_NAME_ATTEMPTS}{ext} are all taken",
+        str(target),
+    )
 
 
 # --------------------------------------------------------------------------- reading

@@ -23,12 +23,14 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from mahjong_nts.core.errors import InvalidTile
 from mahjong_nts.core.seeding import MAX_SEED
+from mahjong_nts.core.settlement import MAX_BALANCE, MAX_PAYMENT, MAX_SETTLED_SCORE
 from mahjong_nts.core.tiles import Tile, parse_tile
 
 __all__ = [
     "DECIDED_KINDS",
     "EVENT_KINDS",
     "FORMAT",
+    "MAX_AMOUNT",
     "MAX_EVENTS",
     "MAX_LINES",
     "MAX_LINE_BYTES",
@@ -77,9 +79,13 @@ MAX_RULESET_CHARS: Final = 4096
 MAX_TEXT_CHARS: Final = 200
 """Characters in a note or a reason (why a remise, why a hand stopped)."""
 
-MAX_NUMBER: Final = 10**15
-"""The largest score, point count or balance (far above any hand's; the books'
-limits are 2000 at most)."""
+MAX_NUMBER: Final = MAX_SETTLED_SCORE
+"""The largest score, point count or base: what a hand can score under any valid rule
+set, rounded (:data:`mahjong_nts.core.settlement.MAX_SETTLED_SCORE`)."""
+
+MAX_AMOUNT: Final = MAX_BALANCE
+"""The largest balance or payment in size (:data:`mahjong_nts.core.settlement.MAX_BALANCE`:
+8 times the largest score)."""
 
 MAX_TILES: Final = 18
 """Tiles in one event (a deal is 14)."""
@@ -150,7 +156,7 @@ Seat = Annotated[int, Field(ge=0, le=3)]
 Player = Annotated[int, Field(ge=0, le=4)]
 """A match player (0 .. 4: a five-player match)."""
 Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
-Amount = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
+Amount = Annotated[int, Field(ge=-MAX_AMOUNT, le=MAX_AMOUNT)]
 EventIndex = Annotated[int, Field(ge=0, le=MAX_EVENTS)]
 Text = Annotated[str, Field(max_length=MAX_TEXT_CHARS)]
 Name = Annotated[str, Field(max_length=MAX_NAME_CHARS)]
@@ -239,7 +245,7 @@ class SeatScore(_Line):
 class PaymentInfo(_Line):
     payer: Seat
     payee: Seat
-    amount: Annotated[int, Field(gt=0, le=MAX_NUMBER)]
+    amount: Annotated[int, Field(gt=0, le=MAX_PAYMENT)]
 
 
 class SettlementInfo(_Line):

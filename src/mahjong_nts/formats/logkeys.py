@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal
 
+from mahjong_nts.core.errors import MahjongError
+
 __all__ = [
     "ALGORITHMS",
     "HMAC_LABEL",
@@ -62,7 +64,7 @@ HMAC_BYTES: Final = 32
 _HMAC_ID_TAG: Final = b"mahjong-nts/hmac-key-id/v1/"
 
 
-class InvalidKeyFile(ValueError):
+class InvalidKeyFile(MahjongError):
     """A key file that cannot be used: unreadable, not PEM, not an Ed25519 or HMAC
     key, encrypted, or a public key where signing needs the private one."""
 

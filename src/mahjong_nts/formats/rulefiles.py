@@ -428,6 +428,33 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
         raise InvalidRuleSet(f"{where}: malformed rule set value ({excerpt(str(exc))})") from None
 
 
+def _own_name(rules: RuleSet, where: str) -> RuleSet:
+    """``rules`` (house rules, from a file or inline) unless it passes for a shipped
+    rule set: a name whose first part is a shipped rule set's or an overlay's (in any
+    case: ``nts-2016``, ``NMB-2009+flowers``, ``flowers``) would make a log or an
+    output say that rules were played that were not.  Such a name is refused, unless
+    the rule set is that shipped one exactly, value for value (a complete copy, as
+    ``rules show NAME --json`` prints it)."""
+    name = rules.name
+    if name.split("+", 1)[0].strip().casefold() not in _SHIPPED_NAMES:
+        return rules
+    try:
+        head, rest = _split(name)
+        shipped: RuleSet | None = _load_shipped(head, _overlays(name, rest))
+    except InvalidRuleSet:
+        shipped = None
+    if shipped is not None and shipped.name == name and not ruleset_diff(rules, shipped):
+        return rules
+    raise InvalidRuleSet(
+        f"{where}: name {excerpt(name)} is taken by a shipped rule set: house rules need a "
+        'name of their own (e.g. name = "club"), so that logs and outputs say which rules '
+        "were played"
+    )
+
+
+_SHIPPED_NAMES: Final = frozenset(n.casefold() for n in (*SHIPPED, *OVERLAYS))
+
+
 # --------------------------------------------------------------------------- local
 
 
@@ -445,7 +472,7 @@ def load_ruleset(spec: str) -> RuleSet:
         head, rest = _split(spec)
         return _load_shipped(head, _overlays(spec, rest))
     data, where = _resolve(spec, Path(), ())
-    return _build(data, where)
+    return _own_name(_build(data, where), where)
 
 
 def _resolve(
@@ -566,7 +593,7 @@ def load_mapping(
     """
     copy = _checked_copy(data, where)
     resolved, at = _resolve_data(copy, where, name, _local_base(here or Path(), ()))
-    return _build(resolved, at)
+    return _own_name(_build(resolved, at), at)
 
 
 # --------------------------------------------------------------------------- untrusted
@@ -627,7 +654,7 @@ def _load_inline(value: Mapping[str, Any], where: str) -> RuleSet:
                 _inline_cache.move_to_end(key)
                 return hit
     resolved, at = _resolve_data(copy, where, "house-rules", _shipped_base)
-    rules = _build(resolved, at)
+    rules = _own_name(_build(resolved, at), at)
     if key is not None:
         with _inline_lock:
             _inline_cache[key] = rules

@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
+from mahjong_nts.core.errors import MahjongError
+
 __all__ = [
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
@@ -39,7 +41,7 @@ EXCERPT: Final = 60
 """Characters of the input an error message quotes at most."""
 
 
-class JsonInputError(ValueError):
+class JsonInputError(MahjongError):
     """JSON that is malformed or outside the bounds; the message says which and where."""
 
 

@@ -34,6 +34,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from mahjong_nts.core import rules as core_rules
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.items import LIMIT_HANDS
@@ -69,6 +70,7 @@ __all__ = [
     "read_lines",
     "score_request",
     "score_response",
+    "scores_job",
     "seat_wind",
     "settle_request",
     "settle_round_wind",
@@ -85,10 +87,11 @@ five hands takes about 2 KB; the rest is room for inline house rules."""
 MAX_ERROR_CHARS: Final = 500
 """Characters in one error message: the last bound on text quoted from a request."""
 
-MAX_SCORE: Final = 10**12
-"""The largest score ``settle`` takes.  Far above any hand (the books' limits are
-2000 at most), and small enough that every balance (at most 16 times a score)
-stays a whole number that JavaScript holds exactly (below 2**53)."""
+MAX_SCORE: Final = core_rules.MAX_SCORE
+"""The largest score ``settle`` takes: the most a hand can score under any valid rule
+set (:data:`mahjong_nts.core.rules.MAX_SCORE`, 2**48), so every score a game reaches
+can be settled; every balance (at most 8 times a score) stays a whole number that
+JavaScript holds exactly (below 2**53)."""
 
 MAX_ROUND_TO: Final = 1000
 """The largest ``round_to``: rounding to more would make nearly every hand 0."""
@@ -758,23 +761,14 @@ def settle_request(req: SettleRequest) -> SettleJob:
     if req.round_to is not None:
         check_round_to(req.round_to, "round_to")
     if req.scores is not None:
-        for i, s in enumerate(req.scores):
-            check_score(s, f"scores[{i}]")
-        if req.dreamer is not None and req.scores[req.dreamer]:
-            raise FieldError(
-                f"scores[{req.dreamer}]",
-                f"seat {req.dreamer} is the dreamer, who plays no hand: his score is 0, "
-                f"not {req.scores[req.dreamer]}",
-            )
-        return SettleJob(
-            tuple(req.scores),
-            req.winner,
-            req.discarder,
-            req.east,
-            req.dominant,
+        return scores_job(
             rules,
-            None,
-            req.dreamer,
+            req.scores,
+            winner=req.winner,
+            discarder=req.discarder,
+            east=req.east,
+            dominant=req.dominant,
+            dreamer=req.dreamer,
         )
     assert req.hands is not None
     round_wind = settle_round_wind(req.round_wind, rules, req.dominant)
@@ -808,6 +802,48 @@ def settle_request(req: SettleRequest) -> SettleJob:
 
 def _hands_label(i: int) -> str:
     return f"hands[{i}]"
+
+
+def _scores_label(i: int) -> str:
+    return f"scores[{i}]"
+
+
+def scores_job(
+    rules: RuleSet,
+    scores: Sequence[int],
+    *,
+    winner: int | None,
+    discarder: int | None,
+    east: int,
+    dominant: int | None,
+    dreamer: int | None,
+    label: Callable[[int], str] = _scores_label,
+    name: Callable[[str], str] = _same,
+) -> SettleJob:
+    """The settlement of final scores, checked (FieldError when wrong): the seats
+    (:func:`check_seats`), each score (:func:`check_score`), the dreamer's score 0.
+    The one path for ``settle`` from scores, JSON and command line alike; ``label(i)``
+    names score ``i`` and ``name(key)`` a field in the errors."""
+    check_seats(
+        rules,
+        len(scores),
+        "scores",
+        east=east,
+        winner=winner,
+        discarder=discarder,
+        dominant=dominant,
+        dreamer=dreamer,
+        name=name,
+    )
+    for i, value in enumerate(scores):
+        check_score(value, label(i))
+    if dreamer is not None and scores[dreamer]:
+        raise FieldError(
+            label(dreamer),
+            f"seat {dreamer} is the dreamer, who plays no hand: his score is 0, "
+            f"not {scores[dreamer]}",
+        )
+    return SettleJob(tuple(scores), winner, discarder, east, dominant, rules, None, dreamer)
 
 
 def settle_jobs(
@@ -1004,6 +1040,16 @@ class LineTooLong:
         return error_line(_too_long(self.size))
 
 
+def _text_bytes(text: str) -> bytes:
+    """A line of a text stream as bytes: a byte the decoder escaped (stdin read with
+    ``surrogateescape``) comes back as that byte; any other lone surrogate
+    (``'\\ud800'``) as its three bytes, which no UTF-8 decoder accepts."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
 def read_lines(
     stream: IO[bytes] | IO[str], max_bytes: int = MAX_LINE_BYTES
 ) -> Iterator[bytes | LineTooLong]:
@@ -1012,13 +1058,14 @@ def read_lines(
     never held whole: it comes as :class:`LineTooLong` as soon as the bound is
     passed (so its answer can be written at once), and the rest of it is read
     and dropped, a piece at a time, when the next line is asked for.  A text
-    stream's lines are encoded as UTF-8 (lone surrogates kept as invalid bytes,
-    so they are refused as not UTF-8)."""
+    stream's lines are encoded as UTF-8, a lone surrogate kept as invalid bytes
+    (the byte it escapes, or its own three bytes), so that its line is answered
+    as not UTF-8 and the stream goes on."""
     while True:
         raw = stream.readline(max_bytes + 2)  # room for the line's own "\r\n"
         if not raw:
             return
-        line = raw.encode("utf-8", "surrogateescape") if isinstance(raw, str) else raw
+        line = _text_bytes(raw) if isinstance(raw, str) else raw
         ended = line.endswith(b"\n")
         if not ended and len(raw) >= max_bytes + 2:
             yield LineTooLong()

@@ -44,6 +44,7 @@ import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -71,6 +72,7 @@ __all__ = [
     "MatchOutcome",
     "SimulationSpec",
     "Summary",
+    "WorkerFailure",
     "available_cpus",
     "bot_seed",
     "hand_seed",
@@ -351,22 +353,28 @@ def play_match(spec: SimulationSpec, rules: RuleSet, index: int) -> MatchOutcome
 
 # --------------------------------------------------------------------------- many hands
 
-_WORKER_RULES: dict[str, RuleSet] = {}
-"""The rule set of a worker process, loaded once by :func:`_init_worker`."""
+
+class WorkerFailure(RuntimeError):
+    """A worker process of the pool died (killed, out of memory): an internal failure."""
 
 
-def _init_worker(ruleset: str) -> None:
+_WORKER_RULES: list[RuleSet] = []
+"""The rule set of a worker process, built once by :func:`_init_worker` from the values
+the parent loaded: a worker never reads a rule file (an edited or deleted house file
+changes nothing mid-run, whatever ``jobs`` is)."""
+
+
+def _init_worker(values: dict[str, Any]) -> None:
     # Ctrl-C goes to the whole process group: the parent stops the run, workers stay quiet
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER_RULES.clear()
-    _WORKER_RULES[ruleset] = load_ruleset(ruleset)
+    _WORKER_RULES[:] = [RuleSet.from_mapping(values)]
 
 
 def _play_range(
     spec: SimulationSpec, start: int, stop: int, rules: RuleSet | None = None
 ) -> list[Outcome]:
     if rules is None:
-        rules = _WORKER_RULES.get(spec.ruleset) or load_ruleset(spec.ruleset)
+        rules = _WORKER_RULES[0]
     play: Callable[[SimulationSpec, RuleSet, int], Outcome] = (
         play_match if spec.matches else play_hand
     )
@@ -422,7 +430,7 @@ def run_simulation(
     workers = min(jobs, available_cpus(), math.ceil(count / size))
     if workers == 1:
         return _run_here(spec, rules, count, size, progress)
-    return _run_pool(spec, count, size, workers, progress)
+    return _run_pool(spec, rules, count, size, workers, progress)
 
 
 def _run_here(
@@ -441,6 +449,7 @@ def _run_here(
 
 def _run_pool(
     spec: SimulationSpec,
+    rules: RuleSet,
     count: int,
     size: int,
     workers: int,
@@ -452,7 +461,7 @@ def _run_pool(
         max_workers=workers,
         mp_context=context,
         initializer=_init_worker,
-        initargs=(spec.ruleset,),
+        initargs=(rules.to_mapping(),),
     )
     ranges = _ranges(count, size)
     pending: dict[Future[list[Outcome]], int] = {}
@@ -478,6 +487,10 @@ def _run_pool(
                 chunk = finished.pop(next_start)
                 next_start += len(chunk)
                 yield from chunk
+    except BrokenProcessPool:
+        raise WorkerFailure(
+            "a worker process stopped unexpectedly (killed, or out of memory): no summary"
+        ) from None
     finally:
         # on an error, Ctrl-C or an abandoned iterator: drop the queued chunks at once
         pool.shutdown(wait=not pending, cancel_futures=True)

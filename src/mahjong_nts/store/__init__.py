@@ -1,0 +1,44 @@
+"""The store: SQLAlchemy 2 models, Alembic migrations, and the repository of the
+evening score sheets.  See ``docs/store.md``."""
+
+from mahjong_nts.store.db import (
+    Conflict,
+    NotFound,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    alembic_config,
+    default_url,
+    open_store,
+)
+from mahjong_nts.store.sheets import (
+    Change,
+    HandView,
+    SessionInfo,
+    SheetView,
+    add_hand,
+    changes,
+    correct_hand,
+    create_session,
+    get_sheet,
+)
+
+__all__ = [
+    "Change",
+    "Conflict",
+    "HandView",
+    "NotFound",
+    "SessionInfo",
+    "SheetView",
+    "Store",
+    "StoreError",
+    "StoreUnavailable",
+    "add_hand",
+    "alembic_config",
+    "changes",
+    "correct_hand",
+    "create_session",
+    "default_url",
+    "get_sheet",
+    "open_store",
+]

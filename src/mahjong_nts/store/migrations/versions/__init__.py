@@ -1,0 +1,1 @@
+"""One module per revision; the chain starts at 0001."""

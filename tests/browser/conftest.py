@@ -1,0 +1,110 @@
+"""Browser tests: Playwright (Python) driving Debian's chromium against a real
+``mahjong-nts serve`` on 127.0.0.1, as a person would use the pages.
+
+* ``live_url``: one server for the whole session, with its own data folder.
+* ``browser``: chromium, headless, started from ``CHROMIUM`` (default
+  ``/usr/bin/chromium``; ``.ci/run`` installs Debian's package). A missing browser is an
+  error, not a skip: CI must run these tests.
+* ``phone`` / ``desktop``: a fresh page (own cookies) at 360x740 or 1280x800, English;
+  ``page_in(width, locale)`` for others. Every page fails its test on a console error or
+  an uncaught exception in the page.
+* ``shot(page, name)``: a screenshot in ``docs/images/web/NAME.png`` for docs/web.md.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+
+from server_helpers import ROOT, running_server
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SHOTS = ROOT / "docs" / "images" / "web"
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+# a closed network: no background connections (they are refused, noisily)
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_server(tmp_path_factory.mktemp("serve-data")) as (url, _proc):
+        yield url
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no chromium at {CHROMIUM}: apt-get install chromium (or set CHROMIUM)")
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def page_in(browser: Browser, live_url: str) -> Iterator[Callable[..., Page]]:
+    """``page_in(viewport, locale="en-GB")``: a new page in a context of its own."""
+    contexts = []
+    problems: list[str] = []
+
+    def make(viewport: dict[str, int], locale: str = "en-GB") -> Page:
+        context = browser.new_context(viewport=viewport, locale=locale, base_url=live_url)
+        contexts.append(context)
+        page = context.new_page()
+
+        def on_console(msg: ConsoleMessage) -> None:
+            if msg.type == "error":
+                problems.append(f"console: {msg.text}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+        page.set_default_timeout(10_000)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not problems, problems
+
+
+@pytest.fixture
+def phone(page_in: Callable[..., Page]) -> Page:
+    return page_in(PHONE)
+
+
+@pytest.fixture
+def desktop(page_in: Callable[..., Page]) -> Page:
+    return page_in(DESKTOP)
+
+
+def shot(page: Page, name: str) -> Path:
+    """Save a full-page screenshot as docs/images/web/NAME.png (for docs/web.md)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
