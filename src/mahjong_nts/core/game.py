@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from itertools import chain, compress
+from operator import getitem
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
@@ -133,12 +135,7 @@ _REPEATS: Final = tuple(tuple((_TILES[t],) * k for k in range(5)) for t in range
 
 def _counts_tuple(counts: Sequence[int]) -> tuple[Tile, ...]:
     """The tiles of a count vector, sorted (observations build it on every decision)."""
-    out: list[Tile] = []
-    extend = out.extend
-    for t, k in enumerate(counts):
-        if k:
-            extend(_REPEATS[t][k])
-    return tuple(out)
+    return tuple(chain.from_iterable(map(getitem, _REPEATS, counts)))
 
 
 class Game:
@@ -536,10 +533,9 @@ class Game:
         for m in self.melds[seat]:
             if m.kind is MeldKind.PUNG and m.open and hand[m.tile]:
                 out.append(_KONG[m.tile])
-        for t in range(NUM_KINDS):
-            if hand[t] == 4:
-                out.append(_KONG[t])
-        out.extend(_DISCARD[t] for t in range(NUM_KINDS) if hand[t])
+        if 4 in hand:
+            out.extend(_KONG[t] for t in range(NUM_KINDS) if hand[t] == 4)
+        out.extend(compress(_DISCARD, hand))
         if self._lucky and self._fresh[seat] and not self.dead[seat]:
             out.extend(self._announcements(seat))
         return tuple(out)
