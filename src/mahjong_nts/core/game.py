@@ -27,8 +27,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from itertools import chain, compress
-from operator import getitem
+from itertools import compress
 from typing import Final
 
 from mahjong_nts.core.actions import Action, ActionKind, action, parse_action
@@ -155,7 +154,12 @@ _REPEATS: Final = tuple(tuple((_TILES[t],) * k for k in range(5)) for t in range
 
 def _counts_tuple(counts: Sequence[int]) -> tuple[Tile, ...]:
     """The tiles of a count vector, sorted (observations build it on every decision)."""
-    return tuple(chain.from_iterable(map(getitem, _REPEATS, counts)))
+    out: list[Tile] = []
+    extend = out.extend
+    for t, k in enumerate(counts):
+        if k:
+            extend(_REPEATS[t][k])
+    return tuple(out)
 
 
 class Game:
