@@ -198,17 +198,24 @@ _THIRTEEN: Final = 1 << (_GROUP_BITS * 4)
 
 
 def _fill_profile(b: bytes) -> Profile:
-    code = 0
-    for g, key in enumerate((b[0:9], b[9:18], b[18:27], b[27:34])):
-        facts = _GROUP_CODES[g].get(key)
-        if facts is None:
-            facts = _GROUP_CODES[g][key] = _group_facts(key, g)
-        code |= facts << (_GROUP_BITS * g)
+    t0, t1, t2, th = _GROUP_CODES
+    k0, k1, k2, kh = b[0:9], b[9:18], b[18:27], b[27:34]
+    c0 = t0.get(k0)
+    if c0 is None:
+        c0 = t0[k0] = _group_facts(k0, 0)
+    c1 = t1.get(k1)
+    if c1 is None:
+        c1 = t1[k1] = _group_facts(k1, 1)
+    c2 = t2.get(k2)
+    if c2 is None:
+        c2 = t2[k2] = _group_facts(k2, 2)
+    ch = th.get(kh)
+    if ch is None:
+        ch = th[kh] = _group_facts(kh, 3)
+    code = c0 | c1 << _GROUP_BITS | c2 << 2 * _GROUP_BITS | ch << 3 * _GROUP_BITS
     profile = _PROFILES.get(code)
     if profile is None:
-        kinds = sum(
-            (code >> (_GROUP_BITS * g) & (1 << _GROUP_BITS) - 1) // _KINDS for g in range(4)
-        )
+        kinds = c0 // _KINDS + c1 // _KINDS + c2 // _KINDS + ch // _KINDS
         shape = code & _FACT_BITS | (_THIRTEEN if kinds == 13 else 0)
         profile = _SHAPES.get(shape)
         if profile is None:
