@@ -13,6 +13,7 @@ ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.st
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
 # (row of the table, module, constant, value, how the row writes it)
+CALC_ROW = "the calculator's query (`GET /`, `/calc/result`): hand, house rules, rule set"
 BOUNDS = [
     (JSON_ROW, "formats.wire", "MAX_LINE_BYTES", 64 * 1024, "64 KiB"),
     ("whole numbers in JSON", "formats.safejson", "MAX_INT_DIGITS", 80, "80 digits"),
@@ -58,6 +59,10 @@ BOUNDS = [
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
     ("an HTTP request body (`POST /api/score`, `/api/settle`)", "web.api.body", "MAX_BODY_BYTES",
      64 * 1024, "64 KiB"),
+    (CALC_ROW, "web.calc", "MAX_HAND_CHARS", 300, "300 characters of notation"),
+    (CALC_ROW, "web.calc", "MAX_HOUSE_CHARS", 2000, "2000 of house rules"),
+    ("a citation shown beside a scored item", "formats.citations", "MAX_CITATION_CHARS", 200,
+     "200 characters"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_LANGUAGE", 1000, "1000 characters"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_ENTRIES", 20, "20 languages"),
     ("a database URL (`serve --db`)", "cli.serve", "MAX_DB_URL", 2000, "2000 characters"),

@@ -136,6 +136,38 @@ def test_dead_hand() -> None:
     assert resp["score"] == 0
 
 
+def test_partial_hand_scores_only_its_sets() -> None:
+    # seat S, round E (nts-2016): concealed pung of C 8 + open pung of E 4; the pair of W
+    # is nobody's wind here, so it is worth nothing. Doublings: dragon pung 1, round-wind
+    # pung 1: 12 x 4 = 48. No whole-hand doubling (all honours) from the sets shown.
+    resp = score(
+        {
+            **NON_WINNER,
+            "concealed": "C C C W W",
+            "melds": [{"kind": "pung", "tiles": "E E E"}],
+            "partial": True,
+        }
+    )
+    assert (resp["points"], resp["doublings"], resp["score"]) == (12, 2, 48)
+    assert {i["id"] for i in resp["items"]} == {
+        "pung_major_concealed",
+        "pung_major_open",
+        "pung_dragon",
+        "pung_round_wind",
+    }
+
+
+def test_partial_hand_errors() -> None:
+    too_many = score({**NON_WINNER, "concealed": "b111 b222 b333 b444", "partial": True})
+    assert too_many["error"].startswith("hand: a partial hand has at most 13 tiles")
+    won = score({**WINNER, "partial": True})
+    assert won["error"].startswith("partial: a partial hand (only the sets that score)")
+    assert score({**NON_WINNER, "partial": "yes"})["error"].startswith("partial:")
+    # without partial, the same sets are a wrong number of tiles
+    whole = score({**NON_WINNER, "concealed": "PPP", "melds": []})
+    assert "non-winning hand has 13 tiles" in whole["error"]
+
+
 def test_other_ruleset() -> None:
     resp = score({**WINNER, "ruleset": "nmb-2009"})
     assert resp["ruleset"] == "nmb-2009"
@@ -931,6 +963,7 @@ FIELD_NAMES = [
     "winning_tile",
     "win",
     "dead",
+    "partial",
     "from",
     "kind",
     "tiles",

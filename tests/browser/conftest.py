@@ -8,34 +8,19 @@
 * ``phone`` / ``desktop``: a fresh page (own cookies) at 360x740 or 1280x800, English;
   ``page_in(width, locale)`` for others. Every page fails its test on a console error or
   an uncaught exception in the page.
-* ``shot(page, name)``: a screenshot in ``docs/images/web/NAME.png`` for docs/web.md.
+* ``browser_helpers.shot(page, name)``: a screenshot in ``docs/images/web/NAME.png``.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
 
-from server_helpers import ROOT, running_server
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-SHOTS = ROOT / "docs" / "images" / "web"
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
-# a closed network: no background connections (they are refused, noisily)
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from browser_helpers import ARGS, CHROMIUM, DESKTOP, PHONE
+from server_helpers import running_server
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -51,13 +36,15 @@ def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+# Playwright's sync API keeps an asyncio loop running while it is open, which breaks any
+# later test that calls asyncio.run(): so it lives per module, not for the session.
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as pw:
         yield pw
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"no chromium at {CHROMIUM}: apt-get install chromium (or set CHROMIUM)")
@@ -100,11 +87,3 @@ def phone(page_in: Callable[..., Page]) -> Page:
 @pytest.fixture
 def desktop(page_in: Callable[..., Page]) -> Page:
     return page_in(DESKTOP)
-
-
-def shot(page: Page, name: str) -> Path:
-    """Save a full-page screenshot as docs/images/web/NAME.png (for docs/web.md)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path

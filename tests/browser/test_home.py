@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import DESKTOP, PHONE, shot
 from playwright.sync_api import Page, expect
+
+from browser_helpers import DESKTOP, PHONE, shot
 
 
 def test_home_at_phone_width_has_no_sideways_scroll(phone: Page) -> None:

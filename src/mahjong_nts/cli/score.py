@@ -27,7 +27,8 @@ from mahjong_nts.cli.options import (
     wind_option,
 )
 from mahjong_nts.cli.render import labels, print_score
-from mahjong_nts.core.hand import Win
+from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.hand import Hand, Win
 from mahjong_nts.formats import wire
 
 __all__ = ["score_cmd"]
@@ -61,6 +62,14 @@ def score_cmd(
         bool,
         typer.Option("--dead", help="A dead hand (false mahjong claim or wrong number of tiles)."),
     ] = False,
+    partial: Annotated[
+        bool,
+        typer.Option(
+            "--partial",
+            help="A non-winner given by only the sets that score (no filler tiles): at most "
+            "13 tiles, no whole-hand doublings.",
+        ),
+    ] = False,
     ruleset: RulesetOpt = wire.DEFAULT_RULESET_NAME,
     lang: LangOpt = "en",
     as_json: JsonOpt = False,
@@ -86,6 +95,13 @@ def score_cmd(
         seat_wind = wind_option(seat, "--seat")
         round_wind = wind_option(round_, "--round", allow_green=True)
         hand = parse_hand_option(notation, "notation")
+        if partial:
+            if hand.winning_tile is not None:
+                raise UsageProblem(
+                    "--partial is for a non-winner: give no +winning tile "
+                    "(a winning hand is scored from all its tiles)"
+                )
+            hand = _partial(hand)
         win: Win | None = None
         if hand.winning_tile is not None:
             win = flags.win()
@@ -97,3 +113,11 @@ def score_cmd(
         job = wire.ScoreJob(hand, seat_wind, round_wind, win, dead, rules)
         resp = wire.score_response(wire.run_score(job), rules)
         print_score(Console(highlight=False), resp, hand, lang)
+
+
+def _partial(hand: Hand) -> Hand:
+    """``hand`` as a partial hand; a usage problem when it has too many tiles."""
+    try:
+        return Hand(hand.concealed, hand.melds, hand.bonus, partial=True)
+    except MahjongError as exc:
+        raise UsageProblem(f"notation: {exc}") from None

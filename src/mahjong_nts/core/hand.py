@@ -100,12 +100,18 @@ class Hand:
 
     ``concealed`` holds every tile not in a declared meld, the winning tile
     included, sorted.  ``winning_tile`` is ``None`` for a hand that did not win.
+
+    ``partial``: a non-winner's hand given by only the sets and pairs that score (at
+    the table nobody counts out the loose tiles).  It has at most 13 tiles (a kong
+    counting as 3) and no winning tile; it scores its sets, pairs and flowers, and
+    none of the whole-hand doublings (clean, pure, ...), which need every tile.
     """
 
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()
     bonus: tuple[Tile, ...] = ()
     winning_tile: Tile | None = None
+    partial: bool = False
     _counts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -140,7 +146,21 @@ class Hand:
             raise InvalidHand(
                 f"the winning tile {self.winning_tile.token} must be among the concealed tiles"
             )
+        if self.partial:
+            self._check_partial()
         object.__setattr__(self, "_counts", tuple(tile_counts(concealed)))
+
+    def _check_partial(self) -> None:
+        if self.winning_tile is not None:
+            raise InvalidHand(
+                f"a partial hand (only the sets that score) cannot have a winning tile "
+                f"({self.winning_tile.token}): a winning hand is scored from all its tiles"
+            )
+        if self.tile_count > 13:
+            raise InvalidHand(
+                f"a partial hand has at most 13 tiles (a kong counting as 3), "
+                f"this one has {self.tile_count}"
+            )
 
     def _copies_where(self, kind: int) -> str:
         """Where the copies of ``kind`` are: ``"2 concealed, 3 in melds"``."""
@@ -178,7 +198,10 @@ class Hand:
         return not any(m.open for m in self.melds)
 
     def check_size(self, winner: bool) -> None:
-        """Raise :class:`InvalidHand` unless the hand has 14 (winner) or 13 tiles."""
+        """Raise :class:`InvalidHand` unless the hand has 14 (winner) or 13 tiles (a
+        :attr:`partial` hand: at most 13, checked when it is made)."""
+        if self.partial and not winner:
+            return
         want = 14 if winner else 13
         if self.tile_count != want:
             raise InvalidHand(

@@ -1441,7 +1441,8 @@ def _non_winner(sc: _Scorer) -> None:
     otherwise, so every triple is a pung; the pair is the best one."""
     counts = sc.hand.counts
     profile = profile_of(sc.held(counts))
-    bits = profile.clean_bits
+    # A partial hand shows only its scoring sets: whole-hand doublings need every tile.
+    bits = 0 if sc.hand.partial else profile.clean_bits
     pungs = [t for t in range(NUM_KINDS) if counts[t] >= 3]
     sets = [*sc.meld_sets, *((PUNG, t, True) for t in pungs)]
     text = sc.meld_text + tuple(_BLOCK_TEXT[PUNG * NUM_KINDS + t] for t in pungs)
@@ -1458,7 +1459,7 @@ def _non_winner(sc: _Scorer) -> None:
             sc.regular_key(points, doublings, cap),
             (_Scorer.explain_found, (found, cap, text + pair_text, sets, pair, profile)),
         )
-    if not sc.hand.melds:
+    if not sc.hand.melds and not sc.hand.partial:
         _waiting_limit(sc, counts)
 
 

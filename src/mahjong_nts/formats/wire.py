@@ -174,6 +174,7 @@ class ScoreRequest(_Model):
     winning_tile: str | None = None
     win: WinRequest | None = None
     dead: bool = False
+    partial: bool = False
 
 
 class HandRequest(_Model):
@@ -189,6 +190,7 @@ class HandRequest(_Model):
     winning_tile: str | None = None
     win: WinRequest | None = None
     dead: bool = False
+    partial: bool = False
 
 
 Seat = int
@@ -473,8 +475,15 @@ def _hand(req: ScoreRequest | HandRequest, prefix: str) -> tuple[Hand, Win | Non
             "a win needs winning_tile (the tile that completed "
             "the hand); leave win out for a non-winner",
         )
+    if req.partial and winning is not None:
+        raise FieldError(
+            f"{prefix}partial",
+            "a partial hand (only the sets that score) is a non-winner's: "
+            "leave out winning_tile, or give every tile of the winning hand",
+        )
     hand = _field(
-        f"{prefix}hand" if prefix else "hand", lambda: Hand(concealed, melds, flowers, winning)
+        f"{prefix}hand" if prefix else "hand",
+        lambda: Hand(concealed, melds, flowers, winning, partial=req.partial),
     )
     win = _win(req.win, f"{prefix}win") if winning is not None else None
     return hand, win

@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mahjong_nts.web.api.answer import error_response
 from mahjong_nts.web.api.main import api_router
 from mahjong_nts.web.api.openapi import add_request_schemas
+from mahjong_nts.web.calc import router as calc_router
 from mahjong_nts.web.middleware import SecurityHeaders
 from mahjong_nts.web.pages import STATIC_DIR, licence_files
 from mahjong_nts.web.pages import router as pages_router
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The store is opened here once mahjong_nts.store exists (settings.db_url).
 
     app.include_router(api_router, prefix="/api")
+    app.include_router(calc_router)
     app.include_router(pages_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SecurityHeaders)

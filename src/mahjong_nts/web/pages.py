@@ -1,4 +1,4 @@
-"""The HTML pages of round one: home (the calculator comes here), the API
+"""The HTML pages of round one: the API
 documentation (Swagger UI, served from this server) and the licences."""
 
 from __future__ import annotations
@@ -24,11 +24,6 @@ router = APIRouter(include_in_schema=False)
 def _pages(request: Request) -> Pages:
     pages: Pages = request.app.state.pages
     return pages
-
-
-@router.get("/", response_class=HTMLResponse)
-async def home(request: Request) -> HTMLResponse:
-    return _pages(request).render(request, "home.html", active="calculator")
 
 
 @router.get("/docs", response_class=HTMLResponse)

@@ -1,0 +1,135 @@
+"""The calculator in a real browser: taps, keyboard, explanation, errors, share link."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conftest import DESKTOP, PHONE, shot
+from playwright.sync_api import Page, expect
+
+FIRST_LOAD_BOUND = 300_000
+
+
+def tap(page: Page, name: str, times: int = 1) -> None:
+    button = page.locator("#palette").get_by_role("button", name=name, exact=True)
+    for _ in range(times):
+        button.click()
+
+
+def test_a_hand_by_taps_at_phone_width(phone: Page) -> None:
+    phone.goto("/")
+    for name in ("bamboo 1", "bamboo 2", "bamboo 3", "circles 4", "circles 5", "circles 6"):
+        tap(phone, name)
+    for name in ("characters 7", "characters 8", "characters 9"):
+        tap(phone, name)
+    tap(phone, "east wind", 3)
+    tap(phone, "red dragon", 2)
+    # mark the last red dragon as the winning tile
+    phone.locator('#groups [data-group="loose"]').get_by_role(
+        "button", name="red dragon"
+    ).last.click()
+    phone.get_by_role("button", name="Winning tile").click()
+    expect(phone.locator("#hand")).to_have_value("b123 k456 t789 EEEC +C")
+    # East, self-drawn: 36 points, 4 doublings = 576 (docs/json.md)
+    expect(phone.locator("#calc-result .score")).to_have_text("576")
+    expect(phone.locator("#calc-live")).to_have_text("Score 576")
+    expect(phone.locator('tr[data-item="fully_concealed"] .cite')).to_contain_text("NTS 2016")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(phone, "calc-phone")
+
+
+def test_a_hand_by_keyboard_with_a_not_counted_note(desktop: Page) -> None:
+    desktop.goto("/")
+    desktop.locator("#hand").focus()
+    desktop.keyboard.type("b123 WWW CCC b23 b55 +b4")
+    desktop.keyboard.press("Tab")  # to the Score button
+    desktop.keyboard.press("Tab")
+    seat = desktop.locator("#seat")
+    seat.focus()
+    desktop.keyboard.press("ArrowDown")  # South
+    desktop.locator("#from").select_option("discard")
+    expect(seat).to_have_value("S")
+    expect(desktop.locator("#calc-result .score")).to_have_text("144")
+    expect(desktop.locator(".not-counted")).to_contain_text(
+        "b4 was not the only tile that completed the hand: b1 also did"
+    )
+    # the tiles were drawn from the typed notation, the winning tile marked
+    expect(desktop.locator("#groups button.winning")).to_have_attribute(
+        "aria-label", "bamboo 4 (winning tile)"
+    )
+    shot(desktop, "calc-desktop")
+
+
+def test_a_wrong_meld_is_named_beside_it(desktop: Page) -> None:
+    desktop.goto("/")
+    desktop.get_by_role("button", name="New open meld").click()
+    for name in ("bamboo 1", "bamboo 2", "bamboo 4"):
+        tap(desktop, name)
+    meld = desktop.locator('#groups [data-group="meld:0"]')
+    expect(meld.locator(".problem")).to_contain_text("b1 b2 b4 is not a chow, pung or kong")
+    expect(desktop.locator("#calc-live")).to_contain_text("is not a chow, pung or kong")
+    # remove the wrong tile by keyboard and put b3 in its place
+    meld.get_by_role("button", name="bamboo 4").focus()
+    desktop.keyboard.press("Enter")
+    desktop.get_by_role("button", name="Remove tile").click()
+    tap(desktop, "bamboo 3")
+    expect(desktop.locator("#hand")).to_have_value("[b123]")
+    expect(desktop.locator(".problem")).to_have_count(0)
+    expect(desktop.locator("#calc-result .score")).to_have_text("0")
+
+
+def test_a_fifth_tile_is_marked(desktop: Page) -> None:
+    desktop.goto("/")
+    tap(desktop, "red dragon", 5)
+    expect(desktop.locator("#groups .tile.wrong").first).to_have_attribute(
+        "aria-label", "red dragon"
+    )
+    expect(desktop.locator("#groups .problem")).to_contain_text("5 copies of C")
+
+
+def test_the_share_link_round_trip(page_in: Callable[..., Page]) -> None:
+    page = page_in(DESKTOP)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto("/")
+    tap(page, "red dragon", 3)
+    page.locator("#seat").select_option("S")
+    expect(page.locator("#calc-result .score")).to_have_text("16")
+    page.get_by_role("button", name="Share").click()
+    expect(page.locator("#share-status")).to_have_text("Link copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert "hand=C+C+C" in link or "hand=CCC" in link, link
+    other = page_in(PHONE)
+    other.goto(link)
+    expect(other.locator("#calc-result .score")).to_have_text("16")
+    expect(other.locator("#seat")).to_have_value("S")
+
+
+def test_dutch_at_phone_width(page_in: Callable[..., Page]) -> None:
+    page = page_in(PHONE, locale="nl-NL")
+    page.goto("/?hand=CC")
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    tap(page, "rode draak")
+    # East: a concealed pung of red dragons, 8 points and 1 doubling
+    expect(page.locator("#calc-live")).to_have_text("Score 16")
+    expect(page.locator('#calc-result tr[data-item="pung_dragon"] .name')).to_have_text(
+        "Pung/kong draken"
+    )
+    expect(page.get_by_label("Eigen wind")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "calc-phone-nl")
+
+
+def test_first_load_is_small(page_in: Callable[..., Page]) -> None:
+    """Every byte transferred for ``/`` in a fresh context (empty cache): the page, CSS,
+    JS, tile pictures and the icon, headers included."""
+    page = page_in(PHONE)
+    finished = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.goto("/", wait_until="networkidle")
+    total = 0
+    for request in finished:
+        sizes = request.sizes()
+        total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+    print(f"first load of /: {len(finished)} requests, {total} bytes")
+    assert len(finished) > 40  # the page, its CSS and JS, the tile pictures
+    assert total < FIRST_LOAD_BOUND, total
