@@ -137,14 +137,29 @@ def test_a_port_in_use_is_one_error_line(tmp_path: Path) -> None:
         (["--host", "192.0.2.1"], "error: cannot listen on 192.0.2.1:8000: "),  # not ours
         (["--lang", "de"], "error: --lang: expected nl or en, got 'de'"),
         (["--db", "x" * 2001], "error: --db: a database URL has 1 to 2000 characters"),
+        (["--db", "nonsense"], "error: --db: not a database URL: give one such as "),
+        (["--db", "sqlite:////no/such/folder/x.sqlite3"],
+         "error: --db: sqlite:////no/such/folder/x.sqlite3: the folder /no/such/folder does not"),
+        (["--db", "postgresql://me:secret@127.0.0.1:1/db"],
+         "error: --db: cannot open the database postgresql+psycopg://me:***@127.0.0.1:1/db: "),
     ],
-)
+)  # fmt: skip
 def test_bad_options_are_one_error_line(tmp_path: Path, args: list[str], expected: str) -> None:
     result = run_serve(tmp_path, *args)
     assert result.returncode == 2
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(expected), result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_data_folder_holding_no_database_is_one_error_line(tmp_path: Path) -> None:
+    (tmp_path / "mahjong-nts.sqlite3").write_bytes(b"not a database, " * 100)
+    result = run_serve(tmp_path, "--port", "0")
+    assert result.returncode == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: cannot open the database sqlite:///"), lines[0]
+    assert "file is not a database" in lines[0]
 
 
 def test_a_bad_setting_in_the_environment_is_one_error_line(tmp_path: Path) -> None:

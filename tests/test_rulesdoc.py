@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from mahjong_nts.core.items import LIMIT_HANDS
 from mahjong_nts.formats.rulefiles import (
     OVERLAYS,
@@ -114,3 +116,54 @@ def test_nothing_shown_names_internal_files() -> None:
             Path(__file__).resolve().parents[1] / "src/mahjong_nts/data/rulesets" / f"{name}.toml"
         ).read_text(encoding="utf-8")
         assert not INTERNAL.search(raw), (name, INTERNAL.search(raw))
+
+
+# --- the shared views of rules show / diff and the web's rules page -----------------------
+
+
+def test_rule_tables_side_by_side() -> None:
+    from mahjong_nts.formats.rulefiles import load_ruleset
+    from mahjong_nts.formats.rulesdoc import rule_tables
+
+    tables = {t.key: t for t in rule_tables([load_ruleset("nts-2016"), load_ruleset("nmb-2009")])}
+    assert list(tables) == ["points", "doublings", "limit_hands", "scoring", "settlement", "table"]
+    rows = {r.key: r for t in tables.values() for r in t.rows}
+    # NTS 2016 2.4.1 "Mahjong met een zelf uit de muur gepakte steen 2"; NMB 2009: 15.
+    self_drawn = rows["points.self_drawn"]
+    assert self_drawn.values == (2, 15) and self_drawn.differs and self_drawn.kind == "winner"
+    assert rows["points.mahjong"].values == (20, 20) and not rows["points.mahjong"].differs
+    # NTS 2016 2.1: East pays and receives double; NMB 2009 does not.
+    east = rows["settlement.east_double"]
+    assert east.values == (True, False) and east.differs
+    assert east.nl == "Oost betaalt en ontvangt dubbel"
+    # An item only one set scores is still a row, None for the other.
+    assert rows["doublings.last_discard"].values == (None, 1)
+
+
+def test_key_label_names_items_hands_and_switches() -> None:
+    from mahjong_nts.formats.rulesdoc import key_label
+
+    assert key_label("points.self_drawn") == ("Zelf gepakt van de muur", "Self-drawn winning tile")
+    assert key_label("settlement.east_double") == (
+        "Oost betaalt en ontvangt dubbel",
+        "East pays and receives double",
+    )
+    assert key_label("points.nonsense") is None
+
+
+def test_citations_come_from_the_data_files() -> None:
+    from mahjong_nts.formats.rulesdoc import citations
+
+    nts = citations("nts-2016")
+    assert nts["settlement.east_double"] == (
+        '2.1: "De speler die Oost is, betaalt en ontvangt altijd dubbel"'
+    )
+    # The heading above a value and the comment beside it.
+    assert nts["points.self_drawn"].startswith("2.4.1, points for the winner · ")
+    assert nts["points.pung_simple_open"] == "2.4.1 Punten, Basispunten"
+    # An overlay's value is cited from the overlay's file.
+    flowers = citations("nmb-2009+flowers")
+    assert flowers["table.wall_length"].startswith('flowers: "uit 18x2 stenen"')
+    assert flowers["points.bonus_tile"].startswith("flowers: ")
+    with pytest.raises(ValueError, match="shipped"):
+        citations("/etc/passwd")

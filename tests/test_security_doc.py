@@ -10,6 +10,8 @@ import pytest
 DOC = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "security.md").read_text("utf-8")
 ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.startswith("| ")}
 
+SETTLE_ROW = "the settle page's address (`/settle?...`)"
+RULES_ROW = "rule sets compared on the rules page (`/rules?set=...`)"
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
 # (row of the table, module, constant, value, how the row writes it)
@@ -64,13 +66,32 @@ BOUNDS = [
     ("a citation shown beside a scored item", "formats.citations", "MAX_CITATION_CHARS", 200,
      "200 characters"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_LANGUAGE", 1000, "1000 characters"),
+    ("games against the bots held at once (`/play`)", "web.bottable", "MAX_GAMES", 100, "| 100;"),
+    ("an idle game against the bots", "web.bottable", "IDLE_SECONDS", 1800, "1800 seconds"),
+    ("hands of one game against the bots", "web.bottable", "MAX_HANDS", 16, "1 to 16"),
+    ("hands of one game against the bots", "web.bottable", "MAX_KEPT_LOGS", 8, "last 8 hands"),
+    ("a form of the play pages", "web.play", "MAX_FORM_BYTES", 4096, "4096 bytes"),
+    ("an uploaded hand log (`/replay`)", "web.replay", "MAX_UPLOAD_BYTES", 1024 * 1024 + 16 * 1024,
+     "1 MiB and 16 KiB"),
+    ("an uploaded hand log (`/replay`)", "web.replay", "MAX_REPLAYS", 50, "viewing: 50"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_ENTRIES", 20, "20 languages"),
-    ("a database URL (`serve --db`)", "cli.serve", "MAX_DB_URL", 2000, "2000 characters"),
     ("a score sheet's player names", "sheet", "MAX_NAME_CHARS", 40, "each 40 printable"),
     ("hands on a score sheet", "sheet", "MAX_HANDS", 500, "| 500 |"),
     ("a score sheet's chip value", "sheet", "MAX_CHIP_CENTS", 100, "to 100 cents"),
     ("a score sheet's hand entry", "store.entries", "MAX_ENTRY_BYTES", 16 * 1024, "16 KiB"),
-    ("a database URL (`--db`)", "store.db", "MAX_URL_CHARS", 2000, "2000 characters"),
+    ("a score sheet's form (`POST /sheet...`)", "web.sheetforms", "MAX_FORM_BYTES", 64 * 1024,
+     "64 KiB"),
+    ("a score sheet's form (`POST /sheet...`)", "web.sheetforms", "MAX_FORM_FIELDS", 64,
+     "64 fields"),
+    ("a score sheet's form (`POST /sheet...`)", "web.sheetforms", "MAX_HAND_CHARS", 200,
+     "200 characters"),
+    ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000,
+     "2000 characters"),
+    (SETTLE_ROW, "web.settle", "MAX_QUERY_CHARS", 4096, "4096 characters"),
+    (SETTLE_ROW, "web.settle", "MAX_NAME_CHARS", 40, "a name 40"),
+    (SETTLE_ROW, "web.settle", "MAX_HAND_CHARS", 200, "a hand 200"),
+    (RULES_ROW, "web.rules", "MAX_SETS", 3, "| 3, each"),
+    (RULES_ROW, "web.rules", "MAX_SPEC_CHARS", 100, "at most 100 characters"),
 ]  # fmt: skip
 
 

@@ -13,14 +13,25 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
 from browser_helpers import ARGS, CHROMIUM, DESKTOP, PHONE
 from server_helpers import running_server
+
+# a busy two-core CI machine: waits are generous (they end as soon as the page is ready)
+expect.set_options(timeout=15_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -53,6 +64,18 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+def _refused_form(msg: ConsoleMessage) -> bool:
+    """Chromium's console line for a page answered 409 or 422: the documented answer
+    to a form with a problem (the page shows the message beside the field).  Only the
+    page itself (a ``POST`` answered with a page), never a script, style or picture."""
+    url = msg.location.get("url", "")
+    return bool(
+        re.fullmatch(r"Failed to load resource: the server responded with a status of "
+                     r"(409|422) \(.*\)", msg.text)
+        and not re.search(r"\.(js|css|svg|png|json)(\?|$)", url)
+    )  # fmt: skip
+
+
 @pytest.fixture
 def page_in(browser: Browser, live_url: str) -> Iterator[Callable[..., Page]]:
     """``page_in(viewport, locale="en-GB")``: a new page in a context of its own."""
@@ -65,12 +88,12 @@ def page_in(browser: Browser, live_url: str) -> Iterator[Callable[..., Page]]:
         page = context.new_page()
 
         def on_console(msg: ConsoleMessage) -> None:
-            if msg.type == "error":
+            if msg.type == "error" and not _refused_form(msg):
                 problems.append(f"console: {msg.text}")
 
         page.on("console", on_console)
         page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(15_000)
         return page
 
     yield make

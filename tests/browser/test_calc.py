@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import DESKTOP, PHONE, shot
 from playwright.sync_api import Page, expect
+
+from browser_helpers import DESKTOP, PHONE, shot
 
 FIRST_LOAD_BOUND = 300_000
 

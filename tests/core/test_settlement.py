@@ -43,6 +43,33 @@ def test_book_2009_example() -> None:
     assert sum(result.balances) == 0
 
 
+def test_book_2009_example_gross_table() -> None:
+    """The book's table itself, before netting: each pays each other player's score
+    (the winner pays nobody); West gave the winning tile and pays South double."""
+    result = settle([128, 272, 0, 40], winner=SOUTH, discarder=WEST, east=EAST, rules=NMB_2009)
+    assert result.gross == (
+        # to East, South, West, North
+        (0, 272, 0, 40),  # East pays
+        (0, 0, 0, 0),  # South (the winner) pays nobody
+        (128, 544, 0, 40),  # West
+        (128, 272, 0, 0),  # North
+    )
+
+
+def test_gross_with_east_double_and_dreamer() -> None:
+    """nts-2016 style (East doubles) at a table of five: the dreamer's row and column
+    stay empty, every entry with East in it is doubled."""
+    result = settle([0, 0, 30, 0, 100], winner=4, discarder=None, east=0, dreamer=1, rules=NTS)
+    assert result.gross == (
+        (0, 0, 60, 0, 200),
+        (0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 100),
+        (0, 0, 30, 0, 100),
+        (0, 0, 0, 0, 0),
+    )
+    assert result.balances == (-200 - 60, 0, 60 + 30 - 100, -100 - 30, 400)
+
+
 def test_book_2009_verschillen_discard_512() -> None:
     """12 points and 2 doublings, won on a discard: (2+1+1) x (20+12) x 4 = 512."""
     result = settle([128, 0, 0, 0], winner=0, discarder=2, east=1, rules=NMB_2009)
@@ -309,6 +336,11 @@ def test_properties(case: tuple[list[int], dict[str, int | None], SettlementRule
         rebuilt[p.payer] -= p.amount
         rebuilt[p.payee] += p.amount
     assert tuple(rebuilt) == result.balances
+    # The net payments are the gross table netted pair by pair.
+    for a in range(n):
+        for b in range(n):
+            net = sum(p.amount for p in result.payments if (p.payer, p.payee) == (a, b))
+            assert net == max(0, result.gross[a][b] - result.gross[b][a])
     pairs = [frozenset((p.payer, p.payee)) for p in result.payments]
     assert len(pairs) == len(set(pairs))
     assert list(result.payments) == sorted(result.payments)

@@ -93,11 +93,11 @@ def test_security_headers_on_every_answer(client: TestClient) -> None:
 
 
 def test_unknown_page_is_an_html_404_for_a_browser(client: TestClient) -> None:
-    response = client.get("/settle", headers={"accept": "text/html,*/*"})
+    response = client.get("/no-such-page", headers={"accept": "text/html,*/*"})
     assert response.status_code == 404
     assert "<h1>Page not found</h1>" in response.text
     assert nav_labels(response.text) == NAV_EN
-    assert client.get("/settle").json() == {"error": "Not Found"}
+    assert client.get("/no-such-page").json() == {"error": "Not Found"}
 
 
 # --------------------------------------------------------------------------- language

@@ -8,9 +8,9 @@ import io
 import re
 from pathlib import Path
 
-from mahjong_nts.cli import serve
 from mahjong_nts.formats import wire
 from mahjong_nts.i18n import MAX_ACCEPT_ENTRIES, MAX_ACCEPT_LANGUAGE
+from mahjong_nts.store.db import MAX_URL_CHARS
 from mahjong_nts.web.api import body
 from mahjong_nts.web.middleware import CSP
 
@@ -36,7 +36,7 @@ def test_bounds_are_the_codes() -> None:
     row = next(line for line in SECURITY.splitlines() if line.startswith("| an `Accept-Language`"))
     assert f"{MAX_ACCEPT_LANGUAGE} characters, {MAX_ACCEPT_ENTRIES} languages" in row
     row = next(line for line in SECURITY.splitlines() if line.startswith("| a database URL"))
-    assert f"{serve.MAX_DB_URL} characters" in row
+    assert f"{MAX_URL_CHARS} characters" in row and "`store.db.MAX_URL_CHARS`" in row
     assert "at most 2000 characters" in WEB
 
 

@@ -21,7 +21,6 @@ from rich.text import Text
 
 from mahjong_nts.cli.options import fail
 from mahjong_nts.core.errors import InvalidRuleSet
-from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.formats.rulefiles import (
     DEFAULT_RULESET,
@@ -31,6 +30,7 @@ from mahjong_nts.formats.rulefiles import (
     overlay_info,
     ruleset_diff,
 )
+from mahjong_nts.formats.rulesdoc import RuleTable, key_label, rule_tables
 from mahjong_nts.formats.rulesdoc import format_value as fmt
 
 __all__ = ["app"]
@@ -86,23 +86,21 @@ def list_sets() -> None:
     out.print(over)
 
 
-def _value_table(title: str, rs: RuleSet, kind: ItemKind) -> Table:
-    values = rs.scoring.points if kind is ItemKind.POINTS else rs.scoring.doublings
-    table = Table(title=title, title_justify="left")
-    table.add_column("item", overflow="fold")
+def _item_table(table: RuleTable) -> Table:
+    out = Table(title=table.en, title_justify="left")
+    out.add_column("item", overflow="fold")
     for col in ("Nederlands", "English", "for"):
-        table.add_column(col)
-    table.add_column("value", justify="right")
-    for item in ITEMS.values():
-        if item.kind is kind and item.id in values:
-            table.add_row(
-                Text(item.id),
-                Text(item.nl),
-                Text(item.en),
-                Text(item.who.value),
-                Text(str(values[item.id])),
-            )
-    return table
+        out.add_column(col)
+    out.add_column("value", justify="right")
+    for row in table.rows:
+        out.add_row(
+            Text(row.key.split(".", 1)[1]),
+            Text(row.nl),
+            Text(row.en),
+            Text(row.kind),
+            Text(fmt(row.values[0])),
+        )
+    return out
 
 
 JsonOpt = Annotated[
@@ -126,25 +124,26 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
     out.print(Text.assemble((rs.name, "bold"), ": ", rs.title))
     if rs.source:
         out.print(Text(f"source: {rs.source}"))
-    out.print(_value_table("Points", rs, ItemKind.POINTS))
-    out.print(_value_table("Doublings", rs, ItemKind.DOUBLINGS))
+    tables = {t.key: t for t in rule_tables([rs])}
+    out.print(_item_table(tables["points"]))
+    out.print(_item_table(tables["doublings"]))
     limits = Table(title="Limit hands", title_justify="left")
     for col in ("hand", "Nederlands", "English", "kind", "self-drawn", "claimed", "waiting"):
         limits.add_column(
             col, justify="right" if col in ("self-drawn", "claimed", "waiting") else "left"
         )
-    for hand in LIMIT_HANDS.values():
-        lv = rs.scoring.limit_hands.get(hand.id)
+    for row in tables["limit_hands"].rows:
+        lv = row.values[0]
         if lv is None:
             continue
         limits.add_row(
             *map(
                 Text,
                 (
-                    hand.id,
-                    hand.nl,
-                    hand.en,
-                    "irregular" if hand.irregular else "regular",
+                    row.key.split(".", 1)[1],
+                    row.nl,
+                    row.en,
+                    row.kind,
                     fmt(lv.self_drawn),
                     fmt(lv.claimed),
                     fmt(lv.waiting),
@@ -152,13 +151,12 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
             )
         )
     out.print(limits)
-    mapping = rs.to_mapping()
     for section in ("scoring", "settlement", "table"):
         table = Table(title=section.capitalize(), title_justify="left")
         table.add_column("key")
         table.add_column("value")
-        for key, value in mapping[section].items():
-            table.add_row(Text(key), Text(fmt(value)))
+        for row in tables[section].rows:
+            table.add_row(Text(row.key.split(".", 1)[1]), Text(fmt(row.values[0])))
         out.print(table)
     if rs.notes:
         out.print(Text("Notes", style="bold"))
@@ -186,11 +184,5 @@ def diff(a: NameArg, b: NameArg) -> None:
 
 
 def _label(key: str) -> str:
-    parts = key.split(".")
-    if len(parts) >= 2 and parts[0] in ("points", "doublings") and parts[1] in ITEMS:
-        item = ITEMS[parts[1]]
-        return f"{item.nl} / {item.en}"
-    if len(parts) >= 2 and parts[0] == "limit_hands" and parts[1] in LIMIT_HANDS:
-        hand = LIMIT_HANDS[parts[1]]
-        return f"{hand.nl} / {hand.en}"
-    return ""
+    names = key_label(key)
+    return f"{names[0]} / {names[1]}" if names is not None else ""

@@ -20,12 +20,12 @@ from pydantic import ValidationError
 from mahjong_nts.cli.options import UsageProblem
 from mahjong_nts.formats import wire
 from mahjong_nts.i18n import language, translator
+from mahjong_nts.store import StoreError, open_store
+from mahjong_nts.store.db import MAX_URL_CHARS, default_url
 
-__all__ = ["APP_FACTORY", "bind", "serve_cmd"]
+__all__ = ["APP_FACTORY", "bind", "check_database", "serve_cmd"]
 
 APP_FACTORY: Final = "mahjong_nts.web:create_app"
-MAX_DB_URL: Final = 2000
-"""Characters of a ``--db`` URL (the web settings' bound)."""
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -44,6 +44,22 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise
     return sock
+
+
+def check_database(db: str | None) -> None:
+    """Open the database the app will open (``--db``, else ``MAHJONG_NTS_DB_URL``,
+    else the SQLite file in ``MAHJONG_NTS_DATA_DIR`` or the user's data folder),
+    creating and migrating it on first start, and close it again: a database
+    that cannot be opened is one ``error:`` line before anything starts."""
+    url = db or os.environ.get("MAHJONG_NTS_DB_URL")
+    try:
+        if url is None:
+            folder = os.environ.get("MAHJONG_NTS_DATA_DIR") or None
+            open_store(default_url(folder)).close()
+        else:
+            open_store(url).close()
+    except StoreError as exc:
+        raise UsageProblem(f"--db: {exc}" if db is not None else str(exc)) from None
 
 
 def address_url(host: str, port: int) -> str:
@@ -94,9 +110,10 @@ def serve_cmd(
     chosen = language(lang) if lang is not None else None
     if lang is not None and chosen is None:
         raise UsageProblem(f"--lang: expected nl or en, got {lang!r}")
-    if db is not None and not 0 < len(db) <= MAX_DB_URL:
-        raise UsageProblem(f"--db: a database URL has 1 to {MAX_DB_URL} characters")
+    if db is not None and not 0 < len(db) <= MAX_URL_CHARS:
+        raise UsageProblem(f"--db: a database URL has 1 to {MAX_URL_CHARS} characters")
     _ = translator(chosen or "en").gettext
+    check_database(db)
     try:
         sock = bind(host, port)
     except OSError as exc:

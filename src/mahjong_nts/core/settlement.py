@@ -80,6 +80,11 @@ class Settlement:
     """What each seat gains (positive) or loses (negative); they sum to zero."""
     payments: tuple[Payment, ...]
     """Net payments, one per pair of seats that exchange anything, sorted."""
+    gross: tuple[tuple[int, ...], ...] = ()
+    """The book's table before netting: ``gross[payer][payee]`` is what ``payer``
+    owes ``payee`` for ``payee``'s score (doublings applied); the net payment of a
+    pair is the difference of its two entries.  Empty when nothing is settled (a
+    remise)."""
 
     def paid_by(self, seat: int) -> int:
         """Total that ``seat`` pays."""
@@ -223,4 +228,9 @@ def settle(
             balances[a] -= net
             balances[b] += net
     payments.sort()
-    return Settlement(scores=settled, balances=tuple(balances), payments=tuple(payments))
+    return Settlement(
+        scores=settled,
+        balances=tuple(balances),
+        payments=tuple(payments),
+        gross=tuple(tuple(row) for row in owed),
+    )

@@ -12,7 +12,10 @@ Regenerate with::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
 from typing import Any, Final
 
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
@@ -26,7 +29,18 @@ from mahjong_nts.formats.rulefiles import (
     shipped_mapping,
 )
 
-__all__ = ["RULINGS", "format_value", "main", "render_rules_doc"]
+__all__ = [
+    "RULINGS",
+    "RuleRow",
+    "RuleTable",
+    "citations",
+    "format_value",
+    "key_label",
+    "limit_value_text",
+    "main",
+    "render_rules_doc",
+    "rule_tables",
+]
 
 REGENERATE: Final = "python -m mahjong_nts.formats.rulesdoc > docs/rules.md"
 
@@ -463,6 +477,215 @@ def _overlay_rows(data: dict[str, Any], prefix: str = "") -> list[list[str]]:
         else:
             rows.append([f"`{dotted}`", _fmt(value)])
     return rows
+
+
+# --------------------------------------------------------------------------- shared views
+# What ``mahjong-nts rules show`` / ``rules diff`` and the web's rules page both show:
+# which rows, in which order, with which names.  Front ends only lay them out.
+
+_MEANING_NL: Final = {
+    "limit": "maximum van een zelf getrokken winnaar (nee: geen maximum)",
+    "limit_claimed": "maximum van een winnaar op een geclaimde steen",
+    "limit_non_winner": "maximum van een niet-winnaar",
+    "min_doublings": "verdubbelingen die een winnaar nodig heeft (limietspelen uitgezonderd)",
+    "clean_hand_may_win": "een schone hand mag met minder verdubbelingen mahjong maken",
+    "limit_hand_concealed_doublings": "verdubbelingen voor een dicht gewonnen limietspel",
+    "seven_pairs_duplicate": "vier gelijke stenen mogen twee van de zeven paren zijn",
+    "four_chows_simples_concealed": "vier chows + pure eenvoud alleen dicht",
+    "east_double": "Oost betaalt en ontvangt dubbel",
+    "discarder_double": "wie de winnende steen weggooide betaalt de winnaar dubbel",
+    "dominant_double": "de dominante speler (groene-drakenspel) betaalt en ontvangt dubbel",
+    "round_to": "scores afgerond op een veelvoud hiervan (0: exact)",
+    "players": "spelers in een spel",
+    "dreamer": "een vijfde speler zit elk spel over (dromer)",
+    "suits": "kleuren in het spel (b bamboe, k kringen, t tekens)",
+    "winds": "winden in het spel",
+    "flowers": "bloemen en seizoenen in het spel",
+    "wall_length": "stapels van twee per kant van de muur",
+    "dead_wall": "stenen in de dode muur",
+    "dead_wall_replenish": "dode muur aangevuld uit de levende muur",
+    "max_kongs": "kongs in een spel; één meer is remise",
+    "open_chows": "chows mogen geclaimd worden",
+    "mahjong_priority": "volgorde tussen meerdere mahjong-claims",
+    "priority_limit": "welke limietspelen voorgaan",
+    "round_wind": "rondewind draait of is altijd Oost",
+    "rotate_on_east_win": "winden draaien als Oost wint",
+    "rotate_on_remise": "winden draaien na een remise",
+    "rounds": "ronden in een partij",
+    "hands": "spellen in een partij",
+    "hands_at_least": "'hands' is een minimum",
+    "green_dragon": "spellen van de groene draak",
+    "false_mahjong": "wat een valse mahjong doet",
+}
+"""The meaning of each scoring, settlement and table key in Dutch (English: the
+``_*_DOC`` tables above, which docs/rules.md prints)."""
+
+_SECTIONS: Final = ("points", "doublings", "limit_hands", "scoring", "settlement", "table")
+_SECTION_TITLES: Final = {
+    "points": ("Punten", "Points"),
+    "doublings": ("Verdubbelingen", "Doublings"),
+    "limit_hands": ("Limietspelen", "Limit hands"),
+    "scoring": ("Maxima en telregels", "Caps and scoring switches"),
+    "settlement": ("Afrekenen", "Settlement"),
+    "table": ("Tafel", "Table"),
+}
+_SWITCH_DOCS: Final[Mapping[str, Mapping[str, str]]] = {
+    "scoring": _SCORING_DOC,
+    "settlement": _SETTLEMENT_DOC,
+    "table": _TABLE_DOC,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRow:
+    """One value of several rule sets side by side."""
+
+    key: str
+    """The dotted key: ``points.self_drawn``, ``limit_hands.nine_gates``, ``table.players``."""
+    nl: str
+    """The item's or hand's Dutch name, or the key's meaning in Dutch."""
+    en: str
+    """The same in English."""
+    kind: str
+    """For an item, who scores it (``all`` / ``winner``); for a limit hand ``regular``
+    or ``irregular``; empty for a switch."""
+    values: tuple[Any, ...]
+    """The raw value in each set (``None``: the set does not have it; a
+    :class:`~mahjong_nts.core.rules.LimitValue` for a limit hand)."""
+
+    @property
+    def differs(self) -> bool:
+        """Whether the sets disagree on this value."""
+        first = self.values[0]
+        return any(v != first or type(v) is not type(first) for v in self.values[1:])
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTable:
+    """One section (points, doublings, limit hands, scoring, settlement, table)."""
+
+    key: str
+    nl: str
+    en: str
+    rows: tuple[RuleRow, ...]
+
+
+def limit_value_text(lv: LimitValue | None) -> str:
+    """A limit hand's values as one cell: ``self-drawn / claimed / waiting``, ``—``
+    for a hand the set does not have (or a way it cannot score)."""
+    if lv is None:
+        return "—"
+    return " / ".join(format_value(v) for v in (lv.self_drawn, lv.claimed, lv.waiting))
+
+
+def rule_tables(sets: Sequence[RuleSet]) -> tuple[RuleTable, ...]:
+    """Every value of ``sets`` side by side, a table per section, in the book's order:
+    the items and limit hands that at least one set has (in the order of
+    :data:`~mahjong_nts.core.items.ITEMS` and ``LIMIT_HANDS``), then every key of the
+    scoring, settlement and table sections.  ``rules show`` is this for one set."""
+    tables: list[RuleTable] = []
+    for section in _SECTIONS:
+        rows: list[RuleRow] = []
+        if section in ("points", "doublings"):
+            kind = ItemKind.POINTS if section == "points" else ItemKind.DOUBLINGS
+            maps = [
+                rs.scoring.points if section == "points" else rs.scoring.doublings for rs in sets
+            ]
+            for item in ITEMS.values():
+                if item.kind is kind and any(item.id in m for m in maps):
+                    values = tuple(m.get(item.id) for m in maps)
+                    rows.append(
+                        RuleRow(f"{section}.{item.id}", item.nl, item.en, item.who.value, values)
+                    )
+        elif section == "limit_hands":
+            for hand in LIMIT_HANDS.values():
+                lvs = tuple(rs.scoring.limit_hands.get(hand.id) for rs in sets)
+                if any(lv is not None for lv in lvs):
+                    kind_name = "irregular" if hand.irregular else "regular"
+                    rows.append(RuleRow(f"{section}.{hand.id}", hand.nl, hand.en, kind_name, lvs))
+        else:
+            maps = [rs.to_mapping()[section] for rs in sets]
+            for key in maps[0]:
+                en = _SWITCH_DOCS[section].get(key, "")
+                nl = _MEANING_NL.get(key, en)
+                rows.append(RuleRow(f"{section}.{key}", nl, en, "", tuple(m[key] for m in maps)))
+        nl_title, en_title = _SECTION_TITLES[section]
+        tables.append(RuleTable(section, nl_title, en_title, tuple(rows)))
+    return tuple(tables)
+
+
+def key_label(key: str) -> tuple[str, str] | None:
+    """The Dutch and English name of a dotted key of :func:`ruleset_diff
+    <mahjong_nts.formats.rulefiles.ruleset_diff>`: the item's, the limit hand's or
+    the meaning of a switch; ``None`` for a key nobody named."""
+    section, _, name = key.partition(".")
+    if section in ("points", "doublings") and name in ITEMS:
+        item = ITEMS[name]
+        return item.nl, item.en
+    if section == "limit_hands" and name in LIMIT_HANDS:
+        hand = LIMIT_HANDS[name]
+        return hand.nl, hand.en
+    if section in _SWITCH_DOCS and name in _SWITCH_DOCS[section]:
+        return _MEANING_NL[name], _SWITCH_DOCS[section][name]
+    return None
+
+
+def _comment(line: str) -> str:
+    """The comment at the end of a TOML line (``#`` outside a string), stripped."""
+    quote = ""
+    escaped = False
+    for i, ch in enumerate(line):
+        if quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\" and quote == '"':
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return line[i + 1 :].strip()
+    return ""
+
+
+@functools.lru_cache(maxsize=len(SHIPPED) + len(OVERLAYS))
+def _file_citations(name: str) -> Mapping[str, str]:
+    text = resources.files("mahjong_nts").joinpath(f"data/rulesets/{name}.toml").read_text("utf-8")
+    out: dict[str, str] = {}
+    section = ""
+    heading = ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("["):
+            section = line.strip("[] ")
+            heading = ""
+        elif line.startswith("#"):
+            heading = line.lstrip("# ").strip()
+        elif "=" in line and section in _SECTIONS:
+            key = line.split("=", 1)[0].strip()
+            parts = [p for p in (heading, _comment(line)) if p]
+            if parts:
+                out[f"{section}.{key}"] = " · ".join(parts)
+    return out
+
+
+def citations(spec: str) -> dict[str, str]:
+    """Where each value of a shipped rule set (``nmb-2009+flowers``: overlays after
+    ``+``) comes from in its book, as its data file says: the section heading above
+    the value and the comment beside it, by dotted key.  A value an overlay sets is
+    cited from the overlay's file, its name in front.  Keys without a comment are
+    left out.  ``spec`` must name shipped files only (ValueError otherwise)."""
+    head, *overlays = spec.split("+")
+    if head not in SHIPPED or any(o not in OVERLAYS for o in overlays):
+        raise ValueError(f"not a shipped rule set with shipped overlays: {spec[:60]!r}")
+    out = dict(_file_citations(head))
+    for overlay in overlays:
+        for key in shipped_mapping(overlay).keys() & set(_SECTIONS):
+            for sub in shipped_mapping(overlay)[key]:
+                out.pop(f"{key}.{sub}", None)
+        out.update({k: f"{overlay}: {v}" for k, v in _file_citations(overlay).items()})
+    return out
 
 
 def render_rules_doc() -> str:

@@ -78,11 +78,14 @@ def _first_line(exc: BaseException) -> str:
     return line if len(line) <= 300 else line[:297] + "..."
 
 
-def default_url() -> URL:
-    """The SQLite file in the user's data folder (the folder is made if missing)."""
-    import platformdirs
+def default_url(folder: str | Path | None = None) -> URL:
+    """The SQLite file :data:`DEFAULT_FILE` in ``folder``, by default the user's
+    data folder (the folder is made if missing)."""
+    if folder is None:
+        import platformdirs
 
-    folder = Path(platformdirs.user_data_dir("mahjong-nts"))
+        folder = platformdirs.user_data_dir("mahjong-nts")
+    folder = Path(folder).expanduser()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -17,10 +17,16 @@ from mahjong_nts.web.api.answer import error_response
 from mahjong_nts.web.api.main import api_router
 from mahjong_nts.web.api.openapi import add_request_schemas
 from mahjong_nts.web.calc import router as calc_router
+from mahjong_nts.web.database import Database, lifespan
 from mahjong_nts.web.middleware import SecurityHeaders
 from mahjong_nts.web.pages import STATIC_DIR, licence_files
 from mahjong_nts.web.pages import router as pages_router
+from mahjong_nts.web.play import router as play_router
+from mahjong_nts.web.replay import router as replay_router
+from mahjong_nts.web.rules import router as rules_router
 from mahjong_nts.web.settings import Settings
+from mahjong_nts.web.sheet import router as sheet_router
+from mahjong_nts.web.settle import router as settle_router
 from mahjong_nts.web.templating import Pages
 
 __all__ = ["create_app"]
@@ -49,15 +55,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,
         redoc_url=None,
         openapi_url="/openapi.json",
+        lifespan=lifespan,
     )
     app.state.settings = settings
     app.state.pages = Pages(settings.default_language)
     app.state.licences = licence_files()
-    # The store is opened here once mahjong_nts.store exists (settings.db_url).
+    app.state.database = Database(settings)  # opened by the lifespan
 
     app.include_router(api_router, prefix="/api")
     app.include_router(calc_router)
     app.include_router(pages_router)
+    app.include_router(sheet_router)
+    app.include_router(play_router)
+    app.include_router(replay_router)
+    app.include_router(settle_router)
+    app.include_router(rules_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SecurityHeaders)
 

@@ -14,6 +14,7 @@ from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from mahjong_nts.i18n import Language
+from mahjong_nts.store.db import MAX_URL_CHARS
 
 __all__ = ["APP_NAME", "Settings", "default_data_dir"]
 
@@ -34,7 +35,7 @@ class Settings(BaseSettings):
 
     host: str = Field(default="127.0.0.1", min_length=1, max_length=255)
     port: int = Field(default=8000, ge=0, le=65535)
-    db_url: str | None = Field(default=None, max_length=2000)
+    db_url: str | None = Field(default=None, max_length=MAX_URL_CHARS)
     """A SQLAlchemy URL; None means SQLite in :attr:`data_dir` (the store's default)."""
     data_dir: Path = Field(default_factory=default_data_dir)
     default_language: Language = "en"
