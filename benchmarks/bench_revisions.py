@@ -14,9 +14,13 @@ median of the per-round ratios (this tree / the other).
 Only the core's ``Hand``/``Situation``/``score_hand`` and the ``simulate`` command are
 used, which every revision since the engine has, so any two can be compared.
 
+``--clock wall`` (the default) times with the wall clock; ``--clock cpu`` with the CPU
+time of the measuring process (scoring) or of the command (simulate: user + system time
+of the child), which other work on a busy machine disturbs much less.
+
 Run: ``python benchmarks/bench_revisions.py OTHER [--rounds 5] [--hands 2000]
-[--sim-hands 300]``, where OTHER is a git revision (checked out into a temporary
-worktree) or the path of another checkout.
+[--sim-hands 300] [--clock wall|cpu]``, where OTHER is a git revision (checked out into a
+temporary worktree) or the path of another checkout.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -71,20 +76,21 @@ for _ in range(int(sys.argv[2])):
     tiles, win = winning_hand(rng)
     hands.append(Hand(tuple(Tile(t) for t in tiles), (), (), Tile(win)))
 situation = Situation(Tile.SOUTH, Tile.EAST, Win(WinSource.WALL))
+clock = time.process_time if sys.argv[3] == "cpu" else time.perf_counter
 out = {}
 for name in ("unseen", "again"):
-    start = time.perf_counter()
+    start = clock()
     for hand in hands:
         score_hand(hand, situation, rules)
-    out[name] = len(hands) / (time.perf_counter() - start)
+    out[name] = len(hands) / (clock() - start)
 print(json.dumps(out))
 """
 
 
-def scoring(tree: Path, hands: int, seed: int) -> dict[str, float]:
+def scoring(tree: Path, hands: int, seed: int, clock: str) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(tree / "src")}
     out = subprocess.run(
-        [sys.executable, "-c", SCORING, str(seed), str(hands)],
+        [sys.executable, "-c", SCORING, str(seed), str(hands), clock],
         env=env,
         capture_output=True,
         text=True,
@@ -94,17 +100,23 @@ def scoring(tree: Path, hands: int, seed: int) -> dict[str, float]:
     return result
 
 
-def simulate(tree: Path, hands: int) -> float:
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def simulate(tree: Path, hands: int, clock: str) -> float:
     env = {**os.environ, "PYTHONPATH": str(tree / "src")}
     args = ["simulate", "--hands", str(hands), "--seed", "1", "--json"]
-    start = time.perf_counter()
+    now = _children_cpu if clock == "cpu" else time.perf_counter
+    start = now()
     subprocess.run(
         [sys.executable, "-m", "mahjong_nts.cli", *args],
         env=env,
         capture_output=True,
         check=True,
     )
-    return hands / (time.perf_counter() - start)
+    return hands / (now() - start)
 
 
 def main() -> None:
@@ -113,6 +125,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--sim-hands", type=int, default=300)
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         other = Path(args.other)
@@ -138,14 +151,15 @@ def run(other: Path, args: argparse.Namespace) -> None:
         if r % 2:
             order.reverse()
         for side, tree in order:
-            s = scoring(tree, args.hands, seed=100 + r)
+            s = scoring(tree, args.hands, seed=100 + r, clock=args.clock)
             rows.setdefault("scoring, unseen hands", {}).setdefault(side, []).append(s["unseen"])
             rows.setdefault("scoring, again", {}).setdefault(side, []).append(s["again"])
         if args.sim_hands:
             for side, tree in order:
-                rate = simulate(tree, args.sim_hands)
+                rate = simulate(tree, args.sim_hands, args.clock)
                 rows.setdefault("simulate", {}).setdefault(side, []).append(rate)
-    print(f"this tree: {HERE}\nother: {args.other}\n{args.rounds} rounds, alternating\n")
+    print(f"this tree: {HERE}\nother: {args.other}\n{args.rounds} rounds, alternating")
+    print(f"clock: {'CPU time' if args.clock == 'cpu' else 'wall clock'}\n")
     print(f"{'':24} {'this':>10} {'other':>10} {'ratio':>7}  (per-round ratios)")
     for name, sides in rows.items():
         ratios = [a / b for a, b in zip(sides["this"], sides["other"], strict=True)]

@@ -93,3 +93,21 @@ def test_a_clone_plays_on_independently(spec: str) -> None:
         for act in moves[cut:]:
             first.apply(act)
         assert first.result == game.result
+
+
+def test_events_built_fast_are_the_events() -> None:
+    """The game builds its most frequent events through their slots (faster than the
+    frozen dataclass's generated constructor): the values must be the very same."""
+    import dataclasses
+
+    from mahjong_nts.core import game
+    from mahjong_nts.core.game import Event
+    from mahjong_nts.core.tiles import Tile
+
+    fast = game._event("discard", 2, (Tile.B3,), True)
+    assert fast == Event("discard", 2, (Tile.B3,), True)
+    assert repr(fast) == repr(Event("discard", 2, (Tile.B3,), True, ""))
+    assert game._event("draw", 0, (Tile.EAST,)) == Event("draw", 0, (Tile.EAST,))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.seat = 1  # type: ignore[misc]
+    assert len(game._EVENT_SLOTS) == len(dataclasses.fields(Event))

@@ -10,7 +10,8 @@ import pytest
 from conftest import score
 
 from mahjong_nts.core import scoring
-from mahjong_nts.core.scoring import ScoredItem, ScoreResult
+from mahjong_nts.core.items import ITEMS
+from mahjong_nts.core.scoring import NotCounted, ScoredItem, ScoreResult
 
 
 def details(result: ScoreResult) -> list[tuple[str, str]]:
@@ -270,3 +271,11 @@ def test_fast_constructors_build_the_same_values() -> None:
     assert [f.name for f in dataclasses.fields(ScoreResult)][-1] == "not_counted"
     assert len(scoring._RESULT_SLOTS) == len(dataclasses.fields(ScoreResult))
     assert len(scoring._ITEM_SLOTS) == len(dataclasses.fields(ScoredItem))
+    note = scoring._note("pung_own_wind", "pung of W: a wind pung counts only for ...")
+    assert note == NotCounted(
+        "pung_own_wind",
+        ITEMS["pung_own_wind"].nl,
+        ITEMS["pung_own_wind"].en,
+        "pung of W: a wind pung counts only for ...",
+    )
+    assert len(scoring._NOTE_SLOTS) == len(dataclasses.fields(NotCounted))

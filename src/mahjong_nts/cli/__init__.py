@@ -4,47 +4,92 @@ Every bad input ends with one line ``error: ...`` on stderr and exit code 2,
 never a traceback.  ``--json`` switches ``score`` and ``settle`` to the JSON
 lines contract of :mod:`mahjong_nts.formats.wire` (see ``docs/json.md``).
 Each command lives in a module of its own; this package face builds the app.
+
+A run of one command imports only that command's module (``mahjong-nts simulate``
+needs neither the JSON contract nor the game logs): :func:`main` builds an app of that
+command alone; ``app``, every command, is built when first asked for.
 """
 
 from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 import typer
-from pydantic import ValidationError
 
-from mahjong_nts.cli import keygen, play, replay, rules, score, serve, settle, simulate
-from mahjong_nts.cli.options import UsageProblem, error, stderr
-from mahjong_nts.core.errors import QUOTE_CHARS, MahjongError, quote
-from mahjong_nts.formats import wire
+from mahjong_nts.cli.options import error, input_errors, stderr
+from mahjong_nts.core.errors import QUOTE_CHARS, quote
 
 __all__ = ["app", "main", "usage_message"]
 
-app = typer.Typer(
-    name="mahjong-nts",
-    help="Dutch tournament Mahjong (NTS rules): score and settle hands, play against bots, "
-    "replay and verify hand logs, simulate bots, show rule sets.",
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    # plain help: "[b789]" in a help text is notation, not a rich style tag
-    rich_markup_mode=None,
+_HELP = (
+    "Dutch tournament Mahjong (NTS rules): score and settle hands, play against bots, "
+    "replay and verify hand logs, simulate bots, show rule sets."
 )
 
-app.command("score", short_help="Score one hand and explain every item.")(score.score_cmd)
-app.command("settle", short_help="Who pays whom, from the scores or the hands.")(settle.settle_cmd)
-app.add_typer(rules.app, name="rules", short_help="List, show and compare rule sets.")
-app.command("replay", short_help="Show a hand log, or verify it by playing it again.")(
-    replay.replay_cmd
-)
-app.command("play", short_help="Play against bots in the terminal.")(play.play_cmd)
-app.command("simulate", short_help="Play many hands between bots; summarise them.")(
-    simulate.simulate_cmd
-)
-app.command("keygen", short_help="Make a key to sign hand logs.")(keygen.keygen_cmd)
-app.command("serve", short_help="Start the web app (calculator, HTTP API).")(serve.serve_cmd)
+# name: (module, function, short help); a name whose function is "" is a command group
+_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "score": ("score", "score_cmd", "Score one hand and explain every item."),
+    "settle": ("settle", "settle_cmd", "Who pays whom, from the scores or the hands."),
+    "rules": ("rules", "", "List, show and compare rule sets."),
+    "replay": ("replay", "replay_cmd", "Show a hand log, or verify it by playing it again."),
+    "play": ("play", "play_cmd", "Play against bots in the terminal."),
+    "simulate": ("simulate", "simulate_cmd", "Play many hands between bots; summarise them."),
+    "keygen": ("keygen", "keygen_cmd", "Make a key to sign hand logs."),
+    "serve": ("serve", "serve_cmd", "Start the web app (calculator, HTTP API)."),
+}
+
+
+def _build(names: tuple[str, ...]) -> typer.Typer:
+    app = typer.Typer(
+        name="mahjong-nts",
+        help=_HELP,
+        add_completion=False,
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        # plain help: "[b789]" in a help text is notation, not a rich style tag
+        rich_markup_mode=None,
+    )
+    for name in names:
+        module_name, function, short_help = _COMMANDS[name]
+        module = import_module(f"mahjong_nts.cli.{module_name}")
+        if function:
+            command: Callable[..., Any] = getattr(module, function)
+            app.command(name, short_help=short_help)(command)
+        else:
+            app.add_typer(module.app, name=name, short_help=short_help)
+    if len(names) == 1:
+        # a command alone would run without its name: keep it a group of one
+        app.callback()(_no_options)
+    return app
+
+
+def _no_options() -> None:
+    """The app's own options: none but ``--help``."""
+
+
+_APP: list[typer.Typer] = []
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: the whole command, every subcommand registered (built once)."""
+    if name == "app":
+        if not _APP:
+            _APP.append(_build(tuple(_COMMANDS)))
+        return _APP[0]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _app_for(args: list[str]) -> typer.Typer:
+    """The app to run ``args``: of their command alone when they start with one (so
+    only its module is imported), else (``--help``, no command, a typo) the whole app."""
+    if args and args[0] in _COMMANDS:
+        return _build((args[0],))
+    app: typer.Typer = __getattr__("app")
+    return app
 
 
 PROG = "mahjong-nts"
@@ -65,7 +110,7 @@ def _cut_word(match: re.Match[str]) -> str:
 def _command_path(args: list[str]) -> str:
     """The command the arguments name (``mahjong-nts rules show``), as far as they
     name one: for the hint of an error that comes without its context."""
-    command: Any = typer.main.get_command(app)
+    command: Any = typer.main.get_command(_app_for(args))
     path = [PROG]
     for arg in args:
         commands = getattr(command, "commands", None)
@@ -83,6 +128,8 @@ def usage_message(exc: Exception, args: list[str]) -> str:
     the input cut to an excerpt, and where to look (``see mahjong-nts score --help``).
 
     The line stays within :data:`wire.MAX_ERROR_CHARS` with the hint kept whole."""
+    from mahjong_nts.formats import wire
+
     option = getattr(exc, "option_name", None)
     if isinstance(option, str) and hasattr(exc, "possibilities"):  # NoSuchOption
         message = f"no such option {quote(option)}"
@@ -116,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     ``--help`` (and a command given without arguments) still prints the help."""
     args = sys.argv[1:] if argv is None else list(argv)
     try:
-        code = app(args=args, prog_name=PROG, standalone_mode=False)
+        code = _app_for(args)(args=args, prog_name=PROG, standalone_mode=False)
     except SystemExit as exc:
         code = exc.code
         if code is None or isinstance(code, int):
@@ -132,7 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     except typer.Abort:
         error("aborted")
         return 1
-    except (MahjongError, ValidationError, UsageProblem) as exc:
+    except input_errors() as exc:
+        from mahjong_nts.formats import wire
+
         error(wire.error_message(exc))
         return 2
     except OSError as exc:

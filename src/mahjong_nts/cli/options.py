@@ -16,19 +16,33 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from pydantic import ValidationError
 from rich.console import Console
 
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import Tile
-from mahjong_nts.formats import wire
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
+
+# mahjong_nts.formats.wire (and pydantic with it) is imported where it is used, not here:
+# a command that does not need it (simulate, play) starts faster without it.
+
+# mahjong_nts.formats.wire (and pydantic with it) is imported where it is used, not here:
+# a command that does not need it (simulate, play) starts faster without it.
 
 
 class UsageProblem(ValueError):
     """A bad combination of command-line options."""
+
+
+def input_errors() -> tuple[type[BaseException], ...]:
+    """The errors that mean bad input: ours, a :class:`UsageProblem`, and pydantic's
+    ``ValidationError`` once pydantic is loaded (only pydantic raises it, so it is not
+    imported just to be caught)."""
+    pydantic = sys.modules.get("pydantic")
+    if pydantic is None:
+        return (MahjongError, UsageProblem)
+    return (MahjongError, pydantic.ValidationError, UsageProblem)
 
 
 def check_log_folder(path: Path, option: str = "--log") -> None:
@@ -51,6 +65,8 @@ stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 def error(message: str) -> None:
     """Print ``error: message`` on stderr: one line, bounded, quotes cut to excerpts,
     control characters escaped (every command's errors end here)."""
+    from mahjong_nts.formats import wire
+
     stderr.print(
         f"error: {wire.short_message(message)}", markup=False, highlight=False, emoji=False
     )
@@ -67,7 +83,9 @@ def guard() -> Iterator[None]:
     """Turn every bad-input error into ``error: ...`` on stderr and exit code 2."""
     try:
         yield
-    except (MahjongError, ValidationError, UsageProblem) as exc:
+    except input_errors() as exc:
+        from mahjong_nts.formats import wire
+
         fail(wire.error_message(exc))
     except OSError as exc:
         fail(f"{exc.filename or 'input'}: {exc.strerror or exc}")
@@ -96,6 +114,8 @@ def win_source(text: str) -> WinSource:
 
 
 def wind_option(text: str, option: str, *, allow_green: bool = False) -> Tile:
+    from mahjong_nts.formats import wire
+
     try:
         return wire.parse_wind(text, option, allow_green=allow_green)
     except wire.FieldError as exc:
@@ -104,6 +124,7 @@ def wind_option(text: str, option: str, *, allow_green: bool = False) -> Tile:
 
 def parse_hand_option(text: str, where: str) -> Hand:
     from mahjong_nts.core.notation import parse_hand
+    from mahjong_nts.formats import wire
 
     try:
         return parse_hand(text)
@@ -120,6 +141,7 @@ def rules_option(spec: str, option: str = "--ruleset") -> RuleSet:
     ``InvalidRuleSet`` (``rulefiles._read_file``), bounds the nesting before
     ``tomllib`` recurses (``_check_toml_nesting``, so no ``RecursionError``) and
     never reads more than ``MAX_FILE_BYTES``."""
+    from mahjong_nts.formats import wire
     from mahjong_nts.formats.rulefiles import load_ruleset
 
     try:
@@ -271,6 +293,8 @@ def json_lines(answer: Callable[[bytes], str]) -> None:
     (:func:`wire.read_lines`); an over-long one is answered with an error at once
     and the rest of it skipped.  ``answer`` never raises (it is
     :func:`wire.answer_score_line` or :func:`wire.answer_settle_line`)."""
+    from mahjong_nts.formats import wire
+
     stream: Any = getattr(sys.stdin, "buffer", None) or sys.stdin
     try:
         for line in wire.read_lines(stream):

@@ -17,7 +17,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -315,6 +314,14 @@ def simulate_cmd(
             for outcome in run_simulation(spec, count, jobs, rules=rules):
                 summary.add(outcome)
         else:
+            from rich.progress import (  # the bar only (--json runs without it)
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
             with Progress(
                 TextColumn(f"simulating {what}"),
                 BarColumn(),

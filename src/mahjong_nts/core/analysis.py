@@ -74,50 +74,72 @@ _Decomp = tuple[_Blocks, _Blocks, _Blocks]
 _GroupDecomps = tuple[tuple[_Decomp, ...], tuple[_Decomp, ...]]  # (sets only, sets + pair)
 
 
-def _decompose(
-    counts: list[int], start: int, chows: bool
-) -> tuple[set[tuple[tuple[int, ...], tuple[int, ...], int]], ...]:
-    """All decompositions of one group into sets (first) and sets + one pair (second).
+_Offsets = tuple[tuple[int, ...], tuple[int, ...], int]
+_Splits = tuple[frozenset[_Offsets], frozenset[_Offsets]]
+_SPLITS: tuple[dict[bytes, _Splits], dict[bytes, _Splits]] = ({}, {})
+"""Decompositions by a group's counts (or what remains of them), without chows (the
+honours, first) and with them (a suit: the three suits share these); bounded, cleared
+when full (they are rebuilt from each other as needed)."""
+_SPLITS_BOUND = 1 << 17
+_NO_SPLITS: _Splits = (frozenset({((), (), -1)}), frozenset())
+"""No tiles: one decomposition, into nothing."""
 
-    Each is (chow offsets, pung offsets, pair offset or -1), offsets ascending.  Mutates
-    ``counts`` temporarily.
-    """
-    no_pair: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
-    with_pair: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
-    n = len(counts)
-    cs: list[int] = []
-    ps: list[int] = []
 
-    def rec(i: int, pair: int) -> None:
-        while i < n and counts[i] == 0:
-            i += 1
-        if i == n:
-            (with_pair if pair >= 0 else no_pair).add((tuple(cs), tuple(ps), pair))
-            return
-        c = counts[i]
-        if c >= 3:
-            counts[i] -= 3
-            ps.append(i)
-            rec(i, pair)
-            ps.pop()
-            counts[i] += 3
-        if c >= 2 and pair < 0:
-            counts[i] -= 2
-            rec(i, i)
-            counts[i] += 2
-        if chows and i + 2 < n and counts[i + 1] and counts[i + 2]:
-            counts[i] -= 1
-            counts[i + 1] -= 1
-            counts[i + 2] -= 1
-            cs.append(i)
-            rec(i, pair)
-            cs.pop()
-            counts[i] += 1
-            counts[i + 1] += 1
-            counts[i + 2] += 1
+def _decompose(key: bytes, chows: bool) -> _Splits:
+    """All decompositions of one group's counts ``key`` into sets (first) and sets + one
+    pair (second).
 
-    rec(0, -1)
-    return no_pair, with_pair
+    Each is (chow offsets, pung offsets, pair offset or -1), offsets ascending.  The
+    first tile held is a pung, the pair or the lowest tile of a chow; each way, the rest
+    decomposes as the tiles that remain do (remembered, so a group's decompositions are
+    mostly made of ones known already)."""
+    table = _SPLITS[chows]
+    found = table.get(key)
+    if found is not None:
+        return found
+    n = len(key)
+    i = 0
+    while i < n and key[i] == 0:
+        i += 1
+    if i == n:
+        return _NO_SPLITS
+    no_pair: set[_Offsets] = set()
+    with_pair: set[_Offsets] = set()
+    c = bytearray(key)
+    x = c[i]
+    if x >= 3:
+        c[i] -= 3
+        rest_no_pair, rest_pair = _decompose(bytes(c), chows)
+        c[i] += 3
+        for cs, ps, pair in rest_no_pair:
+            no_pair.add((cs, (i, *ps), pair))
+        for cs, ps, pair in rest_pair:
+            with_pair.add((cs, (i, *ps), pair))
+    if x >= 2:
+        c[i] -= 2
+        rest_no_pair = _decompose(bytes(c), chows)[0]
+        c[i] += 2
+        for cs, ps, _ in rest_no_pair:
+            with_pair.add((cs, ps, i))
+    if chows and i + 2 < n and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        rest_no_pair, rest_pair = _decompose(bytes(c), chows)
+        for cs, ps, pair in rest_no_pair:
+            no_pair.add(((i, *cs), ps, pair))
+        for cs, ps, pair in rest_pair:
+            with_pair.add(((i, *cs), ps, pair))
+    if len(table) >= _SPLITS_BOUND:
+        table.clear()
+    found = table[key] = (frozenset(no_pair), frozenset(with_pair))
+    return found
+
+
+# The shared blocks by tile, for the tables below: chows by copy (0-3), pungs, pairs.
+_CHOWS: tuple[list[Block | None], ...] = tuple([None] * N_KINDS for _ in range(4))
+_PUNGS: list[Block | None] = [None] * N_KINDS
+_PAIRS: list[Block | None] = [None] * N_KINDS
 
 
 def _to_blocks(start: int, d: tuple[tuple[int, ...], tuple[int, ...], int]) -> _Decomp:
@@ -128,16 +150,42 @@ def _to_blocks(start: int, d: tuple[tuple[int, ...], tuple[int, ...], int]) -> _
     for o in chow_offsets:  # ascending, so equal chows are adjacent
         copy = copy + 1 if o == prev else 0
         prev = o
-        chow_blocks.append(_block(BlockKind.CHOW, start + o, copy))
-    return (
-        tuple(chow_blocks),
-        tuple(_block(BlockKind.PUNG, start + o) for o in pung_offsets),
-        (_block(BlockKind.PAIR, start + pair),) if pair >= 0 else (),
-    )
+        t = start + o
+        blk = _CHOWS[copy][t]
+        if blk is None:
+            blk = _CHOWS[copy][t] = _block(BlockKind.CHOW, t, copy)
+        chow_blocks.append(blk)
+    pungs: list[Block] = []
+    for o in pung_offsets:
+        t = start + o
+        blk = _PUNGS[t]
+        if blk is None:
+            blk = _PUNGS[t] = _block(BlockKind.PUNG, t)
+        pungs.append(blk)
+    if pair < 0:
+        return (tuple(chow_blocks), tuple(pungs), ())
+    t = start + pair
+    blk = _PAIRS[t]
+    if blk is None:
+        blk = _PAIRS[t] = _block(BlockKind.PAIR, t)
+    return (tuple(chow_blocks), tuple(pungs), (blk,))
 
 
-def _block_key(d: _Decomp) -> tuple[tuple[int, int], ...]:
-    return tuple((int(b.kind), b.tile) for part in d for b in part)
+def _offsets_key(d: tuple[tuple[int, ...], tuple[int, ...], int]) -> tuple[int, ...]:
+    """The order of a group's decompositions (offsets, as :func:`_decompose` gives them):
+    that of their blocks' (kind, tile), chows first, then pungs, then the pair; as
+    ``kind * 64 + offset``, the group's start being the same for all."""
+    chow_offsets, pung_offsets, pair = d
+    pungs = tuple(64 + o for o in pung_offsets)
+    return chow_offsets + pungs + (128 + pair,) if pair >= 0 else chow_offsets + pungs
+
+
+def _sorted_blocks(start: int, ds: frozenset[_Offsets]) -> tuple[_Decomp, ...]:
+    """The decompositions ``ds`` of the group at ``start`` as blocks, sorted by their
+    blocks' (kind, tile)."""
+    if len(ds) <= 1:
+        return tuple(_to_blocks(start, d) for d in ds)
+    return tuple(_to_blocks(start, d) for d in sorted(ds, key=_offsets_key))
 
 
 # Lazily filled per-group decomposition tables, keyed by the group's counts as ``bytes``.
@@ -146,10 +194,10 @@ _DECOMPS: tuple[dict[bytes, _GroupDecomps], ...] = ({}, {}, {}, {})
 
 def _fill_decomps(g: int, key: bytes) -> _GroupDecomps:
     start = 9 * g
-    no_pair, with_pair = _decompose(list(key), start, g != 3)
+    no_pair, with_pair = _decompose(key, g != 3)
     res = (
-        tuple(sorted((_to_blocks(start, d) for d in no_pair), key=_block_key)),
-        tuple(sorted((_to_blocks(start, d) for d in with_pair), key=_block_key)),
+        _sorted_blocks(start, no_pair),
+        _sorted_blocks(start, with_pair),
     )
     _DECOMPS[g][key] = res
     return res

@@ -36,6 +36,7 @@ from mahjong_nts.core.scoring_tables import (
     LIMIT_SNAKE,
     PUNG,
     SUMMARY_BITS,
+    WHOLE_IDS,
     Profile,
     RuleTables,
     WindTables,
@@ -553,9 +554,22 @@ def _with_details(items: Iterable[ScoredItem], f: _Facts) -> tuple[ScoredItem, .
     return tuple(_detailed(it, _DETAILS[it.id](f)) for it in items)
 
 
+_NOTE_SLOTS: Final = tuple(
+    NotCounted.__dict__[f.name].__set__ for f in dataclasses.fields(NotCounted)
+)
+
+
 def _note(item_id: str, reason: str) -> NotCounted:
+    """``NotCounted(item_id, nl, en, reason)`` with the item's names (built as
+    :func:`_new_item` builds a scored item)."""
     item = ITEMS[item_id]
-    return NotCounted(item_id, item.nl, item.en, reason)
+    s_id, s_nl, s_en, s_reason = _NOTE_SLOTS
+    note = _NEW(NotCounted)
+    s_id(note, item_id)
+    s_nl(note, item.nl)
+    s_en(note, item.en)
+    s_reason(note, reason)
+    return note
 
 
 def _sorted_notes(notes: list[NotCounted]) -> tuple[NotCounted, ...]:
@@ -637,6 +651,9 @@ class _Explainer:
         self._sets: dict[int, tuple[_Ranked, ...]] = {}
         # The same items with their details, for the explained candidates (bounded).
         self.whole_details: dict[int, tuple[_Ranked, ...]] = {}
+        self._whole_items: dict[Any, ScoredItem] = {}
+        """A whole-hand item with its detail, by its catalogue place and what the detail
+        depends on (:data:`_WHOLE_DEPENDS`)."""
         self._completes: list[_Ranked | None] = [None] * NUM_KINDS
         self._notes: dict[tuple[Any, ...], NotCounted] = {}
         self.only_notes_made: dict[tuple[int, tuple[int, ...]], NotCounted] = {}
@@ -720,8 +737,24 @@ class _Explainer:
         hand clean."""
         if len(self.whole_details) >= _DETAIL_CACHE:
             self.whole_details.clear()
-        f = _Facts([], None, profile, sc, w)
-        ranked = self.whole_details[key] = self.detailed(self.whole(bits), f, _detailed)
+        if len(self._whole_items) >= _DETAIL_CACHE:
+            self._whole_items.clear()
+        assert sc.win is not None
+        source = sc.win.source
+        clean_id = profile.clean_id
+        items = self._whole_items
+        f = None
+        out: list[_Ranked] = []
+        for o, it in self.whole(bits):
+            depends = _WHOLE_DEPENDS[it.id]
+            k = (o, w, source) if depends == _ON_TILE else (o, clean_id) if depends else o
+            done = items.get(k)
+            if done is None:
+                if f is None:
+                    f = _Facts([], None, profile, sc, w)
+                done = items[k] = _detailed(it, _DETAILS[it.id](f))
+            out.append((o, done))
+        ranked = self.whole_details[key] = tuple(out)
         return ranked
 
     def completes_detailed(self, w: int) -> _Ranked:
@@ -749,6 +782,25 @@ class _Explainer:
             note = self._notes[key] = make(*args)
         return note
 
+
+_ON_CLEAN, _ON_TILE = 1, 2
+_WHOLE_DEPENDS: Final = {
+    **dict.fromkeys(
+        (
+            "clean_suit",
+            "clean_terminals",
+            "very_clean",
+            "pure_suit",
+            "pure_honours",
+            "pure_terminals",
+        ),
+        _ON_CLEAN,
+    ),
+    **dict.fromkeys(("fully_concealed", "pure_simples", "lucky_thirteen"), 0),
+}
+"""What the detail of a whole-hand item depends on: nothing (0), what makes the hand clean
+(``_ON_CLEAN``), or the winning tile and how it was won (``_ON_TILE``: every other one)."""
+_WHOLE_DEPENDS.update({i: _ON_TILE for i in WHOLE_IDS if i not in _WHOLE_DEPENDS})
 
 _SUIT_NAMES: Final = {"b": "bamboo", "k": "circles", "t": "characters"}
 _WIND_LETTERS: Final = "ESWN"
@@ -1687,7 +1739,7 @@ def _explain(
         if claimed >= first:
             slots[claimed - first] += _CLAIMED
         slots += sc.meld_slots
-        slots.sort(key=_slot_by_tile)
+        slots.sort(key=_SLOT_ORDER.__getitem__)
         sig = tuple(slots)
         part = wt.set_parts.get(sig)
         if part is None:
@@ -1744,10 +1796,10 @@ _PART_BOUND: Final = 1 << 14
 a few thousand cover most hands)."""
 
 
-def _slot_by_tile(slot: int) -> tuple[int, int]:
-    """Sort key of a set's slot ``(kind * NUM_KINDS + tile) * 3 + state``: its tile,
-    then its kind and state."""
-    return slot // 3 % NUM_KINDS, slot
+_SLOTS: Final = 3 * NUM_KINDS * 3  # kinds CHOW, PUNG, KONG; three states
+_SLOT_ORDER: Final = [slot // 3 % NUM_KINDS * _SLOTS + slot for slot in range(_SLOTS)]
+"""The sort key of a set's slot ``(kind * NUM_KINDS + tile) * 3 + state``: its tile,
+then its kind and state, as one int per slot (``sort`` reads it from this list)."""
 
 
 _Part = tuple[
@@ -1770,12 +1822,14 @@ def _set_part(
     several sets that list only these (three concealed pungs, ...), and ``sig``; kept
     per winds in ``store`` under ``key`` (bounded)."""
     wt, ex = sc.wt, sc.ex
+    explained = wt.explained
     parts = []
     for slot in sig:
-        index, state = divmod(slot, 3)
-        ranked = wt.explained[state][index]
+        index = slot // 3
+        state = slot - 3 * index
+        ranked = explained[state][index]
         parts.append(ex.fill_set(sc, index, state) if ranked is None else ranked)
-    set_ranked = tuple(_merged(parts))
+    set_ranked = parts[0] if len(parts) == 1 else _merged(parts)
     note = None
     if "pung_own_wind" in sc.rt.values:
         winds = tuple(slot // 3 for slot in sig if wt.other_wind[slot // 3 % NUM_KINDS])
@@ -1809,7 +1863,7 @@ _NEEDS_CHOWS_OR_PAIR: Final = frozenset(
 )
 
 
-def _merged(parts: list[tuple[_Ranked, ...]]) -> list[_Ranked]:
+def _merged(parts: list[tuple[_Ranked, ...]]) -> tuple[_Ranked, ...]:
     """The items of several sets, each set's items with its details (in tile order): an
     item two sets have counts for both, its details joined."""
     out: list[_Ranked] = []
@@ -1831,7 +1885,7 @@ def _merged(parts: list[tuple[_Ranked, ...]]) -> list[_Ranked]:
                     was.count + it.count,
                 )
                 out[j] = (order, both)
-    return out
+    return tuple(out)
 
 
 def _limits(

@@ -43,23 +43,32 @@ _EAST, _NORTH, _GREEN = int(Tile.EAST), int(Tile.NORTH), int(Tile.GREEN)
 # (bits 5-8) how many kinds it holds.
 _PRESENT, _SIMPLE, _TERMINAL, _NOT_JADE, _ODD, _KINDS = 1, 2, 4, 8, 16, 32
 _GROUP_BITS = 10
-_JADE_BAMBOO: Final = (1, 2, 3, 5, 7)
-_JADE_HONOURS: Final = (4,)  # green, counted from East
+
+
+_ODD_OF: Final = bytes(n & 1 for n in range(256))
 
 
 def _group_facts(key: bytes, g: int) -> int:
-    code = _PRESENT if any(key) else 0
+    zeros = key.count(0)
+    if zeros == len(key):
+        return 0
+    code = _PRESENT + _KINDS * (len(key) - zeros)
     if g < 3:
-        if any(key[1:8]):
+        if key[1:8].count(0) != 7:
             code |= _SIMPLE
         if key[0] or key[8]:
             code |= _TERMINAL
-    jade = _JADE_BAMBOO if g == 0 else _JADE_HONOURS if g == 3 else ()
-    if any(n for r, n in enumerate(key) if r not in jade):
+    if g == 0:  # outside the jade hand: bamboo 1, 5, 7 and 9
+        not_jade = key[0] or key[4] or key[6] or key[8]
+    elif g == 3:  # the winds and the red and white dragons
+        not_jade = key[0] or key[1] or key[2] or key[3] or key[5] or key[6]
+    else:
+        not_jade = True
+    if not_jade:
         code |= _NOT_JADE
-    if any(n % 2 for n in key):
+    if 1 in key.translate(_ODD_OF):
         code |= _ODD
-    return code + _KINDS * (len(key) - key.count(0))
+    return code
 
 
 # Bits of the whole-hand items, in the order the scorer has always detected them (the
@@ -181,18 +190,37 @@ class Profile:
 
 _GROUP_CODES: Final[tuple[dict[bytes, int], ...]] = ({}, {}, {}, {})
 _PROFILES: Final[dict[int, Profile]] = {}
+_SHAPES: Final[dict[int, Profile]] = {}
+"""The profiles by what they depend on: the groups' facts without their numbers of kinds,
+and whether those add up to 13 (so equal profiles are one object, built once)."""
+_FACT_BITS: Final = sum((_KINDS - 1) << (_GROUP_BITS * g) for g in range(4))
+_THIRTEEN: Final = 1 << (_GROUP_BITS * 4)
 
 
 def _fill_profile(b: bytes) -> Profile:
-    code = 0
-    for g, key in enumerate((b[0:9], b[9:18], b[18:27], b[27:34])):
-        facts = _GROUP_CODES[g].get(key)
-        if facts is None:
-            facts = _GROUP_CODES[g][key] = _group_facts(key, g)
-        code |= facts << (_GROUP_BITS * g)
+    t0, t1, t2, th = _GROUP_CODES
+    k0, k1, k2, kh = b[0:9], b[9:18], b[18:27], b[27:34]
+    c0 = t0.get(k0)
+    if c0 is None:
+        c0 = t0[k0] = _group_facts(k0, 0)
+    c1 = t1.get(k1)
+    if c1 is None:
+        c1 = t1[k1] = _group_facts(k1, 1)
+    c2 = t2.get(k2)
+    if c2 is None:
+        c2 = t2[k2] = _group_facts(k2, 2)
+    ch = th.get(kh)
+    if ch is None:
+        ch = th[kh] = _group_facts(kh, 3)
+    code = c0 | c1 << _GROUP_BITS | c2 << 2 * _GROUP_BITS | ch << 3 * _GROUP_BITS
     profile = _PROFILES.get(code)
     if profile is None:
-        profile = _PROFILES[code] = Profile(code)
+        kinds = c0 // _KINDS + c1 // _KINDS + c2 // _KINDS + ch // _KINDS
+        shape = code & _FACT_BITS | (_THIRTEEN if kinds == 13 else 0)
+        profile = _SHAPES.get(shape)
+        if profile is None:
+            profile = _SHAPES[shape] = Profile(code)
+        _PROFILES[code] = profile
     return profile
 
 

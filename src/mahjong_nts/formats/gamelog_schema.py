@@ -167,7 +167,7 @@ ItemId = Annotated[str, Field(max_length=40)]
 
 
 class _Line(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
 class HandInfo(_Line):

@@ -120,7 +120,7 @@ class FieldError(MahjongError):
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
 Tiles = str | list[str]
