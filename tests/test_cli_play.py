@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from pathlib import Path
@@ -787,3 +788,29 @@ def test_no_free_log_name_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.M
     assert f"-2.jsonl .. {name}-3.jsonl are all taken" in res.output
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(taken)
     assert all((tmp_path / n).read_text() == "mine\n" for n in taken)
+
+
+def test_undecodable_input_is_a_word_that_is_no_move(tmp_path: Path) -> None:
+    """Bytes that are not UTF-8 (a lone surrogate's encoding) at the prompt are answered
+    like any other word that names no move; the game goes on to the end of input."""
+    from cli_helpers import invoke_main
+
+    with contextlib.chdir(tmp_path):
+        res = invoke_main(["play", "--seed", "3", "--bots", "random"], input=b"\xed\xa0\x80\nq\n")
+    assert res.exit_code == 0, (res.stdout[-500:], res.stderr)
+    assert "is no action or tile" in res.stdout
+    assert "Stopped (quit by the player)" in res.stdout
+    assert res.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("count", "says"),
+    [("0", "at least 1, not 0"), ("1001", "at most 1000, not 1001"), ("9" * 100, "at most 1000")],
+)
+def test_play_hands_out_of_range_is_one_error_line(count: str, says: str) -> None:
+    from cli_helpers import invoke_main
+
+    res = invoke_main(["play", "--hands", count, "--bots", "random"], input=b"")
+    assert res.exit_code == 2
+    assert res.stderr.startswith(f"error: --hands must be {says}")
+    assert res.stderr.count("\n") == 1 and len(res.stderr) < 200

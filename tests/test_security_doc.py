@@ -59,6 +59,7 @@ BOUNDS = [
     ("`simulate --hands` / `--matches`", "sim.simulate", "MAX_HANDS", 1_000_000, "1,000,000 /"),
     ("`simulate --hands` / `--matches`", "sim.simulate", "MAX_MATCHES", 100_000, "/ 100,000"),
     ("`simulate --hands` / `--matches`", "sim.simulate", "MATCH_HAND_LIMIT", 500, "500 hands"),
+    ("`play --hands`", "cli.play", "MAX_HANDS", 1000, "1 to 1000"),
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
     ("an HTTP request body (`POST /api/score`, `/api/settle`)", "web.api.body", "MAX_BODY_BYTES",
      64 * 1024, "64 KiB"),

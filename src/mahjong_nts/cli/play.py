@@ -35,6 +35,7 @@ from mahjong_nts.cli.options import (
     bots_option,
     check_lang,
     check_log_folder,
+    error,
     fail,
     rules_option,
     signing_key,
@@ -97,6 +98,8 @@ _WORDS = _ACTION_WORDS | _QUIT_WORDS | _HELP_WORDS
 """Whole words, read in any case (``PUNG``, ``Discard``)."""
 _NUMBER = re.compile(r"[0-9]+")
 """An action's number: ASCII digits only (``str.isdigit`` also takes ``²``)."""
+MAX_HANDS = 1000
+"""``--hands`` at most (a whole match, whatever its length, is ``--match``)."""
 MAX_INPUT = 200
 """Longest line read as a choice: at most one character more is read, the rest of a
 longer line is skipped unread into memory, and the line gets one short hint."""
@@ -288,6 +291,15 @@ def stdin_problem() -> str | None:
     if stream is None or getattr(stream, "closed", False):
         return "stdin is closed: play reads your moves from it (a terminal or a pipe)"
     return None
+
+
+def tolerate_undecodable_input() -> None:
+    """Read stdin with undecodable bytes replaced (shown as U+FFFD and answered like any
+    word that is no move), instead of a UnicodeDecodeError that would end the game."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if callable(reconfigure):
+        with contextlib.suppress(ValueError, OSError, AttributeError):
+            reconfigure(errors="replace")
 
 
 class Session:
@@ -614,7 +626,9 @@ def play_cmd(
         if hands is not None and whole_match:
             raise ValueError("give --hands N or --match, not both")
         if hands is not None and hands < 1:
-            raise ValueError(f"--hands must be at least 1, not {hands}")
+            raise ValueError(f"--hands must be at least 1, not {quote(hands)}")
+        if hands is not None and hands > MAX_HANDS:
+            raise ValueError(f"--hands must be at most {MAX_HANDS}, not {quote(hands)}")
         check_lang(lang)
         if seed is not None:
             check_seed(seed, "--seed")
@@ -632,6 +646,7 @@ def play_cmd(
         check_log_folder(log_dir or Path())
     except (ValueError, MahjongError) as exc:
         fail(wire.error_message(exc))
+    tolerate_undecodable_input()
     if seed is None:
         seed = secrets.randbits(DEFAULT_SEED_BITS)
     console = Console(highlight=False)
@@ -654,6 +669,8 @@ def play_cmd(
         if played:
             session.show_balances_safely()
         _show_match_seed(console, seed)
+        if stop.code == 2:
+            error("stdin could not be read any more; the hand so far is in its log")
         raise typer.Exit(stop.code) from None
     except KeyboardInterrupt:  # between the steps that end cleanly themselves
         console.print()
