@@ -650,7 +650,8 @@ class _Explainer:
         """The winds' tables, for the seat and round winds the table has (checked once)."""
         self._items: dict[tuple[str, ...], tuple[_Ranked, ...]] = {}
         self._whole: dict[int, tuple[_Ranked, ...]] = {}
-        self._derived: dict[int, tuple[tuple[_Ranked, ...], bool, bool, tuple[str, ...]]] = {}
+        self.derived_made: dict[int, tuple[tuple[_Ranked, ...], bool, bool, tuple[str, ...]]] = {}
+        """What :meth:`derived` gave, by its key (read directly on the hot path)."""
         self._sets: dict[int, tuple[_Ranked, ...]] = {}
         # The same items with their details, for the explained candidates (bounded).
         self.whole_details: dict[int, tuple[_Ranked, ...]] = {}
@@ -688,11 +689,11 @@ class _Explainer:
         """The set-count items of ``key`` (:attr:`RuleTables.derived`) that count,
         whether they take "all simples" away, whether what they counted depends on the
         chows or the pair too (not only on the pungs and kongs), and their ids."""
-        entry = self._derived.get(key)
+        entry = self.derived_made.get(key)
         if entry is None:
             item_ids, dropped = self.rt.derived_items[key]
             needs = any(i in _NEEDS_CHOWS_OR_PAIR for i in item_ids)
-            entry = self._derived[key] = (self.items(item_ids), dropped, needs, item_ids)
+            entry = self.derived_made[key] = (self.items(item_ids), dropped, needs, item_ids)
         return entry
 
     def sets(self, packed: int) -> tuple[_Ranked, ...]:
@@ -1574,8 +1575,7 @@ def _shape_limits(shapes: Iterable[Shape], profile: Profile) -> list[str]:
 
 def _winner(sc: _Scorer) -> None:
     hand, rt = sc.hand, sc.rt
-    assert hand.winning_tile is not None
-    w = int(hand.winning_tile)
+    w = sc.w  # the winning tile
     counts = bytes(hand.counts)  # read faster by the analysis and the tables
     n_melds = len(hand.melds)
     ctx = sc.ctx
@@ -1839,7 +1839,7 @@ def _explain(
     if pair_ranked is None:
         pair_ranked = ex.fill_pair(sc, pair)
     ranked = [*whole, *part_ranked, *pair_ranked]
-    derived, dropped, needs, ids = ex.derived(key)
+    derived, dropped, needs, ids = ex.derived_made.get(key) or ex.derived(key)
     if derived:
         if needs:  # four chows, small winds, ...: they list the chows or the pair too
             ranked += _many_sets(sc, derived, sig, idx[:first], pair)
