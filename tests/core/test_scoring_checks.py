@@ -424,3 +424,31 @@ def test_wind_refusal_holds_every_time_and_for_a_dead_hand() -> None:
         score_hand(h, Situation(Tile.SOUTH, Tile.NORTH, dead=True), rules)
     # the pair EE of the round wind: 2 points (the loose tiles count for nothing)
     assert score_hand(h, Situation(Tile.SOUTH, Tile.EAST), rules).score == 2
+
+
+def test_a_situation_object_scored_again_is_checked_and_valued_again() -> None:
+    """The scorer remembers what it read from a situation object (its winds' tables,
+    whether the table has them); the same object refused once is refused again, and
+    a wrong number of tiles is still reported before a wind the table does not have."""
+    rules = load(THREE)
+    north = Situation(Tile.NORTH, Tile.EAST)
+    for _ in range(2):
+        with pytest.raises(InvalidWin, match="seat wind N does not exist"):
+            score_hand(hand("b123 k456 b789 EE C W"), north, rules)
+        with pytest.raises(InvalidHand, match="non-winning hand has 13 tiles"):
+            score_hand(hand("b123 k456 b789 EE C"), north, rules)
+
+
+def test_new_situation_objects_are_never_taken_for_old_ones() -> None:
+    """Situations made and dropped one after the other (Python reuses their ids): each is
+    valued for its own seat.  b12 k456 b789 EEE CC + b3 from a discard under nmb-2009:
+    EEE concealed 8 + CC 2 + mahjong 20 + only possible tile (the edge b12) 2 = 32
+    points; EEE is the round wind's pung (1 doubling) and, for East, his own wind's
+    too (ruling 10: 1 more): South 32 x 2 = 64, East 32 x 4 = 128.  More situations than
+    the scorer keeps, so some are forgotten and read again."""
+    rules = load("nmb-2009")
+    h = hand("b12 k456 b789 EEE CC +b3")
+    win = Win(WinSource.DISCARD)
+    for n in range(300):
+        seat, want = (Tile.EAST, 128) if n % 3 == 0 else (Tile.SOUTH, 64)
+        assert score_hand(h, Situation(seat, Tile.EAST, win), rules).score == want

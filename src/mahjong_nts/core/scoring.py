@@ -642,12 +642,16 @@ class _Explainer:
 
     def __init__(self, rt: RuleTables) -> None:
         self.rt = rt
+        self.sr = rt.rules.scoring
         self.limits = _TableLimits(rt.rules)
+        self.contexts: dict[int, _Context] = {}
+        """The situations scored under this rule set, by ``id`` (bounded)."""
         self.wind_tables: dict[tuple[int, int], WindTables] = {}
         """The winds' tables, for the seat and round winds the table has (checked once)."""
         self._items: dict[tuple[str, ...], tuple[_Ranked, ...]] = {}
         self._whole: dict[int, tuple[_Ranked, ...]] = {}
-        self._derived: dict[int, tuple[tuple[_Ranked, ...], bool, bool, tuple[str, ...]]] = {}
+        self.derived_made: dict[int, tuple[tuple[_Ranked, ...], bool, bool, tuple[str, ...]]] = {}
+        """What :meth:`derived` gave, by its key (read directly on the hot path)."""
         self._sets: dict[int, tuple[_Ranked, ...]] = {}
         # The same items with their details, for the explained candidates (bounded).
         self.whole_details: dict[int, tuple[_Ranked, ...]] = {}
@@ -659,7 +663,8 @@ class _Explainer:
         self.only_notes_made: dict[tuple[int, tuple[int, ...]], NotCounted] = {}
         values = rt.values
         self.pair_notes = "pair_own_wind" in values
-        self.only_notes = "only_possible_tile" in values
+        self.only_possible = self.only_notes = "only_possible_tile" in values
+        """The rule set counts "only possible tile" (and notes when it does not count)."""
         self.concealed_notes = "fully_concealed" in values
 
     def item(self, item_id: str, count: int) -> _Ranked:
@@ -684,11 +689,11 @@ class _Explainer:
         """The set-count items of ``key`` (:attr:`RuleTables.derived`) that count,
         whether they take "all simples" away, whether what they counted depends on the
         chows or the pair too (not only on the pungs and kongs), and their ids."""
-        entry = self._derived.get(key)
+        entry = self.derived_made.get(key)
         if entry is None:
             item_ids, dropped = self.rt.derived_items[key]
             needs = any(i in _NEEDS_CHOWS_OR_PAIR for i in item_ids)
-            entry = self._derived[key] = (self.items(item_ids), dropped, needs, item_ids)
+            entry = self.derived_made[key] = (self.items(item_ids), dropped, needs, item_ids)
         return entry
 
     def sets(self, packed: int) -> tuple[_Ranked, ...]:
@@ -988,6 +993,79 @@ def check_situation(hand: Hand, situation: Situation, rules: RuleSet) -> None:
         _check_win(hand, win)
 
 
+class _Context:
+    """What scoring reads from one situation under one rule set, worked out once per
+    :class:`Situation` object and kept by the rule set's explainer (:func:`_context`):
+    the situation itself (so the ``id`` it is kept under stays its own), whether the
+    hand won and how, the seat and round wind, their tables (``None``: the table has no
+    such winds, which the caller reports), whether the way of winning must be checked
+    against the hand, the winner's cap, and the usual win's whole-hand bits."""
+
+    __slots__ = (
+        "cap",
+        "check_win",
+        "dead",
+        "round",
+        "seat",
+        "self_drawn",
+        "situation",
+        "usual_bits",
+        "win",
+        "winds",
+        "winner",
+        "wt",
+    )
+
+    def __init__(self, situation: Situation, ex: _Explainer) -> None:
+        self.situation = situation
+        self.win = win = situation.win
+        self.winner = win is not None
+        self.dead = situation.dead
+        self.check_win = win is not None and win.needs_hand_check
+        self.self_drawn = self_drawn = win is not None and win.source.self_drawn
+        self.seat = seat = int(situation.seat_wind)
+        self.round = rnd = int(situation.round_wind)
+        self.winds = winds = (seat, rnd)
+        limits = ex.limits
+        wt = ex.wind_tables.get(winds)
+        if wt is None and seat in limits.seat_winds and rnd in limits.round_winds:
+            wt = ex.wind_tables[winds] = ex.rt.winds(seat, rnd)
+        self.wt = wt
+        sr = ex.sr
+        self.cap = sr.limit if self_drawn else sr.limit_claimed
+        self.usual_bits: tuple[int, int] | None = None
+        """The winner's bits from how he won (:func:`_win_bits`) without and with an open
+        meld, when he won the usual way (nothing but the source to say)."""
+        if win is not None and _usual_win(win):
+            if self_drawn:
+                self.usual_bits = (_CONCEALED_SELF_DRAWN, _SELF_DRAWN)
+            else:
+                self.usual_bits = (_MAHJONG, _MAHJONG)
+
+
+_CONTEXTS: Final = 64
+"""Bound of an explainer's situations (:attr:`_Explainer.contexts`)."""
+
+
+def _context(ex: _Explainer, situation: Situation) -> _Context:
+    """The context of ``situation`` under ``ex``'s rule set (kept, bounded)."""
+    ctx = ex.contexts.get(id(situation))
+    if ctx is None or ctx.situation is not situation:
+        if len(ex.contexts) >= _CONTEXTS:
+            ex.contexts.clear()
+        ctx = ex.contexts[id(situation)] = _Context(situation, ex)
+    return ctx
+
+
+def _usual_win(win: Win) -> bool:
+    """From the wall or a discard, with no flag: its whole-hand bits are those of its
+    source (and whether the hand has an open meld) alone."""
+    source = win.source
+    return (source is WinSource.WALL or source is WinSource.DISCARD) and not (
+        win.last_tile or win.last_discard or win.first_discard or win.lucky_thirteen
+    )
+
+
 _DETAIL_CACHE: Final = 4096
 """Bound of the explainer's caches keyed by the winning tile or a note's tiles."""
 _EXPLAINERS: dict[int, _Explainer] = {}
@@ -1012,6 +1090,7 @@ class _Scorer:
         "bonus",
         "bonus_d",
         "bonus_p",
+        "ctx",
         "ex",
         "hand",
         "has_open_meld",
@@ -1033,21 +1112,20 @@ class _Scorer:
         "wt",
     )
 
-    def __init__(self, hand: Hand, situation: Situation, ex: _Explainer, winner: bool) -> None:
+    def __init__(self, hand: Hand, ctx: _Context, ex: _Explainer, winner: bool) -> None:
         self.hand = hand
         self.winner = winner
         self.ex = ex
+        self.ctx = ctx
         self.rt = rt = ex.rt
-        self.sr = rt.rules.scoring
-        self.win = win = situation.win
-        self.self_drawn = win is not None and win.source.self_drawn
-        self.seat = seat = int(situation.seat_wind)
-        self.round = rnd = int(situation.round_wind)
-        self.winds = winds = (seat, rnd)
-        wt = ex.wind_tables.get(winds)
-        if wt is None:  # winds not seen yet: the table must have them
-            ex.limits.check_winds(situation)
-            wt = ex.wind_tables[winds] = rt.winds(seat, rnd)
+        self.sr = ex.sr
+        self.win = ctx.win
+        self.self_drawn = ctx.self_drawn
+        self.seat = ctx.seat
+        self.round = ctx.round
+        self.winds = ctx.winds
+        wt = ctx.wt
+        assert wt is not None  # (score_hand checked the winds)
         self.wt = wt
         self.w = -1 if hand.winning_tile is None else int(hand.winning_tile)
         self.best_key: _Key | None = None
@@ -1392,8 +1470,9 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
     and :class:`InvalidWin` for win circumstances that do not fit the hand or the
     table (:func:`check_situation`; a dead hand is checked too).
     """
-    win = situation.win
-    winner = win is not None
+    ex = _explainer(rules)
+    ctx = _context(ex, situation)
+    winner = ctx.winner
     if winner and hand.winning_tile is None:
         raise InvalidWin("a winning hand needs its winning tile")
     if not winner and hand.winning_tile is not None:
@@ -1401,14 +1480,15 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
             f"a winning tile ({hand.winning_tile.token}) was given, "
             "but no win (how the hand was won)"
         )
-    ex = _explainer(rules)
     limits = ex.limits
     if hand.melds or hand.bonus or limits.absent:
         limits.check_hand(hand)
-    if win is not None and win.needs_hand_check:
-        _check_win(hand, win)
-    if situation.dead:
-        limits.check_winds(situation)
+    if ctx.check_win:
+        assert ctx.win is not None
+        _check_win(hand, ctx.win)
+    if ctx.dead:
+        if ctx.wt is None:  # the table has no such seat or round wind
+            limits.check_winds(situation)
         return ScoreResult(
             winner=winner,
             dead=True,
@@ -1425,7 +1505,9 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
         )
     if hand.tile_count != (14 if winner else 13):
         hand.check_size(winner)
-    sc = _Scorer(hand, situation, ex, winner)
+    if ctx.wt is None:
+        limits.check_winds(situation)
+    sc = _Scorer(hand, ctx, ex, winner)
     if winner:
         _winner(sc)
     else:
@@ -1493,15 +1575,16 @@ def _shape_limits(shapes: Iterable[Shape], profile: Profile) -> list[str]:
 
 def _winner(sc: _Scorer) -> None:
     hand, rt = sc.hand, sc.rt
-    assert hand.winning_tile is not None
-    w = int(hand.winning_tile)
+    w = sc.w  # the winning tile
     counts = bytes(hand.counts)  # read faster by the analysis and the tables
     n_melds = len(hand.melds)
-    cap = sc.sr.limit if sc.self_drawn else sc.sr.limit_claimed
+    ctx = sc.ctx
+    cap = ctx.cap
     arrangements = analysis.arrangements(counts)
     indices = _indices(arrangements)
-    bits = _win_bits(sc)
-    if "only_possible_tile" in rt.values and _single_wait(sc, counts, w, arrangements, indices):
+    usual = ctx.usual_bits
+    bits = _win_bits(sc) if usual is None else usual[sc.has_open_meld]
+    if sc.ex.only_possible and _single_wait(sc, counts, w, arrangements, indices):
         bits |= _ONLY_POSSIBLE
     profile = profile_of(sc.held(counts))
     if n_melds == 0 and profile.irregular:
@@ -1592,10 +1675,8 @@ def _win_bits(sc: _Scorer) -> int:
     else:
         bits = _SELF_DRAWN if sc.has_open_meld else _CONCEALED_SELF_DRAWN
     source = win.source
-    if (source is WinSource.WALL or source is WinSource.DISCARD) and not (
-        win.last_tile or win.last_discard or win.first_discard or win.lucky_thirteen
-    ):
-        return bits  # the usual win: nothing more
+    if _usual_win(win):
+        return bits  # nothing more
     w = sc.hand.winning_tile
     if win.last_tile:
         bits |= BIT["last_tile"]
@@ -1758,7 +1839,7 @@ def _explain(
     if pair_ranked is None:
         pair_ranked = ex.fill_pair(sc, pair)
     ranked = [*whole, *part_ranked, *pair_ranked]
-    derived, dropped, needs, ids = ex.derived(key)
+    derived, dropped, needs, ids = ex.derived_made.get(key) or ex.derived(key)
     if derived:
         if needs:  # four chows, small winds, ...: they list the chows or the pair too
             ranked += _many_sets(sc, derived, sig, idx[:first], pair)
