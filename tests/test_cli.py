@@ -7,6 +7,7 @@ import os
 import shlex
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from typer.testing import CliRunner
 
 from cli_helpers import run_cli
 from mahjong_nts.cli import app, main
+from server_helpers import running_server
 
 runner = CliRunner()
 
@@ -666,20 +668,20 @@ def test_fuzz_notation_never_tracebacks(text: str) -> None:
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_readme_opens_with_the_two_commands_ci_runs() -> None:
+def test_readme_opens_with_the_two_commands_ci_runs(tmp_path: Path) -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = [b.split("```", 1)[0].strip() for b in readme.split("```sh\n")[1:]]
-    install_and_score, test_command = blocks[0], blocks[1]
-    assert install_and_score.startswith("python3 -m venv .venv && ")
-    assert "mahjong-nts score" in install_and_score
+    install_and_serve, test_command = blocks[0], blocks[1]
+    assert install_and_serve.startswith("python3 -m venv .venv && ")
+    assert install_and_serve.endswith(" && .venv/bin/mahjong-nts serve")
+    assert "http://127.0.0.1:8000/" in readme.split(test_command)[0]  # where to open it
     assert "pytest" in test_command
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert test_command in ci
-    # the example hand of the first command scores
-    example = install_and_score.split("mahjong-nts ", 1)[1]
-    result = invoke(*shlex.split(example))
-    assert result.exit_code == 0, result.output
-    assert "Score" in result.stdout
+    # the main job starts and serves the calculator (on a free port: 8000 may be taken)
+    with running_server(tmp_path) as (url, _proc), urllib.request.urlopen(url, timeout=20) as page:
+        assert page.status == 200
+        assert "Score a hand" in page.read().decode("utf-8")
 
 
 def test_help_shows_notation_as_written() -> None:
