@@ -29,6 +29,8 @@ def test_one_line_per_request_without_query_or_body(
 def test_tokens_in_paths_are_not_logged() -> None:
     token = "Zk3uQ9x_7YbV2mW-8pLtRs4D"
     assert log_path(f"/sheet/{token}/hand/3") == "/sheet/…/hand/3"
+    # a token with a suffix (the sheet's CSV export) was logged whole
+    assert log_path(f"/sheet/{token}.csv") == "/sheet/….csv"
     assert log_path("/api/score") == "/api/score"
     assert log_path("/a" * 300).endswith("...") and len(log_path("/a" * 300)) == 200
     assert log_path("/x\x1b[2J") == "/x\\x1b[2J"

@@ -1,9 +1,9 @@
 """Security headers on every answer and one log line per request.
 
 Pure ASGI (no per-request task or buffering).  The log line has the method,
-the path without its query string, the status and the time taken; path
-segments that look like tokens (20 or more letters, digits, ``-`` or ``_``:
-share links, seat tokens) are written as ``…``.  Bodies and headers are never
+the path without its query string, the status and the time taken; every run of
+20 or more letters, digits, ``-`` or ``_`` in it (share links, seat tokens, a
+token with a suffix such as ``.csv``) is written as ``…``.  Bodies and headers are never
 logged.
 """
 
@@ -42,7 +42,7 @@ _MAX_LOGGED_PATH: Final = 200
 def log_path(path: str) -> str:
     """``path`` as logged: token-like segments replaced, at most 200 characters,
     control characters escaped."""
-    shown = "/".join("…" if _TOKEN.fullmatch(part) else part for part in path.split("/"))
+    shown = _TOKEN.sub("…", path)  # anywhere: "/sheet/<token>.csv" too
     if len(shown) > _MAX_LOGGED_PATH:
         shown = shown[: _MAX_LOGGED_PATH - 3] + "..."
     return shown.encode("unicode_escape").decode("ascii") if not shown.isprintable() else shown
