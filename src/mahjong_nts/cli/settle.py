@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from mahjong_nts.cli.i18n import current
 from mahjong_nts.cli.options import (
     FirstDiscardOpt,
     FromOpt,
@@ -177,7 +178,7 @@ def settle_cmd(
             show_default=False,
         ),
     ] = None,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Settle one hand: who pays whom, from the scores or the hands of every seat."""
@@ -189,7 +190,7 @@ def settle_cmd(
                 )
             json_lines(wire.answer_settle_line)
             return
-        check_lang(lang)
+        lang = check_lang(lang or current())
         if (scores is None) == (not hands):
             raise UsageProblem(
                 "give either --scores 128,272,0,40 or a --hand NOTATION for every seat"
