@@ -135,3 +135,18 @@ def test_settle_takes_lang_too() -> None:
     )
     assert result.exception is None
     assert "no such option" not in result.stderr
+
+
+def test_settle_help_in_dutch() -> None:
+    out = invoke_main(["settle", "--help", "--lang", "nl"]).stdout
+    assert "Een hand afrekenen: wie betaalt wie" in out
+    assert "Plaats van Oost" in out
+    assert "Seat index" not in out
+
+
+def test_settle_error_in_dutch() -> None:
+    result = invoke_main(["--lang", "nl", "settle", "--scores", "10,0,0,0", "--winner", "x"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: --winner: verwacht een plaats 0-3 of none, gekregen: 'x'\n"
+    english = invoke_main(["settle", "--scores", "10,0,0,0", "--winner", "x"])
+    assert english.stderr == "error: --winner: expected a seat index 0-3 or none, got 'x'\n"
