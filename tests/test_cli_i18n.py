@@ -150,3 +150,14 @@ def test_settle_error_in_dutch() -> None:
     assert result.stderr == "error: --winner: verwacht een plaats 0-3 of none, gekregen: 'x'\n"
     english = invoke_main(["settle", "--scores", "10,0,0,0", "--winner", "x"])
     assert english.stderr == "error: --winner: expected a seat index 0-3 or none, got 'x'\n"
+
+
+def test_rules_in_dutch() -> None:
+    out = invoke_main(["rules", "--help", "--lang", "nl"]).stdout
+    assert "Spelregels: de meegeleverde opsommen" in out
+    assert "Toon de waarden waarin twee stellen spelregels verschillen." in out
+    listed = invoke_main(["--lang", "nl", "rules", "list"]).stdout
+    assert "Spelregels" in listed and "nts-2016 (standaard)" in listed
+    assert "nts-2016 (default)" in invoke_main(["rules", "list"]).stdout
+    same = invoke_main(["--lang", "nl", "rules", "diff", "nts-2016", "nts-2016"]).stdout
+    assert same.strip() == "nts-2016 en nts-2016 hebben dezelfde regelwaarden."
