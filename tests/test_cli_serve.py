@@ -135,7 +135,7 @@ def test_a_port_in_use_is_one_error_line(tmp_path: Path) -> None:
     [
         (["--host", "no-such-host.invalid"], "error: cannot listen on no-such-host.invalid:8000: "),
         (["--host", "192.0.2.1"], "error: cannot listen on 192.0.2.1:8000: "),  # not ours
-        (["--lang", "de"], "error: --lang: expected nl or en, got 'de'"),
+        (["--lang", "de"], "error: --lang: 'de' is not en or nl"),  # main reads --lang first
         (["--db", "x" * 2001], "error: --db: a database URL has 1 to 2000 characters"),
         (["--db", "nonsense"], "error: --db: not a database URL: give one such as "),
         (["--db", "sqlite:////no/such/folder/x.sqlite3"],

@@ -16,31 +16,44 @@ import re
 import sys
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
+from mahjong_nts.cli.i18n import (
+    N_,
+    LangProblem,
+    _,
+    choose,
+    current,
+    set_language,
+    translate_command,
+)
 from mahjong_nts.cli.options import error, input_errors, stderr
 from mahjong_nts.core.errors import QUOTE_CHARS, quote
 
 __all__ = ["app", "main", "usage_message"]
 
-_HELP = (
+_HELP = N_(
     "Dutch tournament Mahjong (NTS rules): score and settle hands, play against bots, "
     "replay and verify hand logs, simulate bots, show rule sets."
 )
 
 # name: (module, function, short help); a name whose function is "" is a command group
 _COMMANDS: dict[str, tuple[str, str, str]] = {
-    "score": ("score", "score_cmd", "Score one hand and explain every item."),
-    "settle": ("settle", "settle_cmd", "Who pays whom, from the scores or the hands."),
-    "rules": ("rules", "", "List, show and compare rule sets."),
-    "replay": ("replay", "replay_cmd", "Show a hand log, or verify it by playing it again."),
-    "play": ("play", "play_cmd", "Play against bots in the terminal."),
-    "simulate": ("simulate", "simulate_cmd", "Play many hands between bots; summarise them."),
-    "keygen": ("keygen", "keygen_cmd", "Make a key to sign hand logs."),
-    "serve": ("serve", "serve_cmd", "Start the web app (calculator, HTTP API)."),
+    "score": ("score", "score_cmd", N_("Score one hand and explain every item.")),
+    "settle": ("settle", "settle_cmd", N_("Who pays whom, from the scores or the hands.")),
+    "rules": ("rules", "", N_("List, show and compare rule sets.")),
+    "replay": ("replay", "replay_cmd", N_("Show a hand log, or verify it by playing it again.")),
+    "play": ("play", "play_cmd", N_("Play against bots in the terminal.")),
+    "simulate": ("simulate", "simulate_cmd", N_("Play many hands between bots; summarise them.")),
+    "keygen": ("keygen", "keygen_cmd", N_("Make a key to sign hand logs.")),
+    "serve": ("serve", "serve_cmd", N_("Start the web app (calculator, HTTP API).")),
 }
+
+
+_TAKE_LANG = frozenset({"score", "settle", "play", "serve"})
+"""The commands with a ``--lang`` option of their own (it is handed on to them)."""
 
 
 def _build(names: tuple[str, ...]) -> typer.Typer:
@@ -58,17 +71,27 @@ def _build(names: tuple[str, ...]) -> typer.Typer:
         module = import_module(f"mahjong_nts.cli.{module_name}")
         if function:
             command: Callable[..., Any] = getattr(module, function)
-            app.command(name, short_help=short_help)(command)
+            app.command(name, short_help=short_help, help=getattr(module, "HELP", None))(command)
         else:
             app.add_typer(module.app, name=name, short_help=short_help)
-    if len(names) == 1:
-        # a command alone would run without its name: keep it a group of one
-        app.callback()(_no_options)
+    # a command alone would run without its name: keep it a group of one
+    app.callback()(_app_options)
     return app
 
 
-def _no_options() -> None:
-    """The app's own options: none but ``--help``."""
+def _app_options(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help=N_(
+                "The language of every text: nl or en (else MAHJONG_NTS_LANG, else a "
+                "Dutch locale, else English); anywhere on the line."
+            ),
+        ),
+    ] = None,
+) -> None:
+    """The app's own options: ``--lang`` (read by :func:`main` before the app is built)."""
 
 
 _APP: list[typer.Typer] = []
@@ -132,10 +155,12 @@ def usage_message(exc: Exception, args: list[str]) -> str:
 
     option = getattr(exc, "option_name", None)
     if isinstance(option, str) and hasattr(exc, "possibilities"):  # NoSuchOption
-        message = f"no such option {quote(option)}"
+        message = _("no such option {option}").format(option=quote(option))
         possible = [p for p in getattr(exc, "possibilities", None) or [] if isinstance(p, str)]
         if possible:
-            message += f"; did you mean {', '.join(sorted(possible)[:5])}?"
+            message += "; " + _("did you mean {options}?").format(
+                options=", ".join(sorted(possible)[:5])
+            )
     else:
         format_message = getattr(exc, "format_message", None)
         message = format_message() if callable(format_message) else str(exc)
@@ -144,7 +169,8 @@ def usage_message(exc: Exception, args: list[str]) -> str:
             message = message[0].lower() + message[1:]
     ctx = getattr(exc, "ctx", None)
     path = getattr(ctx, "command_path", None)
-    hint = f" (see {path if isinstance(path, str) else _command_path(args)} --help)"
+    where = path if isinstance(path, str) else _command_path(args)
+    hint = " (" + _("see {command} --help").format(command=where) + ")"
     message = wire.short_message(_LONG_WORD.sub(_cut_word, message))
     room = wire.MAX_ERROR_CHARS - len(hint)
     if len(message) > room:
@@ -153,7 +179,8 @@ def usage_message(exc: Exception, args: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The console script: run the app; bad input exits 2 with one ``error:`` line.
+    """The console script: run the app in the language chosen for this run (see
+    :mod:`mahjong_nts.cli.i18n`); bad input exits 2 with one ``error:`` line.
 
     The app runs outside typer's standalone mode, so that a usage error (an unknown
     option or command, a missing or malformed value) comes here instead of being
@@ -161,9 +188,30 @@ def main(argv: list[str] | None = None) -> int:
     bounded ``error:`` line with a hint (:func:`usage_message`).  The commands turn
     rules errors into ``error: ...`` lines themselves; this is the last safety net.
     ``--help`` (and a command given without arguments) still prints the help."""
+    before = current()
+    try:
+        return _main(argv)
+    finally:
+        set_language(before)  # a run's language does not outlive it (in-process callers)
+
+
+def _main(argv: list[str] | None) -> int:
+    """:func:`main`, the language not yet restored."""
     args = sys.argv[1:] if argv is None else list(argv)
     try:
-        code = _app_for(args)(args=args, prog_name=PROG, standalone_mode=False)
+        lang, args, given = choose(args)
+    except LangProblem as exc:
+        set_language("en")
+        error(str(exc))
+        return 2
+    set_language(lang)
+    if given and args and args[0] in _TAKE_LANG:
+        # their own --lang, as before: serve tells the pages only a language given
+        args = [args[0], "--lang", lang, *args[1:]]
+    try:
+        command = typer.main.get_command(_app_for(args))
+        translate_command(command)
+        code = command.main(args=args, prog_name=PROG, standalone_mode=False)
     except SystemExit as exc:
         code = exc.code
         if code is None or isinstance(code, int):
@@ -177,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         error(usage_message(exc, args))
         return 2
     except typer.Abort:
-        error("aborted")
+        error(_("aborted"))
         return 1
     except input_errors() as exc:
         from mahjong_nts.formats import wire

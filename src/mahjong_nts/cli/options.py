@@ -18,6 +18,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
+from mahjong_nts.cli.i18n import N_, _
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
@@ -109,7 +110,11 @@ _SOURCES = {
 def win_source(text: str) -> WinSource:
     key = text.strip().lower().replace("_", "-")
     if key not in _SOURCES:
-        raise UsageProblem(f"--from: {text!r} is not one of wall, discard, loose-tile, robbed-kong")
+        raise UsageProblem(
+            _("--from: {value} is not one of wall, discard, loose-tile, robbed-kong").format(
+                value=repr(text)
+            )
+        )
     return _SOURCES[key]
 
 
@@ -157,7 +162,7 @@ LANGS = ("en", "nl")
 def check_lang(lang: str) -> str:
     """``--lang``: one of :data:`LANGS`."""
     if lang not in LANGS:
-        raise UsageProblem(f"--lang: {quote(lang)} is not en or nl")
+        raise UsageProblem(_("--lang: {value} is not en or nl").format(value=quote(lang)))
     return lang
 
 
@@ -240,46 +245,62 @@ FromOpt = Annotated[
     str | None,
     typer.Option(
         "--from",
-        help="Where the winning tile came from: wall, discard, loose-tile, robbed-kong "
-        "(default: wall; for settle: discard when --discarder is given).",
+        help=N_(
+            "Where the winning tile came from: wall, discard, loose-tile, robbed-kong "
+            "(default: wall; for settle: discard when --discarder is given)."
+        ),
         show_default=False,
     ),
 ]
 LastTileOpt = Annotated[
-    bool, typer.Option("--last-tile", help="Won with the last tile of the wall (self-drawn).")
+    bool, typer.Option("--last-tile", help=N_("Won with the last tile of the wall (self-drawn)."))
 ]
 LastDiscardOpt = Annotated[
-    bool, typer.Option("--last-discard", help="Won on the last discard before a remise.")
+    bool, typer.Option("--last-discard", help=N_("Won on the last discard before a remise."))
 ]
 KongOnKongOpt = Annotated[
     bool,
-    typer.Option("--kong-on-kong", help="Won on the loose tile after a second kong in one turn."),
+    typer.Option(
+        "--kong-on-kong", help=N_("Won on the loose tile after a second kong in one turn.")
+    ),
 ]
 FirstDiscardOpt = Annotated[
-    bool, typer.Option("--first-discard", help="Won on East's very first discard (earth).")
+    bool, typer.Option("--first-discard", help=N_("Won on East's very first discard (earth)."))
 ]
 HeavenOpt = Annotated[
-    bool, typer.Option("--heaven", help="East won on the 14 dealt tiles (heaven).")
+    bool, typer.Option("--heaven", help=N_("East won on the 14 dealt tiles (heaven)."))
 ]
 LuckyOpt = Annotated[
-    bool, typer.Option("--lucky-thirteen", help="Announced waiting after the deal (rode-draak).")
+    bool,
+    typer.Option("--lucky-thirteen", help=N_("Announced waiting after the deal (rode-draak).")),
 ]
 RulesetOpt = Annotated[
     str,
     typer.Option(
         "--ruleset",
         "-r",
-        help="A shipped rule set (see 'mahjong-nts rules list') or the path of "
-        "a house-rule TOML file.",
+        help=N_(
+            "A shipped rule set (see 'mahjong-nts rules list') or the path of "
+            "a house-rule TOML file."
+        ),
     ),
 ]
-LangOpt = Annotated[str, typer.Option("--lang", help="Language of the labels: nl or en.")]
+LangOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help=N_("Language of every text: nl or en (default: as for mahjong-nts --lang)."),
+        show_default=False,
+    ),
+]
 JsonOpt = Annotated[
     bool,
     typer.Option(
         "--json",
-        help="Read JSON requests from stdin, one per line; write one JSON response "
-        "per line (see docs/json.md).",
+        help=N_(
+            "Read JSON requests from stdin, one per line; write one JSON response "
+            "per line (see docs/json.md)."
+        ),
     ),
 ]
 

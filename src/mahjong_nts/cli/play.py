@@ -30,6 +30,7 @@ from rich.console import Console
 from rich.text import Text
 
 from mahjong_nts.bots import BOTS, Player, make_bot
+from mahjong_nts.cli.i18n import current
 from mahjong_nts.cli.options import (
     LangOpt,
     bots_option,
@@ -610,7 +611,7 @@ def play_cmd(
             show_default=False,
         ),
     ] = None,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
     sign: Annotated[
         Path | None,
         typer.Option(
@@ -629,7 +630,7 @@ def play_cmd(
             raise ValueError(f"--hands must be at least 1, not {quote(hands)}")
         if hands is not None and hands > MAX_HANDS:
             raise ValueError(f"--hands must be at most {MAX_HANDS}, not {quote(hands)}")
-        check_lang(lang)
+        lang = check_lang(lang or current())
         if seed is not None:
             check_seed(seed, "--seed")
         rules = rules_option(ruleset)

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from mahjong_nts.cli.i18n import N_, _
 from mahjong_nts.cli.options import fail, rules_option
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.rules import RuleSet
@@ -37,7 +38,7 @@ __all__ = ["app"]
 
 app = typer.Typer(
     name="rules",
-    help="Rule sets: list the shipped ones, show one, compare two.",
+    help=N_("Rule sets: list the shipped ones, show one, compare two."),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
@@ -46,8 +47,10 @@ app = typer.Typer(
 NameArg = Annotated[
     str,
     typer.Argument(
-        help="A shipped rule set (nts-2016), with overlays (nmb-2009+flowers), "
-        "or a path to a house-rule .toml file."
+        help=N_(
+            "A shipped rule set (nts-2016), with overlays (nmb-2009+flowers), "
+            "or a path to a house-rule .toml file."
+        )
     ),
 ]
 
@@ -63,35 +66,35 @@ def _load(spec: str) -> RuleSet:
         fail(str(exc))
 
 
-@app.command("list")
+@app.command("list", help=N_("List the shipped rule sets and the overlays."))
 def list_sets() -> None:
     """List the shipped rule sets and the overlays."""
     out = _out()
-    table = Table(title="Rule sets", title_justify="left")
-    table.add_column("name")
-    table.add_column("title")
-    table.add_column("source", overflow="fold")
+    table = Table(title=_("Rule sets"), title_justify="left")
+    table.add_column(_("name"))
+    table.add_column(_("title"))
+    table.add_column(_("source"), overflow="fold")
     for name in SHIPPED:
         rs = load_ruleset(name)
-        label = f"{name} (default)" if name == DEFAULT_RULESET else name
+        label = _("{name} (default)").format(name=name) if name == DEFAULT_RULESET else name
         table.add_row(Text(label), Text(rs.title), Text(rs.source))
     out.print(table)
-    over = Table(title="Overlays (add with '+', e.g. nmb-2009+flowers)", title_justify="left")
-    over.add_column("name")
-    over.add_column("title")
-    over.add_column("source", overflow="fold")
+    over = Table(title=_("Overlays (add with '+', e.g. nmb-2009+flowers)"), title_justify="left")
+    over.add_column(_("name"))
+    over.add_column(_("title"))
+    over.add_column(_("source"), overflow="fold")
     for name in OVERLAYS:
-        title, source, _ = overlay_info(name)
+        title, source, _notes = overlay_info(name)
         over.add_row(Text(name), Text(title), Text(source))
     out.print(over)
 
 
 def _item_table(table: RuleTable) -> Table:
     out = Table(title=table.en, title_justify="left")
-    out.add_column("item", overflow="fold")
-    for col in ("Nederlands", "English", "for"):
+    out.add_column(_("item"), overflow="fold")
+    for col in ("Nederlands", "English", _("for")):
         out.add_column(col)
-    out.add_column("value", justify="right")
+    out.add_column(_("value"), justify="right")
     for row in table.rows:
         out.add_row(
             Text(row.key.split(".", 1)[1]),
@@ -107,13 +110,15 @@ JsonOpt = Annotated[
     bool,
     typer.Option(
         "--json",
-        help="Print the whole rule set as one JSON object: complete house rules that a "
-        "JSON request can carry inline as its ruleset.",
+        help=N_(
+            "Print the whole rule set as one JSON object: complete house rules that a "
+            "JSON request can carry inline as its ruleset."
+        ),
     ),
 ]
 
 
-@app.command("show")
+@app.command("show", help=N_("Show every value of a rule set."))
 def show(name: NameArg, as_json: JsonOpt = False) -> None:
     """Show every value of a rule set."""
     rs = _load(name)
@@ -123,15 +128,21 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
     out = _out()
     out.print(Text.assemble((rs.name, "bold"), ": ", rs.title))
     if rs.source:
-        out.print(Text(f"source: {rs.source}"))
+        out.print(Text(_("source: {source}").format(source=rs.source)))
     tables = {t.key: t for t in rule_tables([rs])}
     out.print(_item_table(tables["points"]))
     out.print(_item_table(tables["doublings"]))
-    limits = Table(title="Limit hands", title_justify="left")
-    for col in ("hand", "Nederlands", "English", "kind", "self-drawn", "claimed", "waiting"):
-        limits.add_column(
-            col, justify="right" if col in ("self-drawn", "claimed", "waiting") else "left"
-        )
+    limits = Table(title=_("Limit hands"), title_justify="left")
+    for col, right in (
+        (_("hand"), False),
+        ("Nederlands", False),
+        ("English", False),
+        (_("kind"), False),
+        (_("self-drawn"), True),
+        (_("claimed"), True),
+        (_("waiting"), True),
+    ):
+        limits.add_column(col, justify="right" if right else "left")
     for row in tables["limit_hands"].rows:
         lv = row.values[0]
         if lv is None:
@@ -151,31 +162,35 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
             )
         )
     out.print(limits)
-    for section in ("scoring", "settlement", "table"):
-        table = Table(title=section.capitalize(), title_justify="left")
-        table.add_column("key")
-        table.add_column("value")
+    for section, title in (
+        ("scoring", N_("Scoring")),
+        ("settlement", N_("Settlement")),
+        ("table", N_("Table")),
+    ):
+        table = Table(title=_(title), title_justify="left")
+        table.add_column(_("key"))
+        table.add_column(_("value"))
         for row in tables[section].rows:
             table.add_row(Text(row.key.split(".", 1)[1]), Text(fmt(row.values[0])))
         out.print(table)
     if rs.notes:
-        out.print(Text("Notes", style="bold"))
+        out.print(Text(_("Notes"), style="bold"))
         for note in rs.notes:
             out.print(Text(f"- {note}"))
 
 
-@app.command("diff")
+@app.command("diff", help=N_("Show the values in which two rule sets differ."))
 def diff(a: NameArg, b: NameArg) -> None:
     """Show the values in which two rule sets differ."""
     ra, rb = _load(a), _load(b)
     rows = ruleset_diff(ra, rb)
     out = _out()
     if not rows:
-        out.print(Text(f"{ra.name} and {rb.name} have the same rule values."))
+        out.print(Text(_("{a} and {b} have the same rule values.").format(a=ra.name, b=rb.name)))
         return
-    table = Table(title=Text(f"{ra.name} vs {rb.name}"), title_justify="left")
-    table.add_column("key", overflow="fold")
-    table.add_column("name")
+    table = Table(title=Text(_("{a} vs {b}").format(a=ra.name, b=rb.name)), title_justify="left")
+    table.add_column(_("key"), overflow="fold")
+    table.add_column(_("name"))
     table.add_column(Text(ra.name), justify="right")
     table.add_column(Text(rb.name), justify="right")
     for key, va, vb in rows:

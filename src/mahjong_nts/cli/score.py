@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from mahjong_nts.cli.i18n import N_, _, current
 from mahjong_nts.cli.options import (
     FirstDiscardOpt,
     FromOpt,
@@ -32,25 +33,32 @@ from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Win
 from mahjong_nts.formats import wire
 
-__all__ = ["score_cmd"]
+__all__ = ["HELP", "score_cmd"]
+
+HELP = N_("Score one hand and explain the score.  A hand with a +winning tile is a winner.")
 
 
 def score_cmd(
     notation: Annotated[
         str | None,
         typer.Argument(
-            help="The hand in notation, e.g. 'b123 k55 EEE [b789] (CCCC) f1 +k5': [..] an open "
-            "meld, (..) a concealed kong, +tile the winning tile (part of the hand). "
-            "See docs/notation.md.",
+            help=N_(
+                "The hand in notation, e.g. 'b123 k55 EEE [b789] (CCCC) f1 +k5': [..] an open "
+                "meld, (..) a concealed kong, +tile the winning tile (part of the hand). "
+                "See docs/notation.md."
+            ),
             show_default=False,
         ),
     ] = None,
     seat: Annotated[
         str,
-        typer.Option("--seat", "-s", help="Seat wind: E S W N (Dutch O Z, or oost, zuid, ...)."),
+        typer.Option(
+            "--seat", "-s", help=N_("Seat wind: E S W N (Dutch O Z, or oost, zuid, ...).")
+        ),
     ] = "E",
     round_: Annotated[
-        str, typer.Option("--round", help="Round wind: E S W N, or F for the green-dragon hand.")
+        str,
+        typer.Option("--round", help=N_("Round wind: E S W N, or F for the green-dragon hand.")),
     ] = "E",
     source: FromOpt = None,
     last_tile: LastTileOpt = False,
@@ -61,34 +69,40 @@ def score_cmd(
     lucky_thirteen: LuckyOpt = False,
     dead: Annotated[
         bool,
-        typer.Option("--dead", help="A dead hand (false mahjong claim or wrong number of tiles)."),
+        typer.Option(
+            "--dead", help=N_("A dead hand (false mahjong claim or wrong number of tiles).")
+        ),
     ] = False,
     partial: Annotated[
         bool,
         typer.Option(
             "--partial",
-            help="A non-winner given by only the sets that score (no filler tiles): at most "
-            "13 tiles, no whole-hand doublings.",
+            help=N_(
+                "A non-winner given by only the sets that score (no filler tiles): at most "
+                "13 tiles, no whole-hand doublings."
+            ),
         ),
     ] = False,
     ruleset: RulesetOpt = wire.DEFAULT_RULESET_NAME,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Score one hand and explain the score.  A hand with a +winning tile is a winner."""
     with guard():
         if as_json:
             if notation is not None:
-                raise UsageProblem("--json reads the hands from stdin: give no NOTATION")
+                raise UsageProblem(_("--json reads the hands from stdin: give no NOTATION"))
             json_lines(wire.answer_score_line)
             return
         if notation is None:
             raise UsageProblem(
-                "give the hand in notation, e.g. "
-                "mahjong-nts score 'b123 b456 k789 EEE +k55' "
-                "(or use --json)"
+                _(
+                    "give the hand in notation, e.g. "
+                    "mahjong-nts score 'b123 b456 k789 EEE +k55' "
+                    "(or use --json)"
+                )
             )
-        check_lang(lang)
+        lang = check_lang(lang or current())
         flags = WinFlags(
             source, last_tile, last_discard, kong_on_kong, first_discard, heaven, lucky_thirteen
         )
@@ -99,8 +113,10 @@ def score_cmd(
         if partial:
             if hand.winning_tile is not None:
                 raise UsageProblem(
-                    "--partial is for a non-winner: give no +winning tile "
-                    "(a winning hand is scored from all its tiles)"
+                    _(
+                        "--partial is for a non-winner: give no +winning tile "
+                        "(a winning hand is scored from all its tiles)"
+                    )
                 )
             hand = _partial(hand)
         win: Win | None = None
@@ -108,8 +124,10 @@ def score_cmd(
             win = flags.win()
         elif flags.given:
             raise UsageProblem(
-                f"{', '.join(flags.given)}: only for a winning hand; mark its "
-                "winning tile with + in the notation, e.g. +k5"
+                _(
+                    "{options}: only for a winning hand; mark its "
+                    "winning tile with + in the notation, e.g. +k5"
+                ).format(options=", ".join(flags.given))
             )
         job = wire.ScoreJob(hand, seat_wind, round_wind, win, dead, rules)
         resp = wire.score_response(wire.run_score(job), rules)

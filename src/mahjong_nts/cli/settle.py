@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from mahjong_nts.cli.i18n import N_, _, current
 from mahjong_nts.cli.options import (
     FirstDiscardOpt,
     FromOpt,
@@ -33,7 +34,9 @@ from mahjong_nts.core.errors import quote
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.formats import wire
 
-__all__ = ["settle_cmd"]
+__all__ = ["HELP", "settle_cmd"]
+
+HELP = N_("Settle one hand: who pays whom, from the scores or the hands of every seat.")
 
 
 _NONE_WORDS = ("none", "null", "remise", "-")
@@ -50,8 +53,15 @@ def _seat(text: str | None, option: str, seats: int, *, allow_none: bool = False
         return None
     if _SEAT_DIGITS.fullmatch(value):
         return int(value)
-    want = f"a seat index 0-{seats - 1}" + (" or none" if allow_none else "")
-    raise UsageProblem(f"{option}: expected {want}, got {quote(text)}")
+    if allow_none:
+        want = _("a seat index 0-{last} or none").format(last=seats - 1)
+    else:
+        want = _("a seat index 0-{last}").format(last=seats - 1)
+    raise UsageProblem(
+        _("{option}: expected {want}, got {value}").format(
+            option=option, want=want, value=quote(text)
+        )
+    )
 
 
 def _scores(text: str) -> list[int]:
@@ -60,14 +70,18 @@ def _scores(text: str) -> list[int]:
     parts = [p.strip() for p in text.replace(";", ",").split(",")]
     if len(parts) > wire.MAX_SEATS:
         raise UsageProblem(
-            f"--scores: expected one score per seat (at most {wire.MAX_SEATS}), got {len(parts)}"
+            _("--scores: expected one score per seat (at most {most}), got {count}").format(
+                most=wire.MAX_SEATS, count=len(parts)
+            )
         )
     out = []
     for i, part in enumerate(parts):
         digits = len(part.lstrip("0"))
         if not _SCORE_DIGITS.fullmatch(part) or digits > len(str(wire.MAX_SCORE)):
             raise UsageProblem(
-                f"--scores: score {i} is not a whole number 0-{wire.MAX_SCORE}: {quote(part)}"
+                _("--scores: score {i} is not a whole number 0-{most}: {value}").format(
+                    i=i, most=wire.MAX_SCORE, value=quote(part)
+                )
             )
         out.append(int(part.lstrip("0") or "0"))  # its range: wire.scores_job
     return out
@@ -79,7 +93,9 @@ def _round_to(text: str | None) -> int | None:
     value = text.strip()
     if not _SCORE_DIGITS.fullmatch(value) or len(value.lstrip("0")) > 6:
         raise UsageProblem(
-            f"--round-to: expected a whole number 0-{wire.MAX_ROUND_TO}, got {quote(text)}"
+            _("--round-to: expected a whole number 0-{most}, got {value}").format(
+                most=wire.MAX_ROUND_TO, value=quote(text)
+            )
         )
     return wire.check_round_to(int(value.lstrip("0") or "0"), "--round-to")
 
@@ -94,9 +110,11 @@ def settle_cmd(
         str | None,
         typer.Option(
             "--scores",
-            help="The hand scores by seat index, one per seat, e.g. 128,272,0,40 (three "
-            "at a three-player table; five with --dreamer at a table of five, the "
-            "dreamer's 0).",
+            help=N_(
+                "The hand scores by seat index, one per seat, e.g. 128,272,0,40 (three "
+                "at a three-player table; five with --dreamer at a table of five, the "
+                "dreamer's 0)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -104,21 +122,25 @@ def settle_cmd(
         list[str] | None,
         typer.Option(
             "--hand",
-            help="A hand in notation, given once per seat in seat-index order ('-' for "
-            "the dreamer's); the seat winds follow from --east. The winner's hand marks "
-            "its winning tile with +.",
+            help=N_(
+                "A hand in notation, given once per seat in seat-index order ('-' for "
+                "the dreamer's); the seat winds follow from --east. The winner's hand marks "
+                "its winning tile with +."
+            ),
             show_default=False,
         ),
     ] = None,
     east: Annotated[
-        str, typer.Option("--east", help="Seat index of East (0-3; 0-2 or 0-4 at 3 or 5).")
+        str, typer.Option("--east", help=N_("Seat index of East (0-3; 0-2 or 0-4 at 3 or 5)."))
     ] = "0",
     winner: Annotated[
         str | None,
         typer.Option(
             "--winner",
-            help="Seat index of the winner, or 'none' for a remise. With --hand, the hand "
-            "with a +winning tile.",
+            help=N_(
+                "Seat index of the winner, or 'none' for a remise. With --hand, the hand "
+                "with a +winning tile."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -126,8 +148,10 @@ def settle_cmd(
         str | None,
         typer.Option(
             "--discarder",
-            help="Seat index of the player who gave the winning tile; "
-            "leave out for a self-drawn win.",
+            help=N_(
+                "Seat index of the player who gave the winning tile; "
+                "leave out for a self-drawn win."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -135,7 +159,7 @@ def settle_cmd(
         str | None,
         typer.Option(
             "--dominant",
-            help="Seat index of the dominant player (green-dragon hand, 3 and 5 players).",
+            help=N_("Seat index of the dominant player (green-dragon hand, 3 and 5 players)."),
             show_default=False,
         ),
     ] = None,
@@ -143,7 +167,7 @@ def settle_cmd(
         str | None,
         typer.Option(
             "--dreamer",
-            help="Seat index of the dreamer, who sits the hand out (table of five only).",
+            help=N_("Seat index of the dreamer, who sits the hand out (table of five only)."),
             show_default=False,
         ),
     ] = None,
@@ -151,8 +175,10 @@ def settle_cmd(
         str | None,
         typer.Option(
             "--round",
-            help="Round wind for --hand: E S W N, or F (green-dragon hand); default E. "
-            "Refused with --scores, which are final.",
+            help=N_(
+                "Round wind for --hand: E S W N, or F (green-dragon hand); default E. "
+                "Refused with --scores, which are final."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -165,34 +191,38 @@ def settle_cmd(
     lucky_thirteen: LuckyOpt = False,
     dead: Annotated[
         list[str] | None,
-        typer.Option("--dead", help="Seat index of a dead hand (repeatable).", show_default=False),
+        typer.Option(
+            "--dead", help=N_("Seat index of a dead hand (repeatable)."), show_default=False
+        ),
     ] = None,
     ruleset: RulesetOpt = wire.DEFAULT_RULESET_NAME,
     round_to: Annotated[
         str | None,
         typer.Option(
             "--round-to",
-            help=f"Round each score to a multiple of this (0-{wire.MAX_ROUND_TO}) before "
-            "settling (default: the rule set's).",
+            help=N_(
+                "Round each score to a multiple of this (0-1000) before "
+                "settling (default: the rule set's)."
+            ),
             show_default=False,
         ),
     ] = None,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Settle one hand: who pays whom, from the scores or the hands of every seat."""
+    """Settle one hand (:data:`HELP`)."""
     with guard():
         if as_json:
             if scores is not None or hands:
                 raise UsageProblem(
-                    "--json reads the requests from stdin: give no --scores or --hand"
+                    _("--json reads the requests from stdin: give no --scores or --hand")
                 )
             json_lines(wire.answer_settle_line)
             return
-        check_lang(lang)
+        lang = check_lang(lang or current())
         if (scores is None) == (not hands):
             raise UsageProblem(
-                "give either --scores 128,272,0,40 or a --hand NOTATION for every seat"
+                _("give either --scores 128,272,0,40 or a --hand NOTATION for every seat")
             )
         rules = rules_option(ruleset)
         seats = wire.table_seats(rules)
@@ -212,17 +242,23 @@ def settle_cmd(
             values = _scores(scores)
             if winner is None:
                 raise UsageProblem(
-                    f"--winner: give the winner's seat index 0-{seats - 1} (or 'none' for a remise)"
+                    _(
+                        "--winner: give the winner's seat index 0-{last} (or 'none' for a remise)"
+                    ).format(last=seats - 1)
                 )
             if flags.given or dead:
                 extra = flags.given + (["--dead"] if dead else [])
                 raise UsageProblem(
-                    f"{', '.join(extra)}: only with --hand (the scores are already final)"
+                    _("{options}: only with --hand (the scores are already final)").format(
+                        options=", ".join(extra)
+                    )
                 )
             if round_ is not None:
                 raise UsageProblem(
-                    "--round: only with --hand (the round wind counts when hands are scored; "
-                    "--scores are final)"
+                    _(
+                        "--round: only with --hand (the round wind counts when hands are "
+                        "scored; --scores are final)"
+                    )
                 )
             job = wire.scores_job(
                 rules,
@@ -232,14 +268,16 @@ def settle_cmd(
                 east=east_index,
                 dominant=dominant_index,
                 dreamer=dreamer_index,
-                label=lambda i: f"--scores: score {i}",
+                label=lambda i: _("--scores: score {i}").format(i=i),
                 name=_option_name,
             )
         else:
             assert hands is not None
             if len(hands) > wire.MAX_SEATS:
                 raise UsageProblem(
-                    f"--hand: give one hand per seat (at most {wire.MAX_SEATS}), got {len(hands)}"
+                    _("--hand: give one hand per seat (at most {most}), got {count}").format(
+                        most=wire.MAX_SEATS, count=len(hands)
+                    )
                 )
             parsed = [
                 None if text.strip() == "-" else parse_hand_option(text, f"--hand {i}")
@@ -249,8 +287,9 @@ def settle_cmd(
                 marked = [i for i, h in enumerate(parsed) if h and h.winning_tile is not None]
                 if len(marked) > 1:
                     raise UsageProblem(
-                        f"--hand: only the winner marks a winning tile with +, "
-                        f"hands {', '.join(map(str, marked))} do"
+                        _(
+                            "--hand: only the winner marks a winning tile with +, hands {seats} do"
+                        ).format(seats=", ".join(map(str, marked)))
                     )
                 win_index = marked[0] if marked else None
             wire.check_seats(
@@ -267,26 +306,36 @@ def settle_cmd(
             for i, hand in enumerate(parsed):
                 if i == dreamer_index and hand is not None:
                     raise UsageProblem(
-                        f"--hand {i}: seat {i} is the dreamer, who plays no hand: give '-'"
+                        _(
+                            "--hand {i}: seat {i} is the dreamer, who plays no hand: give '-'"
+                        ).format(i=i)
                     )
                 if i != dreamer_index and hand is None:
-                    who = (
-                        f"the dreamer is seat {dreamer_index}"
-                        if dreamer_index is not None
-                        else "this table has none"
-                    )
-                    raise UsageProblem(f"--hand {i}: '-' stands for the dreamer's hand, and {who}")
+                    if dreamer_index is not None:
+                        message = _(
+                            "--hand {i}: '-' stands for the dreamer's hand, "
+                            "and the dreamer is seat {dreamer}"
+                        )
+                    else:
+                        message = _(
+                            "--hand {i}: '-' stands for the dreamer's hand, and this table has none"
+                        )
+                    raise UsageProblem(message.format(i=i, dreamer=dreamer_index))
             for d in dead_seats:
                 assert d is not None
                 wire.check_seat(d, seats, "--dead")
                 if d == dreamer_index:
-                    raise UsageProblem(f"--dead: seat {d} is the dreamer, who plays no hand")
+                    raise UsageProblem(
+                        _("--dead: seat {d} is the dreamer, who plays no hand").format(d=d)
+                    )
             round_wind = wire.settle_round_wind(
                 round_ or "E", rules, dominant_index, where="--round", dominant_key="--dominant"
             )
             default = WinSource.DISCARD if discard_index is not None else WinSource.WALL
             if win_index is None and flags.given:
-                raise UsageProblem(f"{', '.join(flags.given)}: only when someone won")
+                raise UsageProblem(
+                    _("{options}: only when someone won").format(options=", ".join(flags.given))
+                )
             jobs: list[wire.ScoreJob | None] = []
             for i, maybe in enumerate(parsed):
                 if maybe is None:
