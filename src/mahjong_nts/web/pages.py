@@ -9,7 +9,7 @@ from typing import Final
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from mahjong_nts.web.templating import Pages
+from mahjong_nts.web.templating import pages_of
 
 __all__ = ["STATIC_DIR", "SWAGGER_CSS", "SWAGGER_JS", "licence_files", "router"]
 
@@ -21,16 +21,11 @@ SWAGGER_CSS: Final = f"/static/{SWAGGER_DIR}/swagger-ui.css"
 router = APIRouter(include_in_schema=False)
 
 
-def _pages(request: Request) -> Pages:
-    pages: Pages = request.app.state.pages
-    return pages
-
-
 @router.get("/docs", response_class=HTMLResponse)
 async def api_docs(request: Request) -> HTMLResponse:
     """Swagger UI from ``/static`` (no CDN); started by ``/static/swagger-init.js``
     because the page allows no inline script."""
-    return _pages(request).render(
+    return pages_of(request).render(
         request,
         "docs.html",
         swagger_js=SWAGGER_JS,
@@ -54,4 +49,4 @@ def licence_files() -> list[str]:
 
 @router.get("/licences", response_class=HTMLResponse)
 async def licences(request: Request) -> HTMLResponse:
-    return _pages(request).render(request, "licences.html", files=request.app.state.licences)
+    return pages_of(request).render(request, "licences.html", files=request.app.state.licences)

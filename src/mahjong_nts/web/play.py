@@ -39,7 +39,7 @@ from mahjong_nts.web.bottable import (
     Registry,
     table_state,
 )
-from mahjong_nts.web.templating import Pages, request_language
+from mahjong_nts.web.templating import pages_of, request_language
 from mahjong_nts.web.tiles import picture_file, spoken_name
 
 __all__ = ["MAX_FORM_BYTES", "router"]
@@ -60,11 +60,6 @@ def registry(request: Request) -> Registry:
         reg = request.app.state.play_tables = Registry()
     assert isinstance(reg, Registry)
     return reg
-
-
-def _pages(request: Request) -> Pages:
-    pages: Pages = request.app.state.pages
-    return pages
 
 
 # ------------------------------------------------------------------------ input
@@ -154,7 +149,7 @@ def _tile_helpers(lang: str) -> dict[str, Any]:
 
 
 def _context(request: Request, table: BotTable, state: dict[str, Any]) -> dict[str, Any]:
-    lang, _ = request_language(request, _pages(request).default_language)
+    lang, _ = request_language(request, pages_of(request).default_language)
     return {
         "s": state,
         "keys": HAND_KEYS,
@@ -165,8 +160,8 @@ def _context(request: Request, table: BotTable, state: dict[str, Any]) -> dict[s
 
 
 def _fragment(request: Request, table: BotTable, state: dict[str, Any]) -> str:
-    lang, _ = request_language(request, _pages(request).default_language)
-    env = _pages(request).envs[lang]
+    lang, _ = request_language(request, pages_of(request).default_language)
+    env = pages_of(request).envs[lang]
     return env.get_template("play_table.html").render(
         lang=lang, error=None, **_context(request, table, state)
     )
@@ -181,7 +176,7 @@ def _game_page(
     with_hint: bool = False,
 ) -> HTMLResponse:
     state = table_state(table, with_hint=with_hint)
-    return _pages(request).render(
+    return pages_of(request).render(
         request,
         "play_game.html",
         status_code=status,
@@ -199,7 +194,7 @@ def _new_page(
     ruleset: str = "",
     hands: str = "",
 ) -> HTMLResponse:
-    return _pages(request).render(
+    return pages_of(request).render(
         request,
         "play.html",
         status_code=status,

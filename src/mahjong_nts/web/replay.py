@@ -35,7 +35,7 @@ from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.gamelog_schema import MAX_LOG_BYTES, EventLine, HeaderLine
 from mahjong_nts.web.bottable import meld_state, result_state
 from mahjong_nts.web.play import _tile_helpers
-from mahjong_nts.web.templating import Pages, request_language
+from mahjong_nts.web.templating import pages_of, request_language
 
 __all__ = ["IDLE_SECONDS", "MAX_REPLAYS", "MAX_UPLOAD_BYTES", "router"]
 
@@ -97,13 +97,8 @@ def _replays(request: Request) -> Replays:
     return reg
 
 
-def _pages(request: Request) -> Pages:
-    pages: Pages = request.app.state.pages
-    return pages
-
-
 def _upload_page(request: Request, *, status: int = 200, error: str | None = None) -> HTMLResponse:
-    return _pages(request).render(
+    return pages_of(request).render(
         request, "replay.html", status_code=status, active="play", error=error
     )
 
@@ -226,8 +221,8 @@ async def view(request: Request, key: str) -> Response:
     result = None
     if step == steps and game.result is not None:
         result = result_state(game.result, game, replay.rules)
-    lang, _ = request_language(request, _pages(request).default_language)
-    return _pages(request).render(
+    lang, _ = request_language(request, pages_of(request).default_language)
+    return pages_of(request).render(
         request,
         "replay_view.html",
         active="play",

@@ -54,7 +54,7 @@ from mahjong_nts.web.sheetforms import (
     session_from_form,
     wind_name,
 )
-from mahjong_nts.web.templating import Pages, request_language
+from mahjong_nts.web.templating import pages_of, request_language
 
 __all__ = ["router"]
 
@@ -70,13 +70,8 @@ _QUERY_KEYS: Final = frozenset(
 _T = TypeVar("_T")
 
 
-def _pages(request: Request) -> Pages:
-    pages: Pages = request.app.state.pages
-    return pages
-
-
 def _gettext(request: Request) -> tuple[str, Gettext]:
-    lang, _chosen = request_language(request, _pages(request).default_language)
+    lang, _chosen = request_language(request, pages_of(request).default_language)
     return lang, translator(lang).gettext
 
 
@@ -90,14 +85,14 @@ def _problem(request: Request, exc: StoreError) -> HTMLResponse:
     """A page for a store error that is not about a form field."""
     status = status_of(exc)
     if status == 404:
-        return _pages(request).render(request, "404.html", status_code=404, active="sheet")
+        return pages_of(request).render(request, "404.html", status_code=404, active="sheet")
     _lang, _ = _gettext(request)
     message = (
         _("The score sheets cannot be reached now: {reason}").format(reason=exc)
         if status == 503
         else str(exc)
     )
-    return _pages(request).render(
+    return pages_of(request).render(
         request, "sheet_error.html", status_code=status, active="sheet", message=message
     )
 
@@ -129,7 +124,7 @@ async def _read_form(request: Request) -> Form:
 
 def _start_page(request: Request, form: Form, status: int = 200) -> HTMLResponse:
     names = [*form.names, *[""] * 5][:5]
-    return _pages(request).render(
+    return pages_of(request).render(
         request,
         "sheet_start.html",
         status_code=status,
@@ -270,7 +265,7 @@ def _sheet_page(
 ) -> HTMLResponse:
     lang, _ = _gettext(request)
     nxt = _next_hand(view)
-    return _pages(request).render(
+    return pages_of(request).render(
         request,
         "sheet.html",
         status_code=status,
@@ -347,7 +342,7 @@ async def print_page(request: Request, token: str) -> HTMLResponse:
         view = await _call(request, get_sheet, token)
     except StoreError as exc:
         return _problem(request, exc)
-    return _pages(request).render(
+    return pages_of(request).render(
         request,
         "sheet_print.html",
         active="sheet",
@@ -421,7 +416,7 @@ def _hand_page(
         for ch in history
     ]
     row = hand.row
-    return _pages(request).render(
+    return pages_of(request).render(
         request,
         "sheet_hand.html",
         status_code=status,

@@ -21,7 +21,7 @@ from fastapi.responses import HTMLResponse
 
 from mahjong_nts.i18n import LANGUAGES, Language, language, negotiate, translator
 
-__all__ = ["LANG_COOKIE", "Pages", "request_language"]
+__all__ = ["LANG_COOKIE", "Pages", "pages_of", "request_language"]
 
 TEMPLATES_DIR: Final = Path(__file__).resolve().parent / "templates"
 
@@ -106,3 +106,9 @@ class Pages:
                 LANG_COOKIE, lang, max_age=LANG_COOKIE_AGE, httponly=True, samesite="lax"
             )
         return response
+
+
+def pages_of(request: Request) -> Pages:
+    """The app's page renderer (built once by ``create_app``, kept in its state)."""
+    pages: Pages = request.app.state.pages
+    return pages
