@@ -26,10 +26,7 @@ from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
 
 # mahjong_nts.formats.wire (and pydantic with it) is imported where it is used, not here:
-# a command that does not need it (simulate, play) starts faster without it.
-
-# mahjong_nts.formats.wire (and pydantic with it) is imported where it is used, not here:
-# a command that does not need it (simulate, play) starts faster without it.
+# a command that does not need it (simulate) starts faster without it.
 
 
 class UsageProblem(ValueError):
