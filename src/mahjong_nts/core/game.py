@@ -15,6 +15,14 @@ action comes from the seat asked (:class:`NotYourTurn` otherwise) and answers
 the decision asked now, numbered by :attr:`Game.seq` (:class:`StaleAction`
 otherwise), before the game checks its legality.
 
+A server that asks every seat of a claim window at once (the online tables) reads
+:meth:`Game.window_seats` and :meth:`Game.window_options`, checks each answer as it
+comes with :meth:`Game.check`, and feeds the answers to ``apply`` in
+:meth:`Game.window_seats` order.  With :attr:`Game.hold_windows` a window opens after
+every discard and promoted kong, also when nobody can use the tile; nobody is asked
+in such a window and :meth:`Game.close_window` ends it.  The events are the same
+either way.
+
 Seats are numbered by wind: 0 is East, 1 South, 2 West, 3 North (a 3-player
 table has seats 0-2).  The match (:mod:`mahjong_nts.core.match`) maps players
 to seats.  Decisions the books leave open are listed in ``docs/engine.md``.
@@ -265,6 +273,11 @@ class Game:
         """The seat announced the lucky thirteen (public): its hand stays as it is."""
         self._fresh: list[bool] = [True] * n
         """The seat has not discarded, declared or claimed yet (its first turn is ahead)."""
+        self.hold_windows = False
+        """Open a claim (or rob) window after every discard (promoted kong), also when no
+        seat can use the tile: nobody is asked in it (:attr:`current_seat` is -1) and
+        :meth:`close_window` ends it.  A server sets this so that every window looks the
+        same; the events and :attr:`seq` are the same as without it."""
         self._deal()
 
     # ------------------------------------------------------------------ queries
@@ -328,6 +341,57 @@ class Game:
             legal = self._legal = self._compute_legal()
         return legal
 
+    def window_seats(self) -> tuple[int, ...]:
+        """In a claim or rob window, the seats still to answer, in the order
+        :meth:`apply` takes their answers (the first is :attr:`current_seat`); else ()."""
+        if self.phase is Phase.CLAIM or self.phase is Phase.ROB:
+            return tuple(self._pending)
+        return ()
+
+    def window_options(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may answer in the claim or rob window open now, if it is still
+        to answer (else ()): for a server that asks every seat of a window at once.
+        Nobody but the server may see another seat's options."""
+        if (self.phase is Phase.CLAIM or self.phase is Phase.ROB) and seat in self._pending:
+            return self._options[seat]
+        return ()
+
+    @property
+    def held(self) -> bool:
+        """A window is open in which nobody is asked (:attr:`hold_windows`):
+        :meth:`close_window` ends it."""
+        return (self.phase is Phase.CLAIM or self.phase is Phase.ROB) and not self._pending
+
+    def close_window(self) -> None:
+        """End a held window (one nobody is asked in, :attr:`hold_windows`): the next
+        seat draws, or the kong's owner takes his loose tile.  :class:`IllegalAction`
+        when no such window is open (a window with seats asked ends with their last
+        answer)."""
+        if not self.held:
+            if self.phase is Phase.CLAIM or self.phase is Phase.ROB:
+                raise IllegalAction(
+                    "seats are still to answer in this window: it ends with their last answer"
+                )
+            raise IllegalAction("no claim or rob window is open")
+        self._legal = None
+        self._resolve_claims()
+
+    def check(self, act: Action | str | int, *, seat: int, seq: int | None = None) -> Action:
+        """The action ``apply(act, seat=seat, seq=seq)`` would take, checked and read
+        but not applied: the same errors as :meth:`apply` for a malformed, foreign,
+        stale or illegal action.  In a claim or rob window every seat still to answer
+        counts as asked (not only :attr:`current_seat`), with its own options: a
+        server that asks them all at once checks each answer as it comes and later
+        feeds the answers to :meth:`apply` in :meth:`window_seats` order."""
+        window = self.phase is Phase.CLAIM or self.phase is Phase.ROB
+        asked = tuple(self._pending) if window else (self.current_seat,)
+        self._check_authority(seat, seq, asked)
+        act = self._read(act)
+        legal = self._options[seat] if window else self.legal_actions()
+        if act not in legal and not (act is _MAHJONG and self._false_mahjong_allowed(seat)):
+            raise IllegalAction(self._why_illegal(act, legal, seat))
+        return act
+
     # ------------------------------------------------------------------ apply
 
     def apply(
@@ -349,22 +413,17 @@ class Game:
         :class:`StaleAction`.  Then the action is read and its legality checked.
         """
         if seat is not None or seq is not None:
-            self._check_authority(seat, seq)
-        if isinstance(act, str):
-            act = parse_action(act)
-        elif isinstance(act, int) and not isinstance(act, bool):
-            act = Action.from_id(act)
-        elif not isinstance(act, Action):
-            raise InvalidAction(
-                f"an action is an Action, its text or its id, not a {type(act).__name__}"
-            )
-        else:
-            act = action(act.kind, act.tile)  # the interned value: compared by identity below
+            self._check_authority(seat, seq, (self.current_seat,))
+        act = self._read(act)
         if self.phase is Phase.OVER:
             raise IllegalAction("the hand is over")
+        if self.held:
+            raise IllegalAction("nobody is asked in this window: close_window() ends it")
         legal = self.legal_actions()
-        if act not in legal and not (act is _MAHJONG and self._false_mahjong_allowed()):
-            raise IllegalAction(self._why_illegal(act, legal))
+        if act not in legal and not (
+            act is _MAHJONG and self._false_mahjong_allowed(self.current_seat)
+        ):
+            raise IllegalAction(self._why_illegal(act, legal, self.current_seat))
         self._legal = None
         seat = self.current_seat  # (the acting seat; checked above when given)
         if self.phase is Phase.TURN:
@@ -379,8 +438,22 @@ class Game:
             else:
                 self._resolve_claims()
 
-    def _check_authority(self, seat: object, seq: object) -> None:
-        """The authority checks of :meth:`apply`; they change nothing."""
+    @staticmethod
+    def _read(act: object) -> Action:
+        """An action given as an Action, its text or its id, as the interned value."""
+        if isinstance(act, str):
+            return parse_action(act)
+        if isinstance(act, int) and not isinstance(act, bool):
+            return Action.from_id(act)
+        if not isinstance(act, Action):
+            raise InvalidAction(
+                f"an action is an Action, its text or its id, not a {type(act).__name__}"
+            )
+        return action(act.kind, act.tile)  # the interned value: compared by identity
+
+    def _check_authority(self, seat: object, seq: object, asked: Sequence[int]) -> None:
+        """The authority checks of :meth:`apply` (``asked``: the seats asked now);
+        they change nothing."""
         n = self.n
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
@@ -394,7 +467,7 @@ class Game:
             )
         if self.phase is Phase.OVER:
             raise IllegalAction("the hand is over")
-        if seat is not None and seat != self.current_seat:
+        if seat is not None and seat not in asked:
             raise NotYourTurn(f"seat {seat} is not asked to decide now", seat)
         if seq is not None and seq != self._seq:
             assert isinstance(seq, int)
@@ -406,11 +479,10 @@ class Game:
                 seq,
             )
 
-    def _false_mahjong_allowed(self) -> bool:
-        return self.rules.table.false_mahjong == "dead_hand" and not self.dead[self.current_seat]
+    def _false_mahjong_allowed(self, seat: int) -> bool:
+        return self.rules.table.false_mahjong == "dead_hand" and not self.dead[seat]
 
-    def _why_illegal(self, act: Action, legal: Sequence[Action]) -> str:
-        seat = self.current_seat
+    def _why_illegal(self, act: Action, legal: Sequence[Action], seat: int) -> str:
         if act is _MAHJONG:
             if self.dead[seat]:
                 return "a dead hand cannot go mahjong"
@@ -540,7 +612,7 @@ class Game:
         if phase is Phase.OVER:
             return ()
         if phase is not Phase.TURN:
-            return self._options[self.current_seat]
+            return self._options.get(self.current_seat, ())  # () in a held window
         seat = self.turn
         hand = self.hands[seat]
         out: list[Action] = []
@@ -787,7 +859,7 @@ class Game:
             if opts:
                 options[other] = opts
                 pending.append(other)
-        if not pending:
+        if not pending and not self.hold_windows:
             if rob:
                 self._loose(seat)
             else:
@@ -797,7 +869,7 @@ class Game:
         self._options = options
         self._pending = pending
         self._claims = {}
-        self.current_seat = pending[0]
+        self.current_seat = pending[0] if pending else -1
         self._seq = len(self.events) - self._secret
 
     def _resolve_claims(self) -> None:

@@ -18,6 +18,14 @@ that discarded (or promoted), ``to_act`` is false, ``drawn`` and ``offered``
 are ``None``; the discard lies on its discards (the promoted kong among its
 melds), and ``seq`` counts the public events so far.
 
+:func:A server that asks every seat of a window at once (the online tables) passes
+``simultaneous=True``: then every seat still to answer sees the window with its own
+options, and the others the neutral view.
+
+:func:`observe_public` is what someone who sits at no seat sees (a spectator): every
+seat's open side only, concealed kongs face down, no concealed tile of anyone until
+the hand is over, when every hand is shown.
+
 :func:`visible_events` is the same rule for the events: the one place, beside
 :func:`observe`, that decides what of the hand's history a seat may see.
 """
@@ -32,7 +40,7 @@ from mahjong_nts.core.game import Event, Game, HandResult, Phase
 from mahjong_nts.core.hand import Hand, Meld, MeldKind
 from mahjong_nts.core.tiles import WINDS, Tile
 
-__all__ = ["Observation", "SeatView", "observe", "visible_events"]
+__all__ = ["Observation", "PublicView", "SeatView", "observe", "observe_public", "visible_events"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,17 +99,30 @@ class Observation:
         return self.seats[self.seat]
 
 
-def observe(game: Game, seat: int) -> Observation:
-    """The observation of ``seat`` (0 = East) in ``game``: in a claim or rob window the
-    window itself for the seat asked now, the neutral view for every other seat."""
-    if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
-        raise InvalidSeat(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
-    phase = game.phase
-    over = phase is Phase.OVER
-    to_act = not over and game.current_seat == seat
-    window = phase is Phase.CLAIM or phase is Phase.ROB
-    if window and not to_act:
-        phase = Phase.TURN  # the neutral view: nothing tells whether a window opened
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """What anyone sees who sits at no seat (a spectator): the table's open side."""
+
+    round_wind: Tile
+    dominant: int | None
+    phase: Phase
+    """TURN or OVER: a claim or rob window shows as its neutral view (TURN)."""
+    seq: int
+    turn: int
+    seats: tuple[SeatView, ...]
+    """Every concealed kong face down (``None``) until the hand is over."""
+    live_left: int
+    dead_left: int
+    kongs: int
+    discard_count: int
+    result: HandResult | None
+    revealed: tuple[Hand, ...]
+    """Every seat's hand, once the hand is over (else empty)."""
+
+
+def _seat_views(game: Game, seat: int | None, over: bool) -> tuple[SeatView, ...]:
+    """Every seat's open side as ``seat`` sees it (``None``: a spectator): another
+    seat's concealed kong face down until the hand is over."""
     views = []
     for s in range(game.n):
         melds: tuple[Meld | None, ...] = tuple(
@@ -119,6 +140,29 @@ def observe(game: Game, seat: int) -> Observation:
                 announced=game.announced[s],
             )
         )
+    return tuple(views)
+
+
+def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation:
+    """The observation of ``seat`` (0 = East) in ``game``: in a claim or rob window the
+    window itself for the seat asked now, the neutral view for every other seat.
+
+    ``simultaneous``: every seat still to answer in the window counts as asked now
+    (:meth:`Game.window_seats`), each with its own options (a server that asks them
+    all at once, then feeds their answers in order)."""
+    if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
+        raise InvalidSeat(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
+    phase = game.phase
+    over = phase is Phase.OVER
+    window = phase is Phase.CLAIM or phase is Phase.ROB
+    if simultaneous and window:
+        legal = game.window_options(seat)
+        to_act = bool(legal)
+    else:
+        to_act = not over and game.current_seat == seat
+        legal = game.legal_actions() if to_act else ()
+    if window and not to_act:
+        phase = Phase.TURN  # the neutral view: nothing tells whether a window opened
     on_turn = game.phase is Phase.TURN and game.turn == seat
     return Observation(
         seat=seat,
@@ -128,11 +172,11 @@ def observe(game: Game, seat: int) -> Observation:
         seq=game.seq,
         turn=game.turn,
         to_act=to_act,
-        legal=game.legal_actions() if to_act else (),
+        legal=legal,
         concealed=game.concealed(seat),
         drawn=game.tile if on_turn else None,
         offered=game.tile if window and to_act else None,
-        seats=tuple(views),
+        seats=_seat_views(game, seat, over),
         live_left=game.wall.live_left,
         dead_left=game.wall.dead_left,
         kongs=game.kongs,
@@ -142,8 +186,30 @@ def observe(game: Game, seat: int) -> Observation:
     )
 
 
-def visible_events(game: Game, seat: int, start: int = 0) -> tuple[Event, ...]:
-    """The events of ``game`` from index ``start`` on, as ``seat`` sees them at the table.
+def observe_public(game: Game) -> PublicView:
+    """What a spectator sees of ``game``: the open side of every seat, no concealed
+    tile of anyone (concealed kongs face down) and no window, until the hand is over;
+    then every hand, as at the table when the score is counted."""
+    over = game.phase is Phase.OVER
+    return PublicView(
+        round_wind=game.round_wind,
+        dominant=game.dominant,
+        phase=Phase.OVER if over else Phase.TURN,
+        seq=game.seq,
+        turn=game.turn,
+        seats=_seat_views(game, None, over),
+        live_left=game.wall.live_left,
+        dead_left=game.wall.dead_left,
+        kongs=game.kongs,
+        discard_count=game.discard_count,
+        result=game.result,
+        revealed=tuple(game.hand_of(s) for s in range(game.n)) if over else (),
+    )
+
+
+def visible_events(game: Game, seat: int | None, start: int = 0) -> tuple[Event, ...]:
+    """The events of ``game`` from index ``start`` on, as ``seat`` sees them at the table
+    (``None``: a spectator, to whom every seat is another seat).
 
     Its own events as they are.  Of another seat: its deal not at all; its draws and
     loose tiles without the tile; its concealed kong without the tile (note
@@ -157,7 +223,7 @@ def visible_events(game: Game, seat: int, start: int = 0) -> tuple[Event, ...]:
     deal, a dead hand), while a window opens on a decision (a discard, an announcement, a
     promoted kong) and its answers follow one another.
     """
-    if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
+    if seat is not None and (type(seat) is not int or not 0 <= seat < game.n):  # (bool: no)
         raise ValueError(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
     events = game.events
     out: list[Event] = []
