@@ -1,5 +1,6 @@
-"""The store: SQLAlchemy 2 models, Alembic migrations, and the repository of the
-evening score sheets.  See ``docs/store.md``."""
+"""The store: SQLAlchemy 2 models, Alembic migrations, and the repositories of the
+evening score sheets and of the online tables.  See ``docs/store.md`` and
+``docs/online.md``."""
 
 from mahjong_nts.store.db import (
     Conflict,

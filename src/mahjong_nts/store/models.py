@@ -11,8 +11,20 @@ The score sheet (see ``docs/store.md``):
 - ``sheet_changes``: the append-only history of corrections: the old and the
   new entry of a hand and when.  The store never updates nor deletes a change.
 
+The online tables (see ``docs/online.md``):
+
+- ``online_tables``: one live table; ``id`` is the players' unguessable link,
+  ``watch_id`` the spectators'; ``settings`` the validated settings as data;
+  ``events`` the number of events stored (the next event's ``seq``), so that two
+  writers of one table cannot both append the same event.
+- ``online_seats``: a table's seats: human or bot (and its level), the nickname and
+  the SHA-256 of the seat token (never the token) once a player took it.
+- ``online_events``: the append-only history of a table, numbered by ``seq`` from 0
+  without gaps; the table's state is rebuilt from it.  The store never updates nor
+  deletes an event.
+
 Table models never leave :mod:`mahjong_nts.store`: its functions answer with
-frozen public values (:mod:`mahjong_nts.store.sheets`).
+frozen public values (:mod:`mahjong_nts.store.sheets`, :mod:`mahjong_nts.store.online`).
 """
 
 from __future__ import annotations
@@ -20,10 +32,26 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["Base", "SheetChange", "SheetHand", "SheetSession"]
+__all__ = [
+    "Base",
+    "OnlineEvent",
+    "OnlineSeat",
+    "OnlineTable",
+    "SheetChange",
+    "SheetHand",
+    "SheetSession",
+]
 
 TOKEN_CHARS = 32
 """Characters of a share token: ``secrets.token_urlsafe(24)`` gives 32."""
@@ -79,3 +107,63 @@ class SheetChange(Base):
     old_entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     new_entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     changed: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+TABLE_ID_CHARS = 22
+"""Characters of a table's id and watch id: ``secrets.token_urlsafe(16)`` gives 22."""
+TOKEN_HASH_CHARS = 64
+"""A seat token's SHA-256, in hexadecimal."""
+
+
+class OnlineTable(Base):
+    __tablename__ = "online_tables"
+    __table_args__ = (UniqueConstraint("watch_id", name="uq_online_tables_watch_id"),)
+
+    id: Mapped[str] = mapped_column(String(TABLE_ID_CHARS), primary_key=True)
+    watch_id: Mapped[str] = mapped_column(String(TABLE_ID_CHARS))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    ruleset_name: Mapped[str] = mapped_column(String(200))
+    players: Mapped[int] = mapped_column(Integer)
+    public: Mapped[bool] = mapped_column(Boolean)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``waiting`` (for players), ``playing``, ``finished`` or ``closed``."""
+    creator: Mapped[str] = mapped_column(String(64), index=True)
+    """A keyed hash of the creating client's address (counts its open tables)."""
+    events: Mapped[int] = mapped_column(Integer)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_activity: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class OnlineSeat(Base):
+    __tablename__ = "online_seats"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seat", name="uq_online_seats_seat"),
+        UniqueConstraint("token_hash", name="uq_online_seats_token_hash"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("online_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``human`` or ``bot``."""
+    bot: Mapped[str | None] = mapped_column(String(32))
+    nickname: Mapped[str | None] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(TOKEN_HASH_CHARS))
+    joined: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class OnlineEvent(Base):
+    __tablename__ = "online_events"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_online_events_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("online_tables.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    hand: Mapped[int | None] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
