@@ -27,6 +27,10 @@ __all__ = ["APP_FACTORY", "bind", "check_database", "serve_cmd"]
 
 APP_FACTORY: Final = "mahjong_nts.web:create_app"
 
+WS_MAX_BYTES: Final = 64 * 1024
+"""A WebSocket message uvicorn takes at all (a longer one closes the socket, 1009); the
+online tables refuse anything over 4 KiB with an error and go on."""
+
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening TCP socket on ``host``:``port`` (port 0: a free one).
@@ -141,6 +145,7 @@ def serve_cmd(
             log_config=_log_config(),
             server_header=False,
             proxy_headers=False,
+            ws_max_size=WS_MAX_BYTES,
         )
         try:
             config.load()  # builds the app now: a bad setting is an error line, not a traceback

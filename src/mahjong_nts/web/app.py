@@ -7,6 +7,9 @@ environment when none are given.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -18,7 +21,9 @@ from mahjong_nts.web.api.main import api_router
 from mahjong_nts.web.api.openapi import add_request_schemas
 from mahjong_nts.web.calc import router as calc_router
 from mahjong_nts.web.database import Database, lifespan
-from mahjong_nts.web.middleware import SecurityHeaders
+from mahjong_nts.web.middleware import SecurityHeaders, hide_tokens_in_server_log
+from mahjong_nts.web.online import online_lifespan
+from mahjong_nts.web.online import router as online_router
 from mahjong_nts.web.pages import STATIC_DIR, licence_files
 from mahjong_nts.web.pages import router as pages_router
 from mahjong_nts.web.play import router as play_router
@@ -45,6 +50,13 @@ def _wants_html(request: Request) -> bool:
     )
 
 
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The database, then the online tables on it (resumed from their events)."""
+    async with lifespan(app), online_lifespan(app):
+        yield
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The web app for ``settings`` (read from ``MAHJONG_NTS_*`` when None)."""
     settings = settings or Settings()
@@ -55,7 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,
         redoc_url=None,
         openapi_url="/openapi.json",
-        lifespan=lifespan,
+        lifespan=_lifespan,
     )
     app.state.settings = settings
     app.state.pages = Pages(settings.default_language)
@@ -70,8 +82,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(replay_router)
     app.include_router(settle_router)
     app.include_router(rules_router)
+    app.include_router(online_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SecurityHeaders)
+    hide_tokens_in_server_log()
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:

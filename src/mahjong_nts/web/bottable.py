@@ -18,7 +18,9 @@ checks it).
 :data:`IDLE_SECONDS` without a request; a table's id is 128 random bits
 (``secrets.token_urlsafe``), its only key.
 
-No HTTP here: the routes (``web/play.py``) turn :class:`PlayError` into a status.
+No HTTP here: the routes (``web/play.py``) turn :class:`PlayError` into a status.  The
+JSON of tiles, melds, events, results and hints is :mod:`mahjong_nts.online.state`'s,
+shared with the online tables.
 """
 
 from __future__ import annotations
@@ -28,24 +30,27 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
 from mahjong_nts.bots import make_bot
 from mahjong_nts.bots.base import Player
 from mahjong_nts.core.actions import Action, parse_action
-from mahjong_nts.core.analysis import waiting_tiles
 from mahjong_nts.core.errors import MahjongError, NotYourTurn, StaleAction, quote
-from mahjong_nts.core.game import Event, Game, HandResult
-from mahjong_nts.core.hand import Hand, Meld
+from mahjong_nts.core.game import Game
 from mahjong_nts.core.match import HandSetup, Match
-from mahjong_nts.core.notation import format_hand
-from mahjong_nts.core.observation import Observation, observe, visible_events
+from mahjong_nts.core.observation import observe, visible_events
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, SeedRng, derive_seed, seed_commitment
-from mahjong_nts.core.shanten import shanten
-from mahjong_nts.core.tiles import Tile
-from mahjong_nts.formats import gamelog, wire
+from mahjong_nts.formats import gamelog
+from mahjong_nts.online.state import (
+    event_state,
+    hand_order,
+    hint,
+    meld_state,
+    result_state,
+    tokens,
+)
 
 __all__ = [
     "BOT",
@@ -279,111 +284,6 @@ class Registry:
 # -------------------------------------------------------------------- what the client gets
 
 
-def _tokens(tiles: Sequence[int]) -> list[str]:
-    return [Tile(t).token for t in tiles]
-
-
-def meld_state(meld: Meld | None) -> dict[str, Any] | None:
-    """A meld as the client gets it; ``None`` for another seat's face-down kong."""
-    if meld is None:
-        return None
-    return {"kind": meld.kind.name.lower(), "tiles": _tokens(meld.tiles), "open": meld.open}
-
-
-def _event(e: Event) -> dict[str, Any]:
-    out: dict[str, Any] = {"kind": e.kind, "seat": e.seat, "tiles": _tokens(e.tiles)}
-    if e.note:
-        out["note"] = e.note
-    return out
-
-
-def _shown(hand: Hand) -> dict[str, Any]:
-    return {
-        "concealed": _tokens(sorted(hand.concealed)),
-        "melds": [meld_state(m) for m in hand.melds],
-        "bonus": _tokens(hand.bonus),
-    }
-
-
-def result_state(result: HandResult, game: Game, rules: RuleSet) -> dict[str, Any]:
-    """The end of a hand: every hand, each scored and explained (the objects of
-    ``score --json``), and the settlement."""
-    st = result.settlement
-    win = result.win
-    return {
-        "reason": result.reason,
-        "winner": result.winner,
-        "discarder": result.discarder,
-        "winning_tile": None if result.winning_tile is None else result.winning_tile.token,
-        "win": None
-        if win is None
-        else {
-            "source": str(win.source),
-            "flags": [f for f in gamelog._FLAGS if getattr(win, f)],
-        },
-        "hands": [
-            format_hand(game.hand_of(s, result.winning_tile if s == result.winner else None))
-            for s in range(game.n)
-        ],
-        "tiles": [_shown(game.hand_of(s)) for s in range(game.n)],
-        "scores": [wire.score_response(res, rules) for res in result.scores],
-        "settlement": {
-            "scores": list(st.scores),
-            "balances": list(st.balances),
-            "payments": [
-                {"payer": p.payer, "payee": p.payee, "amount": p.amount} for p in st.payments
-            ],
-        },
-    }
-
-
-def hint(obs: Observation, rules: RuleSet) -> dict[str, Any]:
-    """Help for the seat that must decide: how far its hand is from ready (shanten),
-    the tiles it waits on (or, on its turn, which discards leave it waiting and on
-    what), and the heuristic bot's choice.  Computed by the core and the bot."""
-    dup = rules.scoring.seven_pairs_duplicate
-    counts = [0] * 34
-    for tile in obs.concealed:
-        if tile < 34:
-            counts[tile] += 1
-    melds = len(obs.me.melds)
-    held = list(counts)
-    for m in obs.me.melds:
-        if m is not None:
-            for t in m.tiles:
-                held[t] += 1
-    out: dict[str, Any] = {"shanten": shanten(counts, n_melds=melds, duplicate_pairs=dup)}
-    if sum(counts) % 3 == 1:
-        waits = waiting_tiles(counts, n_melds=melds, held=held, duplicate_pairs=dup)
-        out["waits"] = _tokens(waits)
-        out["discards"] = []
-    else:
-        out["waits"] = []
-        discards = []
-        for k in range(34):
-            if counts[k]:
-                counts[k] -= 1
-                held[k] -= 1
-                waits = waiting_tiles(counts, n_melds=melds, held=held, duplicate_pairs=dup)
-                counts[k] += 1
-                held[k] += 1
-                if waits:
-                    discards.append({"discard": Tile(k).token, "waits": _tokens(waits)})
-        out["discards"] = discards
-    suggestion = make_bot(BOT, 0, rules).act(obs) if obs.to_act and obs.legal else None
-    out["suggestion"] = None if suggestion is None else str(suggestion)
-    return out
-
-
-def _hand_order(obs: Observation) -> list[str]:
-    """The player's concealed tiles as shown: sorted, the tile just drawn last."""
-    tiles = sorted(obs.concealed)
-    if obs.drawn is not None and obs.drawn in tiles:
-        tiles.remove(obs.drawn)
-        tiles.append(obs.drawn)
-    return _tokens(tiles)
-
-
 def table_state(table: BotTable, *, with_hint: bool = False) -> dict[str, Any]:
     """Everything the player's client gets about its table: the one place that decides
     it.  Built from ``observe(game, seat)`` and ``visible_events(game, seat)`` of the
@@ -408,7 +308,7 @@ def table_state(table: BotTable, *, with_hint: bool = False) -> dict[str, Any]:
         "turn": obs.turn,
         "to_act": obs.to_act,
         "legal": [str(a) for a in obs.legal],
-        "concealed": _hand_order(obs) if me is not None else [],
+        "concealed": hand_order(obs) if me is not None else [],
         "drawn": None if obs.drawn is None else obs.drawn.token,
         "offered": None if obs.offered is None else obs.offered.token,
         "seats": [
@@ -417,8 +317,8 @@ def table_state(table: BotTable, *, with_hint: bool = False) -> dict[str, Any]:
                 "wind": v.wind.token,
                 "name": table.seat_names[v.seat],
                 "melds": [meld_state(m) for m in v.melds],
-                "bonus": _tokens(v.bonus),
-                "discards": _tokens(v.discards),
+                "bonus": tokens(v.bonus),
+                "discards": tokens(v.discards),
                 "concealed_count": v.concealed_count,
                 "dead": v.dead,
                 "announced": v.announced,
@@ -427,7 +327,7 @@ def table_state(table: BotTable, *, with_hint: bool = False) -> dict[str, Any]:
         ],
         "live_left": obs.live_left,
         "dead_left": obs.dead_left,
-        "events": [_event(e) for e in seen],
+        "events": [event_state(e) for e in seen],
         "seed_commitment": seed_commitment(table.setup.seed),
         "seed": str(table.setup.seed) if over else None,
         "result": None,

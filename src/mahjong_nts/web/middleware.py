@@ -16,7 +16,13 @@ from typing import Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["SECURITY_HEADERS", "SecurityHeaders", "log_path"]
+__all__ = [
+    "SECURITY_HEADERS",
+    "HideTokens",
+    "SecurityHeaders",
+    "hide_tokens_in_server_log",
+    "log_path",
+]
 
 log = logging.getLogger("mahjong_nts.web.access")
 
@@ -83,3 +89,25 @@ class SecurityHeaders:
                     status,
                     (time.perf_counter() - start) * 1000,
                 )
+
+
+class HideTokens(logging.Filter):
+    """Writes every token-like run (20 or more letters, digits, ``-``, ``_``) of a log
+    record's text as ``…``: uvicorn logs each WebSocket's path (``"WebSocket
+    /ws/online/<table id>" [accepted]``), and a table's id is its players' link."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN.sub("…", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN.sub("…", a) if isinstance(a, str) else a for a in record.args
+            )
+        return True
+
+
+def hide_tokens_in_server_log() -> None:
+    """Put :class:`HideTokens` on uvicorn's server log (once)."""
+    server_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, HideTokens) for f in server_log.filters):
+        server_log.addFilter(HideTokens())

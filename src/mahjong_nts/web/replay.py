@@ -33,7 +33,7 @@ from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import Tile, parse_tile
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.gamelog_schema import MAX_LOG_BYTES, EventLine, HeaderLine
-from mahjong_nts.web.bottable import meld_state, result_state
+from mahjong_nts.online.state import meld_state, result_state
 from mahjong_nts.web.play import _tile_helpers
 from mahjong_nts.web.templating import pages_of, request_language
 

@@ -1,7 +1,9 @@
 """Settings of the web app, read from the environment (``MAHJONG_NTS_*``).
 
 ``MAHJONG_NTS_HOST``, ``MAHJONG_NTS_PORT``, ``MAHJONG_NTS_DB_URL``,
-``MAHJONG_NTS_DATA_DIR`` and ``MAHJONG_NTS_DEFAULT_LANGUAGE``; tests and
+``MAHJONG_NTS_DATA_DIR`` and ``MAHJONG_NTS_DEFAULT_LANGUAGE``; for the online tables
+``MAHJONG_NTS_ONLINE_SECRET``, ``MAHJONG_NTS_ALLOWED_ORIGINS`` (a JSON list),
+``MAHJONG_NTS_WINDOW_SECONDS`` and ``MAHJONG_NTS_BOT_DELAY_SECONDS``; tests and
 ``mahjong-nts serve`` pass their own.  Nothing here opens a file or a database.
 """
 
@@ -14,6 +16,7 @@ from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from mahjong_nts.i18n import Language
+from mahjong_nts.online.limits import BOT_DELAY_SECONDS, WINDOW_SECONDS
 from mahjong_nts.store.db import MAX_URL_CHARS
 
 __all__ = ["APP_NAME", "Settings", "default_data_dir"]
@@ -40,3 +43,13 @@ class Settings(BaseSettings):
     data_dir: Path = Field(default_factory=default_data_dir)
     default_language: Language = "en"
     """The page language when neither a cookie nor the browser's Accept-Language picks one."""
+    online_secret: str | None = Field(default=None, min_length=32, max_length=256)
+    """The key that signs the online tables' seat cookies; None: the file
+    ``online-secret`` in :attr:`data_dir`, made on first start."""
+    allowed_origins: tuple[str, ...] = Field(default=(), max_length=20)
+    """Origins (``https://club.example``) besides the server's own whose pages may open
+    the online tables' sockets."""
+    window_seconds: float = Field(default=WINDOW_SECONDS, ge=0, le=30)
+    """The online tables' claim window: its fixed minimum length after every discard."""
+    bot_delay_seconds: float = Field(default=BOT_DELAY_SECONDS, ge=0, le=10)
+    """How long a bot at an online table waits before it moves."""
