@@ -34,8 +34,8 @@ from mahjong_nts.core.tiles import Tile, parse_tile
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.gamelog_schema import MAX_LOG_BYTES, EventLine, HeaderLine
 from mahjong_nts.online.state import meld_state, result_state
-from mahjong_nts.web.play import _tile_helpers
 from mahjong_nts.web.templating import pages_of, request_language
+from mahjong_nts.web.tiles import template_helpers
 
 __all__ = ["IDLE_SECONDS", "MAX_REPLAYS", "MAX_UPLOAD_BYTES", "router"]
 
@@ -238,5 +238,5 @@ async def view(request: Request, key: str) -> Response:
         seed=replay.seed,
         signed=replay.signed,
         over=game.is_over,
-        **_tile_helpers(lang),
+        **template_helpers(lang),
     )
