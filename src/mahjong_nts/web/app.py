@@ -24,6 +24,7 @@ from mahjong_nts.web.database import Database, lifespan
 from mahjong_nts.web.middleware import SecurityHeaders, hide_tokens_in_server_log
 from mahjong_nts.web.online import online_lifespan
 from mahjong_nts.web.online import router as online_router
+from mahjong_nts.web.online_pages import router as online_pages_router
 from mahjong_nts.web.pages import STATIC_DIR, licence_files
 from mahjong_nts.web.pages import router as pages_router
 from mahjong_nts.web.play import router as play_router
@@ -83,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(settle_router)
     app.include_router(rules_router)
     app.include_router(online_router)
+    app.include_router(online_pages_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(SecurityHeaders)
     hide_tokens_in_server_log()

@@ -36,7 +36,9 @@ from mahjong_nts.store import StoreError
 from mahjong_nts.web.api.answer import error_response
 from mahjong_nts.web.api.body import read_json_body
 from mahjong_nts.web.database import Database
+from mahjong_nts.web.livetable import LiveDrawer, connection_language
 from mahjong_nts.web.settings import Settings
+from mahjong_nts.web.templating import Pages
 
 __all__ = ["COOKIE_SECONDS", "online_lifespan", "router"]
 
@@ -352,7 +354,7 @@ async def _serve(websocket: WebSocket, key: str, *, watch: bool) -> None:
         await websocket.send_json(error("closed", exc.message))
         await websocket.close(CLOSE_CROWDED)
         return
-    writer = asyncio.get_running_loop().create_task(_pump(websocket, conn))
+    writer = asyncio.get_running_loop().create_task(_pump(websocket, conn, _drawer(websocket)))
     try:
         while conn.close_code is None:
             message = await websocket.receive()
@@ -371,14 +373,22 @@ async def _serve(websocket: WebSocket, key: str, *, watch: bool) -> None:
             await writer
 
 
-async def _pump(websocket: WebSocket, conn: Connection) -> None:
+def _drawer(websocket: WebSocket) -> LiveDrawer | None:
+    """A socket opened with ``?html=1`` (the table page's) gets each state drawn too."""
+    if websocket.query_params.get("html") != "1":
+        return None
+    pages: Pages = websocket.app.state.pages
+    return LiveDrawer(pages, connection_language(websocket, pages.default_language))
+
+
+async def _pump(websocket: WebSocket, conn: Connection, drawer: LiveDrawer | None) -> None:
     """Send the connection's messages in order; close the socket when it is done."""
     try:
         while True:
             text = await conn.outbox.get()
             if text is None:
                 break
-            await websocket.send_text(text)
+            await websocket.send_text(text if drawer is None else drawer(text))
         await websocket.close(conn.close_code or 1000)
     except (WebSocketDisconnect, RuntimeError, OSError):
         conn.close(1000)

@@ -138,6 +138,10 @@ def _context(request: Request, table: BotTable, state: dict[str, Any]) -> dict[s
         "keys": HAND_KEYS,
         "action_keys": ACTION_KEYS,
         "discards": [a for a in state["legal"] if a.startswith("discard ")],
+        "form_action": f"/play/{table.id}",
+        "hint_url": f"/play/{table.id}?hint=1#hint",
+        "log_url": f"/play/{table.id}/log/{state['hand'] + 1}",
+        "live": None,
         **template_helpers(lang),
     }
 
@@ -145,7 +149,7 @@ def _context(request: Request, table: BotTable, state: dict[str, Any]) -> dict[s
 def _fragment(request: Request, table: BotTable, state: dict[str, Any]) -> str:
     lang, _ = request_language(request, pages_of(request).default_language)
     env = pages_of(request).envs[lang]
-    return env.get_template("play_table.html").render(
+    return env.get_template("table.html").render(
         lang=lang, error=None, **_context(request, table, state)
     )
 

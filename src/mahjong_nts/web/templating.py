@@ -36,6 +36,7 @@ NAV: Final = (
     ("/settle", "settle"),
     ("/sheet", "sheet"),
     ("/play", "play"),
+    ("/online", "online"),
     ("/rules", "rules"),
 )
 

@@ -1,7 +1,10 @@
 // Play against the bots: sends the player's choice, shows the server's answer.
 // No rule of the game here: the server lists the legal actions and draws the table
 // (the "html" of /api/play/{id}); this script posts the button pressed, puts the
-// answer in place, maps keys to the buttons and runs the claim countdown.
+// answer in place, maps keys to the buttons (table-keys.js, shared with the online
+// tables) and runs the claim countdown.
+import { bindKeys } from "./table-keys.js";
+
 const root = document.getElementById("play");
 const game = root ? root.dataset.game : null;
 let busy = false;
@@ -103,22 +106,6 @@ if (root) {
     event.preventDefault();
     send("", null, "&hint=1");
   });
-  document.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target.closest("input, select, textarea")) return;
-    const key = event.key.toLowerCase();
-    const matches = [...root.querySelectorAll(`[data-key="${CSS.escape(key)}"]`)].filter(
-      (el) => !el.disabled,
-    );
-    if (matches.length === 0) return;
-    event.preventDefault();
-    if (matches.length === 1) {
-      matches[0].click();
-    } else {
-      // several (two chows): move the focus through them; Enter chooses
-      const at = matches.indexOf(document.activeElement);
-      matches[(at + 1) % matches.length].focus();
-    }
-  });
+  bindKeys(root);
   startCountdown();
 }
