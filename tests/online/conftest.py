@@ -1,0 +1,1 @@
+"""The online-table tests: a live server per test module where it matters."""
