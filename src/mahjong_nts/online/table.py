@@ -416,7 +416,10 @@ class Table:
                 if self.recorded and not self._finished() and self._all_ready():
                     times.append(now)
             elif self.window is not None:
-                times.append(self.window.closes)
+                # past its least time a window waits for its answers (an answer wakes the
+                # task): a time in the past would be due again at once, for ever
+                if now < self.window.closes:
+                    times.append(self.window.closes)
                 if self.window.deadline is not None:
                     times.append(self.window.deadline)
             else:
