@@ -22,6 +22,7 @@ from typing import Any, Final
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
+from starlette.exceptions import HTTPException
 
 from mahjong_nts.formats.rulefiles import SHIPPED
 from mahjong_nts.i18n import translator
@@ -88,9 +89,12 @@ async def _form(request: Request) -> dict[str, str]:
         raise FormError(411, "send the form with its Content-Length")
     if int(length) > MAX_FORM_BYTES:
         raise FormError(413, f"the form is {length} bytes long: at most {MAX_FORM_BYTES}")
-    form = await request.form(
-        max_files=0, max_fields=MAX_FORM_FIELDS, max_part_size=MAX_FORM_BYTES
-    )
+    try:
+        form = await request.form(
+            max_files=0, max_fields=MAX_FORM_FIELDS, max_part_size=MAX_FORM_BYTES
+        )
+    except HTTPException as exc:  # too many fields: Starlette's 400
+        raise FormError(exc.status_code, str(exc.detail)) from None
     return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
@@ -290,6 +294,7 @@ def _texts(gettext: Any) -> dict[str, Any]:
         "connecting": gettext("Connecting to the table…"),
         "connected": gettext("Connected."),
         "lost": gettext("The connection was lost: trying again in {s} s."),
+        "offline": gettext("No network: the table connects again when it is back."),
         "notSent": gettext("Not connected: that was not sent. Reconnecting…"),
         "gone": gettext("This table does not exist (any more)."),
         "closed": gettext("This table is closed."),
@@ -313,7 +318,7 @@ async def _table_page(
     pages = pages_of(request)
     lang, _ = request_language(request, pages.default_language)
     state = await _state(table, seat, by_table_id=not watch)
-    live_html = Markup(draw_live(pages.envs[lang], lang, state))  # noqa: S704 (our own, escaped)
+    live_html = Markup(draw_live(pages.envs[lang], lang, state))
     socket = f"/ws/online/watch/{table.watch_id}" if watch else f"/ws/online/{table.id}"
     return pages.render(
         request,
@@ -327,7 +332,6 @@ async def _table_page(
         rejoin=None if token is None else _absolute(request, f"/online/{table.id}/rejoin/{token}"),
         texts=_texts(translator(lang).gettext),
         max_chat=MAX_CHAT_CHARS,
-        new=request.query_params.get("new") == "1",
     )
 
 
@@ -388,6 +392,31 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
     return await _table_page(request, table, seat, watch=False, token=token)
 
 
+def _chosen_seat(table: Table, text: str, nickname: str, gettext: Any) -> int | None:
+    """The seat the join form asks for (``None``: the first free one), with the page's
+    own words for the refusals a player meets (the server checks again, and has the
+    last word)."""
+    seat = None
+    if text:
+        if not (text.isascii() and text.isdigit() and int(text) < len(table.seats)):
+            raise FormError(422, gettext("Choose one of the free seats."))
+        seat = int(text)
+        if table.seats[seat].kind != "human" or table.seats[seat].taken:
+            raise FormError(
+                409, gettext("Seat {n} is taken already: choose another.").format(n=seat + 1)
+            )
+    if nickname and any(
+        s.nickname is not None and s.nickname.casefold() == nickname.casefold() for s in table.seats
+    ):
+        raise FormError(
+            409,
+            gettext("The name {name} is taken at this table: choose another.").format(
+                name=nickname
+            ),
+        )
+    return seat
+
+
 @router.post("/online/{table_id}/join", include_in_schema=False)
 async def join_form(request: Request, table_id: str) -> Response:
     try:
@@ -399,12 +428,7 @@ async def join_form(request: Request, table_id: str) -> Response:
     try:
         form = await _form(request)
         nickname = form.get("nickname", "")[: MAX_NICKNAME_CHARS * 2]
-        seat_text = form.get("seat", "")
-        seat: int | None = None
-        if seat_text:
-            if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) < 2):
-                raise FormError(422, _gettext(request)("Choose one of the free seats."))
-            seat = int(seat_text)
+        seat = _chosen_seat(table, form.get("seat", ""), nickname.strip(), _gettext(request))
         taken, token = await server.join(table.id, nickname.strip(), seat)
     except FormError as exc:
         return _join_page(request, table, status=exc.status, error=exc.message, nickname=nickname)

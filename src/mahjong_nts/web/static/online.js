@@ -61,6 +61,10 @@ function start(root) {
     clearTimeout(retry);
     retry = null;
     if (stopped || (ws && ws.readyState <= WebSocket.OPEN)) return;
+    if (navigator.onLine === false) {
+      setConn(texts.offline, "lost"); // the "online" event brings it back
+      return;
+    }
     setConn(texts.connecting, "connecting");
     const socket = new WebSocket(socketUrl());
     ws = socket;
