@@ -5,6 +5,7 @@ tables, the bounds, the dreamer of a five-player table, joining."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 import time
@@ -111,7 +112,7 @@ def test_every_window_lasts_its_minimum_whoever_can_claim(tmp_path: Path) -> Non
     states, stored = asyncio.run(scenario())
     answered = {(e.hand, e.payload["seq"]) for e in stored.events if e.kind == "answer"}
     durations: dict[bool, list[int]] = {True: [], False: []}
-    for (_, m0), (_, m1) in zip(states, states[1:], strict=False):
+    for (_, m0), (_, m1) in itertools.pairwise(states):
         if not _window(m0):
             continue
         key = (m0["hand"]["number"], m0["hand"]["seq"])
