@@ -57,12 +57,11 @@ def test_a_table_rebuilt_from_its_events_is_the_same(db_url: str, stop_after: fl
             answers = copy.copy(table.window.answers) if table.window else {}
         stored = load_table(store, table.id)
         again = Table.rebuild(stored, store=store, config=config)
-        game = again.game
-        if again.window is not None and game is not None:
-            if len(again.window.answers) == len(game.window_seats()) and table.window is None:
-                # every answer was in and the live table had closed the window (a close is
-                # no event): the rebuilt one closes it after its minimum, the same way
-                again._close_window_if_open()
+        game, window = again.game, again.window
+        if window and game and len(window.answers) == len(game.window_seats()) and not table.window:
+            # every answer was in and the live table had closed the window (a close is no
+            # event): the rebuilt one closes it after its minimum, the same way
+            again._close_window_if_open()
         assert _views(again) == before
         assert (list(again.game.events) if again.game else []) == events
         assert list(again.match.balances) == balances and again.played == table.played
