@@ -14,6 +14,11 @@ SETTLE_ROW = "the settle page's address (`/settle?...`)"
 RULES_ROW = "rule sets compared on the rules page (`/rules?set=...`)"
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
+WS_ROW = "a message on an online table's socket"
+RATE_ROW = "messages of one socket"
+CHAT_ROW = "a nickname; a chat line; chat lines of one table"
+TIMER_ROW = "an online table's turn and claim timers"
+
 # (row of the table, module, constant, value, how the row writes it)
 CALC_ROW = "the calculator's query (`GET /`, `/calc/result`): hand, house rules, rule set"
 BOUNDS = [
@@ -94,11 +99,32 @@ BOUNDS = [
     (SETTLE_ROW, "web.settle", "MAX_HAND_CHARS", 200, "a hand 200"),
     (RULES_ROW, "web.rules", "MAX_SETS", 3, "| 3, each"),
     (RULES_ROW, "web.rules", "MAX_SPEC_CHARS", 100, "at most 100 characters"),
+    (WS_ROW, "online.limits", "MAX_MESSAGE_BYTES", 4096, "4096 bytes"),
+    (WS_ROW, "cli.serve", "WS_MAX_BYTES", 64 * 1024, "over 64 KiB"),
+    (RATE_ROW, "online.limits", "RATE_PER_SECOND", 10.0, "10 a second"),
+    (RATE_ROW, "online.limits", "RATE_BURST", 20, "20 at once"),
+    (RATE_ROW, "online.table", "MAX_REFUSED", 50, "after 50 refused"),
+    ("messages waiting to go out on one socket", "online.limits", "OUTBOX_MESSAGES", 64,
+     "| 64;"),
+    ("sockets open to one online table", "online.limits", "MAX_CONNECTIONS_PER_TABLE", 40,
+     "| 40,"),
+    ("online tables one client address may have open", "online.limits",
+     "MAX_TABLES_PER_CLIENT", 5, "| 5 (429"),
+    ("online tables open on one server", "online.limits", "MAX_OPEN_TABLES", 500, "| 500 (503"),
+    (CHAT_ROW, "online.limits", "MAX_NICKNAME_CHARS", 24, "| 24 characters;"),
+    (CHAT_ROW, "online.limits", "MAX_CHAT_CHARS", 200, "; 200 characters;"),
+    (CHAT_ROW, "online.limits", "MAX_CHAT_LINES", 2000, "; 2000 |"),
+    ("an idle online table", "online.limits", "IDLE_SECONDS", 3600, "3600 seconds"),
+    ("hands of an online table", "online.limits", "MAX_HANDS", 16, "1 to 16"),
+    ("hands of an online table", "online.limits", "MAX_KEPT_LOGS", 8, "last 8 hands"),
+    (TIMER_ROW, "online.limits", "TURN_SECONDS", (5, 600), "5 to 600"),
+    (TIMER_ROW, "online.limits", "CLAIM_SECONDS", (2, 120), "2 to 120"),
+    ("a seat cookie", "web.online", "COOKIE_SECONDS", 30 * 24 * 3600, "30 days"),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("row", "module", "name", "value", "text"), BOUNDS)
-def test_bound(row: str, module: str, name: str, value: int, text: str) -> None:
+def test_bound(row: str, module: str, name: str, value: object, text: str) -> None:
     assert getattr(importlib.import_module(f"mahjong_nts.{module}"), name) == value
     assert row in ROWS, row
     assert text in ROWS[row], (row, text)
@@ -112,4 +138,5 @@ def test_every_row_is_checked() -> None:
         "duplicate keys, `NaN`, `Infinity`, numbers past a float",
         "seats of a settlement",
         "`simulate --jobs`",
+        "seats of an online table",
     }

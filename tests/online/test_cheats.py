@@ -150,12 +150,9 @@ def test_claiming_after_the_window_closed_is_refused(server: LiveServer) -> None
                 done.set()  # (a hand may end before any window: the test is retried)
                 return
             if trap.get("seat") == client.seat and hand["seq"] != trap["seq"]:
-                before = _stored(server, made["table"])
                 await client.send({"type": "act", "hand": trap["hand"], "seq": trap["seq"],
                                    "action": trap["action"]})  # fmt: skip
-                error = await client.wait_for(lambda m: m["type"] == "error")
-                trap["error"] = error
-                trap["unchanged"] = _stored(server, made["table"]) == before
+                trap["error"] = await client.wait_for(lambda m: m["type"] == "error")
                 done.set()
                 return
             if not hand["to_act"] or (hand["number"], hand["seq"]) in answered:
@@ -181,12 +178,13 @@ def test_claiming_after_the_window_closed_is_refused(server: LiveServer) -> None
     asyncio.run(scenario())
     assert "error" in trap, "no window with a claim came up in the hand"
     assert trap["error"]["code"] == "stale" and trap["error"]["seq"] > trap["seq"]
-    assert trap["unchanged"]
     events = load_table(server.online().store, made["table"]).events
-    timed_out = [e for e in events if e.kind == "answer" and e.payload["by"] == "timeout"]
-    assert [(e.payload["seat"], e.payload["seq"]) for e in timed_out] == [
-        (trap["seat"], trap["seq"])
-    ]
+    # the seat's only answer in that window is the bot's, when its timer ran out; the
+    # late claim stored nothing (the others played on meanwhile)
+    mine = [e.payload for e in events
+            if e.kind in ("act", "answer") and e.payload["seat"] == trap["seat"]
+            and e.payload["seq"] == trap["seq"]]  # fmt: skip
+    assert [(p["by"], p["hand_seat"] is not None) for p in mine] == [("timeout", True)]
 
 
 BAD = [

@@ -20,7 +20,7 @@ from mahjong_nts.online.config import OnlineConfig
 from mahjong_nts.online.settings import SettingsError, check_settings
 from mahjong_nts.online.table import OnlineError, Table
 from mahjong_nts.online.tokens import ID_PATTERN, TOKEN_PATTERN, client_key, new_id, sign, unsign
-from mahjong_nts.store import NotFound, Store, StoreError
+from mahjong_nts.store import Conflict, NotFound, Store, StoreError
 from mahjong_nts.store.online import (
     NewEvent,
     NewSeat,
@@ -175,8 +175,12 @@ class OnlineServer:
             raise OnlineError(422, "nickname: give a name of 1 to 24 characters")
         try:
             taken, token = await table.join(nickname, seat)
+        except Conflict:
+            raise OnlineError(409, "someone took that seat a moment ago: choose another") from None
+        except NotFound:
+            raise OnlineError(404, "no such table: it is over, or the link is wrong") from None
         except StoreError as exc:
-            raise OnlineError(409 if isinstance(exc, NotFound) else 503, str(exc)) from None
+            raise OnlineError(503, f"the database failed: {exc}") from None
         return taken, token
 
     def rejoin(self, table_id: str, token: str) -> int:

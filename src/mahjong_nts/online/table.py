@@ -379,9 +379,12 @@ class Table:
                 self.wake.clear()
                 if delay is None:
                     await self.wake.wait()
-                elif delay > 0:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self.wake.wait(), delay)
+                elif delay > 0:  # (asyncio.wait_for can lose a cancellation in 3.11)
+                    alarm = asyncio.get_running_loop().call_later(delay, self.wake.set)
+                    try:
+                        await self.wake.wait()
+                    finally:
+                        alarm.cancel()
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug: the table stops, the server goes on
