@@ -108,3 +108,48 @@ def test_a_window_past_its_least_time_waits_without_spinning(tmp_path: Path) -> 
             store.close()
 
     run_bounded(scenario)
+
+
+def test_a_window_all_answered_past_its_least_time_is_due_at_once(tmp_path: Path) -> None:
+    """The other side: a window with every answer in (here one nobody is asked in) whose
+    least time passed between the driver's two looks at the clock is due now, and the
+    next step closes it.  (A first fix of the above left such a window waiting for ever.)"""
+
+    async def scenario() -> None:
+        store = open_store(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+        server = OnlineServer(
+            store, SECRET, OnlineConfig(window_seconds=30, bot_delay=0.0, tables_per_client=50)
+        )
+        await server.start()
+        try:
+            table = await server.create(
+                {"turn_seconds": None, "claim_seconds": None, "hands": 1}, "client"
+            )
+            conns = await _seat_all(server, table)
+            for _ in range(200):
+                await asyncio.sleep(0.01)
+                state = _newest(conns[0], None)
+                if state and state["hand"] and state["hand"]["to_act"]:
+                    break
+            assert state is not None
+            hand = state["hand"]
+            action = next(a for a in hand["legal"] if a.startswith("discard"))
+            message = {"type": "act", "hand": 0, "seq": hand["seq"], "action": action}
+            await table.receive(conns[0], json.dumps(message))
+            async with table.lock:
+                game, window = table.game, table.window
+                assert game is not None and window is not None
+                if game.window_seats():  # someone may claim: every answer is in
+                    for hs in game.window_seats():
+                        window.answers[hs] = (game.check("pass", seat=hs, seq=game.seq), "bot")
+                seq = game.seq
+                window.closes = table.clock() - 0.001  # its least time has just passed
+                assert table._next_due() == 0.0
+                assert await table._step()
+                assert table.window is None or table.window.seq != seq
+                assert game.seq > seq
+        finally:
+            await server.stop()
+            store.close()
+
+    run_bounded(scenario)

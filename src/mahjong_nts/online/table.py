@@ -419,9 +419,11 @@ class Table:
                 if self.recorded and not self._finished() and self._all_ready():
                     times.append(now)
             elif self.window is not None:
-                # past its least time a window waits for its answers (an answer wakes the
-                # task): a time in the past would be due again at once, for ever
-                if now < self.window.closes:
+                # a window closes at its least time once every seat asked has answered;
+                # past that time, with answers missing, it waits for them (an answer wakes
+                # the task): the past time would be due again at once, for ever
+                answered = len(self.window.answers) == len(game.window_seats())
+                if answered or now < self.window.closes:
                     times.append(self.window.closes)
                 if self.window.deadline is not None:
                     times.append(self.window.deadline)
