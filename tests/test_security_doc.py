@@ -18,6 +18,7 @@ WS_ROW = "a message on an online table's socket"
 RATE_ROW = "messages of one socket"
 CHAT_ROW = "a nickname; a chat line; chat lines of one table"
 TIMER_ROW = "an online table's turn and claim timers"
+ONLINE_FORM_ROW = "a form of the online pages (`POST /online`, `POST /online/{table}/join`)"
 
 # (row of the table, module, constant, value, how the row writes it)
 CALC_ROW = "the calculator's query (`GET /`, `/calc/result`): hand, house rules, rule set"
@@ -120,6 +121,10 @@ BOUNDS = [
     (TIMER_ROW, "online.limits", "TURN_SECONDS", (5, 600), "5 to 600"),
     (TIMER_ROW, "online.limits", "CLAIM_SECONDS", (2, 120), "2 to 120"),
     ("a seat cookie", "web.online", "COOKIE_SECONDS", 30 * 24 * 3600, "30 days"),
+    (ONLINE_FORM_ROW, "web.online_pages", "MAX_FORM_BYTES", 4096, "| 4096 bytes"),
+    (ONLINE_FORM_ROW, "web.online_pages", "MAX_FORM_FIELDS", 24, "and 24 fields"),
+    ("the moves a table page's socket keeps to show", "web.livetable", "MOVES_SHOWN", 8,
+     "the last 8"),
 ]  # fmt: skip
 
 

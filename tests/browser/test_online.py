@@ -468,14 +468,20 @@ def reload_and_rejoin(tp: TablePage, browsers: Browsers, table: str) -> None:
 
 def test_a_player_away_is_played_by_a_bot_until_back(browsers: Browsers) -> None:
     """A turn timer that runs out: a bot plays for the player, who is told so and comes
-    back with one button.  The timer counts down in the page.  A connection that goes
-    quiet (a phone that slept, a network gone) is replaced by itself."""
+    back with one button.  The timer counts down in the page; the table's hints open with
+    h.  A connection that goes quiet (a phone that slept, a network gone) is replaced by
+    itself."""
     page = browsers.page(PHONE)
     page.goto("/online")
     bot = {"kind": "bot", "bot": "heuristic"}
     made = page.request.post(
         "/api/online/tables",
-        data={"seats": [{"kind": "human"}, bot, bot, bot], "turn_seconds": 5, "hands": 1},
+        data={
+            "seats": [{"kind": "human"}, bot, bot, bot],
+            "turn_seconds": 5,
+            "hands": 1,
+            "hints": True,
+        },
     )
     assert made.status == 201, made.text()
     table = made.json()["table"]
@@ -489,6 +495,12 @@ def test_a_player_away_is_played_by_a_bot_until_back(browsers: Browsers) -> None
     expect(timer).to_be_visible()
     first = int(timer.inner_text())
     assert 1 <= first <= 5
+    # the table gives hints: h opens the hint (the tiles it waits on, the bot's choice)
+    hint = page.locator("details#hint")
+    expect(hint).not_to_have_attribute("open", "")
+    page.keyboard.press("h")
+    expect(hint).to_have_attribute("open", "")
+    expect(hint).to_contain_text("The bot would play: discard")
     page.wait_for_timeout(1500)
     assert int(timer.inner_text()) < first
     away = page.get_by_role("alert").filter(has_text="A bot played for you")

@@ -31,6 +31,7 @@ export function armTimers(root, arrived = Date.now()) {
   for (const el of root.querySelectorAll(".timer[data-deadline]")) {
     const left = Number(el.dataset.deadline) - Number(el.dataset.now);
     el.dataset.ends = String(arrived + left);
+    el.dataset.total = String(Math.ceil(left / 1000));
   }
   tickTimers(root);
 }
@@ -41,6 +42,7 @@ export function tickTimers(root) {
     const secs = Math.max(0, Math.ceil((Number(el.dataset.ends) - now) / 1000));
     const shown = el.querySelector(".secs");
     if (shown && shown.textContent !== String(secs)) shown.textContent = String(secs);
-    el.classList.toggle("low", secs <= 5);
+    // the last seconds of a long timer stand out (a short one, the discard's, does not)
+    el.classList.toggle("low", secs <= 5 && Number(el.dataset.total) > 10);
   }
 }
