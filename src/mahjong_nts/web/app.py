@@ -19,6 +19,7 @@ from mahjong_nts.web.api.openapi import add_request_schemas
 from mahjong_nts.web.calc import router as calc_router
 from mahjong_nts.web.database import Database, lifespan
 from mahjong_nts.web.middleware import SecurityHeaders
+from mahjong_nts.web.offline import router as offline_router
 from mahjong_nts.web.pages import STATIC_DIR, licence_files
 from mahjong_nts.web.pages import router as pages_router
 from mahjong_nts.web.play import router as play_router
@@ -64,6 +65,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(api_router, prefix="/api")
     app.include_router(calc_router)
+    app.include_router(offline_router)
     app.include_router(pages_router)
     app.include_router(sheet_router)
     app.include_router(play_router)

@@ -15,6 +15,7 @@ alike.  This module only adds the page around the result: the palette, the form.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -34,6 +35,7 @@ from mahjong_nts.calc.result import (
     render_fragment,
 )
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
+from mahjong_nts.web.offline import offline_files
 from mahjong_nts.web.templating import pages_of, request_language
 from mahjong_nts.web.tiles import picture_file, spoken_name
 
@@ -85,6 +87,7 @@ def _tile_info(lang: str) -> dict[str, dict[str, str]]:
 
 def _context(request: Request, outcome: Outcome) -> dict[str, Any]:
     lang, _ = request_language(request, pages_of(request).default_language)
+    offline = offline_files()
     state = outcome.state
     choices = list(RULESET_CHOICES)
     if state.ruleset not in choices:
@@ -98,7 +101,14 @@ def _context(request: Request, outcome: Outcome) -> dict[str, Any]:
         "palette": _palette(lang),
         "max_hand": MAX_HAND_CHARS,
         "max_house": MAX_HOUSE_CHARS,
+        "offline_json": json.dumps(offline.config()),
+        "offline_size": _megabytes(offline.offline_bytes, lang),
     }
+
+
+def _megabytes(size: int, lang: str) -> str:
+    text = f"{size / 1_000_000:.1f} MB"
+    return text.replace(".", ",") if lang == "nl" else text
 
 
 @router.get("/", response_class=HTMLResponse)
