@@ -52,7 +52,7 @@ GOLDEN: list[Golden] = [
             "ruleset": "nmb-2009",
         },
         272,
-    ),  # fmt: skip
+    ),
     Golden(
         "nmb north 40",
         {"hand": "[k555] SSS k1 k3 k7 k8 k9 W N", "seat": "N", "ruleset": "nmb-2009"},
@@ -95,7 +95,7 @@ GOLDEN: list[Golden] = [
         "green dragon round",
         {"hand": "FFF b5", "seat": "E", "round": "F", "ruleset": "nmb-2009+five-players"},
         None,
-    ),  # fmt: skip
+    ),
     Golden("bad notation", {"hand": "b123 x9"}, None, "unknown tile"),
     Golden("wrong meld", {"hand": "[b124]"}, None, "is not a chow, pung or kong"),
     Golden("fifth tile", {"hand": "CCCCC"}, None, "5 copies of C"),
@@ -104,7 +104,7 @@ GOLDEN: list[Golden] = [
         {"hand": "CCC", "house": "[doublings\npung_dragon = 2"},
         None,
         "not valid TOML",
-    ),  # fmt: skip
+    ),
     Golden("unknown rule set", {"hand": "CCC", "ruleset": "nts-1999"}, None, "nts-1999"),
     Golden(
         "characters at three",

@@ -63,8 +63,10 @@ BOUNDS = [
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
     ("an HTTP request body (`POST /api/score`, `/api/settle`)", "web.api.body", "MAX_BODY_BYTES",
      64 * 1024, "64 KiB"),
-    (CALC_ROW, "web.calc", "MAX_HAND_CHARS", 300, "300 characters of notation"),
-    (CALC_ROW, "web.calc", "MAX_HOUSE_CHARS", 2000, "2000 of house rules"),
+    (CALC_ROW, "calc.result", "MAX_HAND_CHARS", 300, "300 characters of notation"),
+    (CALC_ROW, "calc.result", "MAX_HOUSE_CHARS", 2000, "2000 of house rules"),
+    ("the offline calculator's Python bundle (`/offline/bundle.zip`)", "web.offline",
+     "MAX_BUNDLE_BYTES", 1024 * 1024, "1 MiB compressed"),
     ("a citation shown beside a scored item", "formats.citations", "MAX_CITATION_CHARS", 200,
      "200 characters"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_LANGUAGE", 1000, "1000 characters"),
@@ -112,4 +114,5 @@ def test_every_row_is_checked() -> None:
         "duplicate keys, `NaN`, `Infinity`, numbers past a float",
         "seats of a settlement",
         "`simulate --jobs`",
+        "what the service worker stores",  # a list of URLs (tests/web/test_offline.py)
     }

@@ -16,9 +16,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from calc_golden import GOLDEN, Golden
 from fastapi.testclient import TestClient
 
+from calc_golden import GOLDEN, Golden
 from mahjong_nts.calc.result import render_fragment
 from mahjong_nts.web.offline import MAX_BUNDLE_BYTES, build_bundle, offline_files
 
