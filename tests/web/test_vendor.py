@@ -173,4 +173,3 @@ def test_pyodide_is_the_files_loadpyodide_reads_with_both_licences(
     assert "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2" in python
     lock = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock["info"]["python"].startswith("3.")
-
