@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, Playwright, Request, expect
 
-from browser_helpers import DESKTOP, PHONE, SHOTS, shot
+from browser_helpers import ARGS, CHROMIUM, DESKTOP, PHONE, SHOTS, shot
 from calc_golden import GOLDEN
 
 READY_TIMEOUT = 180_000  # ms: download 14 MB on loopback and start Pyodide
@@ -162,3 +163,29 @@ def test_the_first_load_takes_nothing_of_the_offline_files(page_in: Callable[...
     assert any(u.endswith("/static/calc-offline.js") for u in urls)
     assert not [u for u in urls if re.search(r"pyodide|bundle\.zip|/offline/worker\.js", u)]
     assert total < FIRST_LOAD_BOUND, total
+
+
+def test_chromium_finds_the_calculator_installable(
+    playwright: Playwright, live_url: str, tmp_path: Path
+) -> None:
+    """Chromium's own installability check (DevTools ``Page.getInstallabilityErrors``)
+    in a browser profile on disk (an incognito context is never installable)."""
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS, base_url=live_url
+    )
+    try:
+        page = context.new_page()
+        page.goto("/", wait_until="networkidle")
+        expect(page.locator("#offline")).to_have_attribute("data-state", "none")
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest.get("errors") == [], manifest.get("errors")
+        errors: list[Any] = []
+        for _ in range(20):  # the service worker may still be activating
+            errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            if not errors:
+                break
+            page.wait_for_timeout(250)
+        assert errors == []
+    finally:
+        context.close()
