@@ -122,9 +122,9 @@ def print_summary(console: Console, s: dict[str, Any]) -> None:
     the run."""
     by_match = s["matches"] is not None
     if by_match:
-        played = _("{matches} matches ({hands} hands)").format(
-            matches=s["matches"], hands=s["hands"]
-        )
+        played = ngettext(
+            "{matches} match ({hands} hands)", "{matches} matches ({hands} hands)", s["matches"]
+        ).format(matches=s["matches"], hands=s["hands"])
     else:
         played = ngettext("{n} hand", "{n} hands", s["hands"]).format(n=s["hands"])
     console.print(
@@ -453,7 +453,9 @@ def simulate_cmd(
     if matches is None:
         timing = _("{hands} hands in {seconds} s ({rate} hands/s, {jobs})").format(**fields)
     else:
-        timing = _(
-            "{matches} matches, {hands} hands in {seconds} s ({rate} hands/s, {jobs})"
+        timing = ngettext(
+            "{matches} match, {hands} hands in {seconds} s ({rate} hands/s, {jobs})",
+            "{matches} matches, {hands} hands in {seconds} s ({rate} hands/s, {jobs})",
+            count,
         ).format(matches=count, **fields)
     console.print(timing, style="dim", markup=False)
