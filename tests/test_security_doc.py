@@ -12,6 +12,7 @@ ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.st
 
 SETTLE_ROW = "the settle page's address (`/settle?...`)"
 RULES_ROW = "rule sets compared on the rules page (`/rules?set=...`)"
+SCORE_ROW = "a score given to `settle` or a score sheet (JSON, the settle page, the sheet's form)"
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
 # (row of the table, module, constant, value, how the row writes it)
@@ -23,7 +24,7 @@ BOUNDS = [
     ("an excerpt of input quoted in an error (a value, a key in a field path)", "core.errors",
      "QUOTE_CHARS", 60, "60 char"),
     ("an error message", "formats.wire", "MAX_ERROR_CHARS", 500, "500 characters"),
-    ("a score given to `settle`", "formats.wire", "MAX_SCORE", 2**48, "0 to 2^48"),
+    (SCORE_ROW, "core.rules", "MAX_SCORE", 2**48, "0 to 2^48"),
     ("`round_to`", "formats.wire", "MAX_ROUND_TO", 1000, "0 to 1000"),
     ("melds in one hand", "formats.wire", "MAX_MELDS", 8, "| 8 |"),
     ("a rule-set file", "formats.rulefiles", "MAX_FILE_BYTES", 64 * 1024, "64 KiB"),

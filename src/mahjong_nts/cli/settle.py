@@ -32,6 +32,7 @@ from mahjong_nts.cli.options import (
 from mahjong_nts.cli.render import labels, print_score, print_settlement, seat_index_label
 from mahjong_nts.core.errors import quote
 from mahjong_nts.core.hand import Hand, Win, WinSource
+from mahjong_nts.core.rules import MAX_SCORE
 from mahjong_nts.formats import wire
 
 __all__ = ["HELP", "settle_cmd"]
@@ -77,10 +78,10 @@ def _scores(text: str) -> list[int]:
     out = []
     for i, part in enumerate(parts):
         digits = len(part.lstrip("0"))
-        if not _SCORE_DIGITS.fullmatch(part) or digits > len(str(wire.MAX_SCORE)):
+        if not _SCORE_DIGITS.fullmatch(part) or digits > len(str(MAX_SCORE)):
             raise UsageProblem(
                 _("--scores: score {i} is not a whole number 0-{most}: {value}").format(
-                    i=i, most=wire.MAX_SCORE, value=quote(part)
+                    i=i, most=MAX_SCORE, value=quote(part)
                 )
             )
         out.append(int(part.lstrip("0") or "0"))  # its range: wire.scores_job

@@ -48,7 +48,6 @@ __all__ = [
     "MAX_LINE_BYTES",
     "MAX_MELDS",
     "MAX_ROUND_TO",
-    "MAX_SCORE",
     "MAX_SEATS",
     "FieldError",
     "LineTooLong",
@@ -86,12 +85,6 @@ five hands takes about 2 KB; the rest is room for inline house rules."""
 
 MAX_ERROR_CHARS: Final = 500
 """Characters in one error message: the last bound on text quoted from a request."""
-
-MAX_SCORE: Final = core_rules.MAX_SCORE
-"""The largest score ``settle`` takes: the most a hand can score under any valid rule
-set (:data:`mahjong_nts.core.rules.MAX_SCORE`, 2**48), so every score a game reaches
-can be settled; every balance (at most 8 times a score) stays a whole number that
-JavaScript holds exactly (below 2**53)."""
 
 MAX_ROUND_TO: Final = 1000
 """The largest ``round_to``: rounding to more would make nearly every hand 0."""
@@ -653,9 +646,12 @@ def check_seat(value: int, seats: int, where: str) -> int:
 
 
 def check_score(value: int, where: str) -> int:
-    """A score: a whole number 0 to :data:`MAX_SCORE` (FieldError otherwise)."""
-    if not 0 <= value <= MAX_SCORE:
-        raise FieldError(where, f"a score is a whole number 0-{MAX_SCORE}, got {value}")
+    """A score: a whole number 0 to :data:`mahjong_nts.core.rules.MAX_SCORE` (FieldError
+    otherwise).  That is the most a hand can score under any valid rule set (2**48), so
+    every score a game reaches can be settled, and every balance (at most 8 times a
+    score) stays a whole number that JavaScript holds exactly (below 2**53)."""
+    if not 0 <= value <= core_rules.MAX_SCORE:
+        raise FieldError(where, f"a score is a whole number 0-{core_rules.MAX_SCORE}, got {value}")
     return value
 
 

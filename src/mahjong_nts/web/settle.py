@@ -23,7 +23,7 @@ from markupsafe import Markup, escape
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Win, WinSource
 from mahjong_nts.core.notation import parse_hand
-from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.rules import MAX_SCORE, RuleSet
 from mahjong_nts.core.settlement import Settlement
 from mahjong_nts.core.tiles import WINDS
 from mahjong_nts.formats import wire
@@ -48,8 +48,8 @@ MAX_NAME_CHARS: Final = 40
 """Characters in a player's name."""
 MAX_HAND_CHARS: Final = 200
 """Characters in a hand's notation (a hand with flowers takes about 60)."""
-MAX_SCORE_CHARS: Final = len(str(wire.MAX_SCORE))
-"""Digits in a score (the largest score has 15)."""
+MAX_SCORE_CHARS: Final = len(str(MAX_SCORE))
+"""Digits in a score (the largest, ``core.rules.MAX_SCORE``, has 15)."""
 
 LIVE_HEADER: Final = "X-Settle-Live"
 """Sent by settle.js: the answer is 200 with the errors in the page (a plain form

@@ -40,6 +40,7 @@ from mahjong_nts.web.database import database, status_of
 from mahjong_nts.web.sheetforms import (
     MAX_FORM_BYTES,
     MAX_HAND_CHARS,
+    SCORE_DIGITS,
     Form,
     FormProblem,
     Gettext,
@@ -257,6 +258,7 @@ def _form_context(view: SheetView, _: Gettext) -> dict[str, Any]:
             ("robbed_kong", _("robbing a kong")),
         ],
         "green_dragon": view.sheet.rules.table.green_dragon != "none",
+        "score_digits": SCORE_DIGITS,
     }
 
 

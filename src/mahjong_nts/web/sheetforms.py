@@ -33,6 +33,7 @@ from urllib.parse import parse_qsl
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import MeldKind
 from mahjong_nts.core.notation import parse_hand
+from mahjong_nts.core.rules import MAX_SCORE
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats.rulefiles import SHIPPED
 from mahjong_nts.sheet import MAX_NAME_CHARS, Row, SheetError
@@ -43,6 +44,7 @@ __all__ = [
     "MAX_FORM_BYTES",
     "MAX_FORM_FIELDS",
     "MAX_HAND_CHARS",
+    "SCORE_DIGITS",
     "Form",
     "FormProblem",
     "csv_text",
@@ -69,6 +71,9 @@ MAX_FORM_FIELDS: Final = 64
 MAX_HAND_CHARS: Final = 200
 """Characters of one hand in the notation (a hand of 18 tiles with melds and
 flowers takes about 70)."""
+
+SCORE_DIGITS: Final = len(str(MAX_SCORE))
+"""Digits of the largest score (``core.rules.MAX_SCORE``, 2**48: 15 digits)."""
 
 MAX_FIELD_CHARS: Final = 200
 """Characters of any other field."""
@@ -281,11 +286,16 @@ def entry_from_form(form: Form, players: int, _: Gettext) -> dict[str, Any] | No
             text = form.get(key).strip()
             if not text:
                 scores.append(0)
-            elif text.isdigit() and text.isascii() and len(text) <= 13:
-                scores.append(int(text))
-            else:
+            elif not (text.isdigit() and text.isascii()):
                 form.errors[key] = _("a score is a whole number, 0 or more")
                 scores.append(0)
+            elif len(text) > SCORE_DIGITS or int(text) > MAX_SCORE:
+                form.errors[key] = _("a score is a whole number from 0 to {most}").format(
+                    most=MAX_SCORE
+                )
+                scores.append(0)
+            else:
+                scores.append(int(text))
         entry = {"scores": scores}
     entry["winner"] = winner
     if discarder is not None:

@@ -169,10 +169,13 @@ def test_hands_as_scores_give_balances_totals_and_money(client: TestClient) -> N
 
 
 SCORE_MESSAGE = "a score is a whole number, 0 or more"
+TOO_BIG = "a score is a whole number from 0 to 281474976710656"  # core.rules.MAX_SCORE
 BAD_HANDS = [
     (scores(40, "x", 0, 0, winner=0), "score1", SCORE_MESSAGE),  # type: ignore[arg-type]
     (scores(40, -5, 0, 0, winner=0), "score1", SCORE_MESSAGE),
-    (scores(10**12 + 1, 0, 0, 0, winner=0), "score0", "a score is a whole number 0-1000000000000"),
+    (scores(2**48 + 1, 0, 0, 0, winner=0), "score0", TOO_BIG),
+    (scores(10**15, 0, 0, 0, winner=0), "score0", TOO_BIG),
+    (scores(10**100, 0, 0, 0, winner=0), "score0", TOO_BIG),
     (scores(4, 0, 0, 0, winner=0, discarder=0), "discarder", "the winner cannot be the discarder"),
     ({**scores(40, 0, 0, 0, winner=0), "winner": "7"}, "winner", "choose one of the players"),
     (
@@ -201,6 +204,21 @@ def test_bad_hands_are_refused_beside_the_field_and_nothing_is_stored(
     assert shown == message if message is not None else shown
     assert count(store, SheetHand) == before
     assert f'id="{key}"' in r.text and 'aria-invalid="true"' in r.text
+
+
+def test_a_bare_score_goes_up_to_the_core_bound(client: TestClient) -> None:
+    """Every score a hand can reach (core.rules.MAX_SCORE = 2**48, 15 digits), as for
+    ``settle``: Ann, East, wins S self-drawn (NTS 2016 2.1: East receives double from
+    each): Ann +6 S, the others -2 S each."""
+    path = start(client)
+    assert (
+        'id="score0" name="score0" value="" inputmode="numeric" autocomplete="off" '
+        'maxlength="15"' in client.get(path).text
+    )
+    s = 2**48
+    r = add(client, path, **scores(s, 0, 0, 0, winner=0))
+    assert r.status_code == 303, r.text
+    assert totals(client.get(r.headers["location"]).text) == [6 * s, -2 * s, -2 * s, -2 * s]
 
 
 def test_hands_from_the_calculator_are_scored_in_their_place(client: TestClient) -> None:
