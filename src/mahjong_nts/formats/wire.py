@@ -21,8 +21,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Annotated, Any, Final, Literal, TypeVar
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import IO, Annotated, Any, Final, Literal, TypedDict, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -53,6 +53,7 @@ __all__ = [
     "LineTooLong",
     "MeldRequest",
     "ScoreRequest",
+    "Seats",
     "SettleRequest",
     "WinRequest",
     "answer_score_line",
@@ -65,6 +66,7 @@ __all__ = [
     "error_message",
     "handle_score_line",
     "handle_settle_line",
+    "hands_job",
     "load_rules",
     "read_lines",
     "score_request",
@@ -74,6 +76,7 @@ __all__ = [
     "settle_request",
     "settle_round_wind",
     "short_message",
+    "table_hand",
     "table_seats",
 ]
 
@@ -565,6 +568,17 @@ def _same(key: str) -> str:
     return key
 
 
+class Seats(TypedDict):
+    """Who sits where in a settlement, as :func:`check_seats`, :func:`scores_job` and
+    :func:`hands_job` take them (``**seats``)."""
+
+    winner: int | None
+    discarder: int | None
+    east: int
+    dominant: int | None
+    dreamer: int | None
+
+
 def check_seats(
     rules: RuleSet,
     count: int,
@@ -828,6 +842,61 @@ def scores_job(
             f"not {scores[dreamer]}",
         )
     return SettleJob(tuple(scores), winner, discarder, east, dominant, rules, None, dreamer)
+
+
+def table_hand(hand: Hand) -> Hand:
+    """A hand as the table gives it: without a winning tile and with fewer than 13
+    tiles (a kong counting as 3) it is a non-winner's :attr:`~Hand.partial` hand,
+    scored from the sets shown (nobody enters the loose tiles that score nothing);
+    any other hand as it is.  The calculator, the settle page and the score sheet's
+    form read hands this way; the JSON contract says ``"partial": true`` itself."""
+    if hand.winning_tile is None and hand.tile_count < 13 and not hand.partial:
+        return dataclasses.replace(hand, partial=True)
+    return hand
+
+
+def hands_job(
+    rules: RuleSet,
+    hands: Sequence[Hand | None],
+    *,
+    winner: int | None,
+    discarder: int | None,
+    east: int,
+    dominant: int | None,
+    dreamer: int | None,
+    round_wind: str = "E",
+    win: Callable[[WinSource], Win] = Win,
+    dead: Collection[int] = (),
+    label: Callable[[int], str] = _hands_label,
+    name: Callable[[str], str] = _same,
+) -> SettleJob:
+    """The settlement of the hands of a table, each given as a core :class:`Hand` in
+    seat order (``None`` for the dreamer's), checked and scored: the one path of the
+    ``settle`` command's ``--hand`` and of the settle page.  Each hand's seat wind
+    follows from its seat and ``east`` (:func:`seat_wind`), the round wind from
+    ``round_wind`` (:func:`settle_round_wind`); ``win(source)`` says how the winner
+    won, given the source a settlement assumes (``discard`` when there is a
+    discarder, else ``wall``); any other hand with a winning tile is refused by
+    :func:`settle_jobs`.  The seats in ``dead`` are dead hands.  ``label(i)`` names
+    hand ``i`` and ``name(key)`` a field in the errors (FieldError)."""
+    given = Seats(winner=winner, discarder=discarder, east=east, dominant=dominant, dreamer=dreamer)
+    check_seats(rules, len(hands), "hands", **given, name=name)  # before the winds
+    rnd = settle_round_wind(
+        round_wind, rules, dominant, where=name("round_wind"), dominant_key=name("dominant")
+    )
+    seats = table_seats(rules)
+    default = WinSource.DISCARD if discarder is not None else WinSource.WALL
+    jobs: list[ScoreJob | None] = []
+    for i, hand in enumerate(hands):
+        if hand is None:
+            jobs.append(None)
+            continue
+        hand_win = None
+        if hand.winning_tile is not None:
+            hand_win = win(default) if i == winner else Win()
+        wind = seat_wind(i, east, seats=seats, dreamer=dreamer)
+        jobs.append(ScoreJob(hand, wind, rnd, hand_win, i in dead, rules))
+    return settle_jobs(jobs, **given, rules=rules, label=label, name=name)
 
 
 def settle_jobs(

@@ -255,7 +255,7 @@ def compute(state: CalcState) -> Outcome:
         problem = Problem("hand", message, column=column, tile=_tile_in(message))
         return Outcome(state, None, None, problem, citations, False, rules)
     model = _model(hand)
-    partial = hand.winning_tile is None and hand.tile_count < 13
+    partial = wire.table_hand(hand).partial
     request: dict[str, Any] = {
         "ruleset": spec,
         "seat_wind": state.seat,

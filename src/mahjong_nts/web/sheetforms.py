@@ -35,6 +35,7 @@ from mahjong_nts.core.hand import MeldKind
 from mahjong_nts.core.notation import parse_hand
 from mahjong_nts.core.rules import MAX_SCORE
 from mahjong_nts.core.tiles import Tile
+from mahjong_nts.formats import wire
 from mahjong_nts.formats.rulefiles import SHIPPED
 from mahjong_nts.sheet import MAX_NAME_CHARS, Row, SheetError
 from mahjong_nts.store import SheetView
@@ -188,9 +189,11 @@ def session_from_form(form: Form, _: Gettext) -> tuple[list[str], list[int], str
 
 def hand_request(text: str, *, winner: bool, how: str, last_tile: bool) -> dict[str, Any]:
     """A hand in the notation as the hand object of a ``settle`` request (without
-    its winds, which the sheet gives): the winner's with how it was won.
-    :class:`MahjongError` (from the notation) when it cannot be read."""
-    hand = parse_hand(text)
+    its winds, which the sheet gives): the winner's with how it was won; a
+    non-winner's of fewer than 13 tiles is ``partial`` (only the sets that score,
+    :func:`~mahjong_nts.formats.wire.table_hand`).  :class:`MahjongError` (from the
+    notation) when it cannot be read."""
+    hand = wire.table_hand(parse_hand(text))
     out: dict[str, Any] = {"concealed": " ".join(t.token for t in hand.concealed)}
     if hand.melds:
         out["melds"] = [
@@ -205,6 +208,8 @@ def hand_request(text: str, *, winner: bool, how: str, last_tile: bool) -> dict[
         out["flowers"] = " ".join(t.token for t in hand.bonus)
     if hand.winning_tile is not None:
         out["winning_tile"] = hand.winning_tile.token
+    if hand.partial:
+        out["partial"] = True
     if winner:
         win: dict[str, Any] = {"from": how}
         if last_tile:

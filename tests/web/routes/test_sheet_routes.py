@@ -251,6 +251,27 @@ def test_hands_from_the_calculator_are_scored_in_their_place(client: TestClient)
     assert 'value="b1 b1 b1 k5 k5 t2 t3 [C C C] [t4 t5 t6]"' in hand
 
 
+def test_non_winners_give_just_the_sets_that_score(client: TestClient) -> None:
+    """As on the settle page (tests/web/test_settle_page.py::test_from_partial_hands,
+    worked out there): Ann, East, 576 self-drawn; Bob (South) 48 from PPP [SSS], Cor
+    (West) 8 from k111, Dirk (North) 2 from his pair of North."""
+    path = start(client)
+    fields = {
+        "kind": "hands",
+        "hand0": "b123 k456 t789 EEE C +C",
+        "hand1": "PPP [SSS]",
+        "hand2": "k111",
+        "hand3": "NN",
+        "winner": "0",
+        "how": "wall",
+    }
+    r = add(client, path, **fields)
+    assert r.status_code == 303, r.text
+    assert totals(client.get(r.headers["location"]).text) == [3456, -1066, -1186, -1204]
+    hand = client.get(f"{path}/hands/1").text  # the notation comes back as typed
+    assert 'value="P P P [S S S]"' in hand and 'value="N N"' in hand
+
+
 def test_the_calculator_can_link_a_hand_into_the_add_form(client: TestClient) -> None:
     path = start(client)
     page = client.get(path, params={"hand": "b123 k55 EEE [t789] +k5", "player": "2"}).text
