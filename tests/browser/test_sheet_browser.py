@@ -11,10 +11,12 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from browser_helpers import DESKTOP, PHONE, shot
+from browser_helpers import DESKTOP, EXAMPLE_SHEET_LINK, PHONE, shot
 from server_helpers import running_server
 
 NAMES = ["Ann", "Bob", "Cor", "Dirk"]
+# the share link (random token, the test server's port) and the times of the changes
+STEADY = {"#share-link": EXAMPLE_SHEET_LINK, ".history time": "2025-01-01 20:15 UTC"}
 
 
 def standings(page: Page) -> list[str]:
@@ -76,12 +78,12 @@ def test_a_sheet_over_several_hands_with_a_correction_and_a_restart(
         expect(page.get_by_role("status")).to_contain_text("Hand 2 corrected.")
         assert standings(page) == ["168", "-12", "-10", "-146"]
         expect(page.locator("#hand-2 .corrected")).to_have_text("corrected")
-        shot(page, "sheet-desktop")
+        shot(page, "sheet-desktop", steady=STEADY)
         page.get_by_role("link", name="Hand 2: correct it").click()
         history = page.locator(".history")
         expect(history).to_contain_text("was: Ann 0 · Bob 0 · Cor 0 · Dirk 0; a remise")
         expect(history).to_contain_text("became: Ann 0 · Bob 16 · Cor 0 · Dirk 0; Bob won")
-        shot(page, "sheet-correction-desktop")
+        shot(page, "sheet-correction-desktop", steady=STEADY)
 
     # a new server on the same data folder: the link still opens the sheet
     with running_server(data) as (url2, _proc):
@@ -125,7 +127,7 @@ def test_a_dutch_phone_enters_hands_as_tiles(page_in: Callable[..., Page]) -> No
     expect(page.locator(".next")).to_contain_text("Bert is Oost.")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
-    shot(page, "sheet-phone-nl")
+    shot(page, "sheet-phone-nl", steady=STEADY)
 
     # a hand that is not one: the message beside the hand, nothing stored
     page.get_by_label("Hand van Anna").fill("b1 b2 x9")

@@ -412,6 +412,7 @@ def _hand_page(
         {
             "version": ch.version,
             "changed": ch.changed.strftime("%Y-%m-%d %H:%M UTC"),
+            "iso": ch.changed.strftime("%Y-%m-%dT%H:%MZ"),
             "old": describe_entry(ch.old_entry, names, _),
             "new": describe_entry(ch.new_entry, names, _),
         }
