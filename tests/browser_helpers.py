@@ -70,3 +70,20 @@ def shot(page: Page, name: str, *, steady: Mapping[str, str] | None = None) -> P
     path = shots_dir() / f"{name}.png"
     page.screenshot(path=str(path), full_page=True, animations="disabled", caret="hide")
     return path
+
+
+def enter_scores(
+    page: Page,
+    scores: Mapping[str, str],
+    *,
+    winner: str | None = None,
+    discarder: str | None = None,
+) -> None:
+    """Fill in a score sheet's hand form (English): each named player's score, and
+    who went mahjong and who discarded the winning tile (by name)."""
+    for name, score in scores.items():
+        page.get_by_label(f"Score of {name}").fill(score)
+    if winner is not None:
+        page.get_by_label("Mahjong", exact=True).select_option(label=winner)
+    if discarder is not None:
+        page.get_by_label("Discarded the winning tile").select_option(label=discarder)

@@ -90,6 +90,8 @@ BOUNDS = [
      "200 characters"),
     ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000,
      "2000 characters"),
+    ("the live score sheet's polling (`GET /sheet/TOKEN/live`)", "web.sheet", "LIVE_SECONDS", 3,
+     "every 3 seconds"),
     (SETTLE_ROW, "web.settle", "MAX_QUERY_CHARS", 4096, "4096 characters"),
     (SETTLE_ROW, "web.settle", "MAX_NAME_CHARS", 40, "a name 40"),
     (SETTLE_ROW, "web.settle", "MAX_HAND_CHARS", 200, "a hand 200"),

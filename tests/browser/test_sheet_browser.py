@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from browser_helpers import DESKTOP, EXAMPLE_SHEET_LINK, PHONE, shot
+from browser_helpers import DESKTOP, EXAMPLE_SHEET_LINK, PHONE, enter_scores, shot
 from server_helpers import running_server
 
 NAMES = ["Ann", "Bob", "Cor", "Dirk"]
@@ -39,10 +39,7 @@ def test_a_sheet_over_several_hands_with_a_correction_and_a_restart(
         assert link.startswith(url + "sheet/") and len(link.rsplit("/", 1)[1]) == 32
 
         # hand 1: Ann (East) 40 self-drawn, Bob 10, Dirk 8: +240 -68 -98 -74
-        page.get_by_label("Score of Ann").fill("40")
-        page.get_by_label("Score of Bob").fill("10")
-        page.get_by_label("Score of Dirk").fill("8")
-        page.get_by_label("Mahjong", exact=True).select_option(label="Ann")
+        enter_scores(page, {"Ann": "40", "Bob": "10", "Dirk": "8"}, winner="Ann")
         page.get_by_role("button", name="Add the hand").click()
         expect(page.get_by_role("status")).to_contain_text("Hand 1 added.")
         assert standings(page) == ["240", "-68", "-98", "-74"]
@@ -60,9 +57,7 @@ def test_a_sheet_over_several_hands_with_a_correction_and_a_restart(
 
         # hand 3: Cor 20 on Dirk's discard; Cor is East: +120, the others -40 each...
         # and Ann, Bob, Dirk 0 among themselves: Ann 200, Bob -108, Cor 22, Dirk -114
-        page.get_by_label("Score of Cor").fill("20")
-        page.get_by_label("Mahjong", exact=True).select_option(label="Cor")
-        page.get_by_label("Discarded the winning tile").select_option(label="Dirk")
+        enter_scores(page, {"Cor": "20"}, winner="Cor", discarder="Dirk")
         page.get_by_role("button", name="Add the hand").click()
         expect(page.get_by_role("status")).to_contain_text("Hand 3 added.")
         assert standings(page) == ["200", "-108", "22", "-114"]
