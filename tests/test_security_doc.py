@@ -12,6 +12,7 @@ ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.st
 
 SETTLE_ROW = "the settle page's address (`/settle?...`)"
 RULES_ROW = "rule sets compared on the rules page (`/rules?set=...`)"
+SCORE_ROW = "a score given to `settle` or a score sheet (JSON, the settle page, the sheet's form)"
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
 # (row of the table, module, constant, value, how the row writes it)
@@ -23,7 +24,7 @@ BOUNDS = [
     ("an excerpt of input quoted in an error (a value, a key in a field path)", "core.errors",
      "QUOTE_CHARS", 60, "60 char"),
     ("an error message", "formats.wire", "MAX_ERROR_CHARS", 500, "500 characters"),
-    ("a score given to `settle`", "formats.wire", "MAX_SCORE", 2**48, "0 to 2^48"),
+    (SCORE_ROW, "core.rules", "MAX_SCORE", 2**48, "0 to 2^48"),
     ("`round_to`", "formats.wire", "MAX_ROUND_TO", 1000, "0 to 1000"),
     ("melds in one hand", "formats.wire", "MAX_MELDS", 8, "| 8 |"),
     ("a rule-set file", "formats.rulefiles", "MAX_FILE_BYTES", 64 * 1024, "64 KiB"),
@@ -91,6 +92,8 @@ BOUNDS = [
      "200 characters"),
     ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000,
      "2000 characters"),
+    ("the live score sheet's polling (`GET /sheet/TOKEN/live`)", "web.sheet", "LIVE_SECONDS", 3,
+     "every 3 seconds"),
     (SETTLE_ROW, "web.settle", "MAX_QUERY_CHARS", 4096, "4096 characters"),
     (SETTLE_ROW, "web.settle", "MAX_NAME_CHARS", 40, "a name 40"),
     (SETTLE_ROW, "web.settle", "MAX_HAND_CHARS", 200, "a hand 200"),

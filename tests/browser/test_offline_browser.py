@@ -16,7 +16,7 @@ from typing import Any
 
 from playwright.sync_api import Page, Playwright, Request, expect
 
-from browser_helpers import ARGS, CHROMIUM, DESKTOP, PHONE, SHOTS, shot
+from browser_helpers import ARGS, CHROMIUM, DESKTOP, PHONE, shot, shots_dir
 from calc_golden import GOLDEN
 
 READY_TIMEOUT = 180_000  # ms: download 14 MB on loopback and start Pyodide
@@ -50,8 +50,7 @@ def make_available(page: Page, picture: str | None = None) -> dict[str, Any]:
     expect(section).to_be_visible()
     expect(section).to_have_attribute("data-state", "none")
     if picture:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        section.screenshot(path=str(SHOTS / f"{picture}.png"))
+        section.screenshot(path=str(shots_dir() / f"{picture}.png"))
     page.locator("#offline-get").click()
     expect(section).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT)
     return {
@@ -100,7 +99,7 @@ def test_offline_answers_equal_the_server_s_in_dutch(page_in: Callable[..., Page
     top["y"] += scrolled
     bottom["y"] += scrolled
     page.screenshot(
-        path=str(SHOTS / "calc-offline-phone-nl.png"),
+        path=str(shots_dir() / "calc-offline-phone-nl.png"),
         full_page=True,
         clip={"x": 0, "y": top["y"] - 8, "width": PHONE["width"],
               "height": bottom["y"] + bottom["height"] + 8 - (top["y"] - 8)},

@@ -281,7 +281,7 @@ def compute(state: CalcState) -> Outcome:
         problem = Problem("hand", message, column=column, tile=_tile_in(message))
         return Outcome(state, None, None, problem, citations, False, rules)
     model = _model(hand)
-    partial = hand.winning_tile is None and hand.tile_count < 13
+    partial = scorejob.table_hand(hand).partial
     if len(hand.melds) > scorejob.MAX_MELDS:
         # the bound of a score request's melds, in the words the API's answer uses
         problem = Problem(

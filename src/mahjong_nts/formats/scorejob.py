@@ -48,6 +48,7 @@ __all__ = [
     "score_response",
     "seat_wind",
     "short_message",
+    "table_hand",
 ]
 
 DEFAULT_RULESET_NAME: Final = "nts-2016"
@@ -433,3 +434,14 @@ def score(req: ScoreFields) -> dict[str, Any]:
     """Answer a validated score request (raises FieldError / MahjongError when bad)."""
     job = score_request(req)
     return score_response(run_score(job), job.rules)
+
+
+def table_hand(hand: Hand) -> Hand:
+    """A hand as the table gives it: without a winning tile and with fewer than 13
+    tiles (a kong counting as 3) it is a non-winner's :attr:`~Hand.partial` hand,
+    scored from the sets shown (nobody enters the loose tiles that score nothing);
+    any other hand as it is.  The calculator, the settle page and the score sheet's
+    form read hands this way; the JSON contract says ``"partial": true`` itself."""
+    if hand.winning_tile is None and hand.tile_count < 13 and not hand.partial:
+        return dataclasses.replace(hand, partial=True)
+    return hand

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Annotated, Any, Final, Literal
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import IO, Annotated, Any, Final, Literal, TypedDict
 
 from pydantic import (
     BaseModel,
@@ -39,6 +39,7 @@ from pydantic_core import PydanticCustomError
 
 from mahjong_nts.core import rules as core_rules
 from mahjong_nts.core.errors import MahjongError, quote
+from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.formats import safejson
@@ -59,6 +60,7 @@ from mahjong_nts.formats.scorejob import (
     score_response,
     seat_wind,
     short_message,
+    table_hand,
 )
 
 __all__ = [
@@ -67,13 +69,13 @@ __all__ = [
     "MAX_LINE_BYTES",
     "MAX_MELDS",
     "MAX_ROUND_TO",
-    "MAX_SCORE",
     "MAX_SEATS",
     "FieldError",
     "LineTooLong",
     "MeldRequest",
     "ScoreJob",
     "ScoreRequest",
+    "Seats",
     "SettleRequest",
     "WinRequest",
     "answer_score_line",
@@ -86,6 +88,7 @@ __all__ = [
     "error_message",
     "handle_score_line",
     "handle_settle_line",
+    "hands_job",
     "load_rules",
     "parse_wind",
     "read_lines",
@@ -98,18 +101,13 @@ __all__ = [
     "settle_request",
     "settle_round_wind",
     "short_message",
+    "table_hand",
     "table_seats",
 ]
 
 MAX_LINE_BYTES: Final = 64 * 1024
 """Bytes in one request line (the newline not counted).  A settle request with
 five hands takes about 2 KB; the rest is room for inline house rules."""
-
-MAX_SCORE: Final = core_rules.MAX_SCORE
-"""The largest score ``settle`` takes: the most a hand can score under any valid rule
-set (:data:`mahjong_nts.core.rules.MAX_SCORE`, 2**48), so every score a game reaches
-can be settled; every balance (at most 8 times a score) stays a whole number that
-JavaScript holds exactly (below 2**53)."""
 
 MAX_ROUND_TO: Final = 1000
 """The largest ``round_to``: rounding to more would make nearly every hand 0."""
@@ -315,6 +313,17 @@ def _same(key: str) -> str:
     return key
 
 
+class Seats(TypedDict):
+    """Who sits where in a settlement, as :func:`check_seats`, :func:`scores_job` and
+    :func:`hands_job` take them (``**seats``)."""
+
+    winner: int | None
+    discarder: int | None
+    east: int
+    dominant: int | None
+    dreamer: int | None
+
+
 def check_seats(
     rules: RuleSet,
     count: int,
@@ -396,9 +405,12 @@ def check_seat(value: int, seats: int, where: str) -> int:
 
 
 def check_score(value: int, where: str) -> int:
-    """A score: a whole number 0 to :data:`MAX_SCORE` (FieldError otherwise)."""
-    if not 0 <= value <= MAX_SCORE:
-        raise FieldError(where, f"a score is a whole number 0-{MAX_SCORE}, got {value}")
+    """A score: a whole number 0 to :data:`mahjong_nts.core.rules.MAX_SCORE` (FieldError
+    otherwise).  That is the most a hand can score under any valid rule set (2**48), so
+    every score a game reaches can be settled, and every balance (at most 8 times a
+    score) stays a whole number that JavaScript holds exactly (below 2**53)."""
+    if not 0 <= value <= core_rules.MAX_SCORE:
+        raise FieldError(where, f"a score is a whole number 0-{core_rules.MAX_SCORE}, got {value}")
     return value
 
 
@@ -575,6 +587,50 @@ def scores_job(
             f"not {scores[dreamer]}",
         )
     return SettleJob(tuple(scores), winner, discarder, east, dominant, rules, None, dreamer)
+
+
+def hands_job(
+    rules: RuleSet,
+    hands: Sequence[Hand | None],
+    *,
+    winner: int | None,
+    discarder: int | None,
+    east: int,
+    dominant: int | None,
+    dreamer: int | None,
+    round_wind: str = "E",
+    win: Callable[[WinSource], Win] = Win,
+    dead: Collection[int] = (),
+    label: Callable[[int], str] = _hands_label,
+    name: Callable[[str], str] = _same,
+) -> SettleJob:
+    """The settlement of the hands of a table, each given as a core :class:`Hand` in
+    seat order (``None`` for the dreamer's), checked and scored: the one path of the
+    ``settle`` command's ``--hand`` and of the settle page.  Each hand's seat wind
+    follows from its seat and ``east`` (:func:`seat_wind`), the round wind from
+    ``round_wind`` (:func:`settle_round_wind`); ``win(source)`` says how the winner
+    won, given the source a settlement assumes (``discard`` when there is a
+    discarder, else ``wall``); any other hand with a winning tile is refused by
+    :func:`settle_jobs`.  The seats in ``dead`` are dead hands.  ``label(i)`` names
+    hand ``i`` and ``name(key)`` a field in the errors (FieldError)."""
+    given = Seats(winner=winner, discarder=discarder, east=east, dominant=dominant, dreamer=dreamer)
+    check_seats(rules, len(hands), "hands", **given, name=name)  # before the winds
+    rnd = settle_round_wind(
+        round_wind, rules, dominant, where=name("round_wind"), dominant_key=name("dominant")
+    )
+    seats = table_seats(rules)
+    default = WinSource.DISCARD if discarder is not None else WinSource.WALL
+    jobs: list[ScoreJob | None] = []
+    for i, hand in enumerate(hands):
+        if hand is None:
+            jobs.append(None)
+            continue
+        hand_win = None
+        if hand.winning_tile is not None:
+            hand_win = win(default) if i == winner else Win()
+        wind = seat_wind(i, east, seats=seats, dreamer=dreamer)
+        jobs.append(ScoreJob(hand, wind, rnd, hand_win, i in dead, rules))
+    return settle_jobs(jobs, **given, rules=rules, label=label, name=name)
 
 
 def settle_jobs(

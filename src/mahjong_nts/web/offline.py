@@ -177,7 +177,15 @@ class OfflineFiles:
         }
 
 
-SHELL_STATIC: Final = ("app.css", "calc.css", "calc.js", "calc-offline.js")
+SHELL_STATIC: Final = (
+    "app.css",
+    "calc.css",
+    "calc.js",
+    "calc-offline.js",
+    "calc-sheet.css",
+    "calc-sheet.js",
+    "sheets-known.js",
+)
 
 
 @functools.cache
