@@ -22,6 +22,7 @@ from mahjong_nts.store.sheets import (
     correct_hand,
     create_session,
     get_sheet,
+    sheet_version,
 )
 
 __all__ = [
@@ -42,4 +43,5 @@ __all__ = [
     "default_url",
     "get_sheet",
     "open_store",
+    "sheet_version",
 ]

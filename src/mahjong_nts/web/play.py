@@ -38,6 +38,7 @@ from mahjong_nts.web.bottable import (
     Registry,
     table_state,
 )
+from mahjong_nts.web.held import app_held
 from mahjong_nts.web.templating import pages_of, request_language
 from mahjong_nts.web.tiles import template_helpers
 
@@ -54,11 +55,7 @@ ACTION_KEYS: Final = {"chow": "c", "pung": "p", "kong": "k", "mahjong": "m", "pa
 
 
 def registry(request: Request) -> Registry:
-    reg = getattr(request.app.state, "play_tables", None)
-    if reg is None:
-        reg = request.app.state.play_tables = Registry()
-    assert isinstance(reg, Registry)
-    return reg
+    return app_held(request, "play_tables", Registry)
 
 
 # ------------------------------------------------------------------------ input

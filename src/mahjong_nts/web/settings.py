@@ -1,10 +1,11 @@
 """Settings of the web app, read from the environment (``MAHJONG_NTS_*``).
 
 ``MAHJONG_NTS_HOST``, ``MAHJONG_NTS_PORT``, ``MAHJONG_NTS_DB_URL``,
-``MAHJONG_NTS_DATA_DIR`` and ``MAHJONG_NTS_DEFAULT_LANGUAGE``; for the online tables
+``MAHJONG_NTS_DATA_DIR``, ``MAHJONG_NTS_DEFAULT_LANGUAGE``, for the online tables
 ``MAHJONG_NTS_ONLINE_SECRET``, ``MAHJONG_NTS_ALLOWED_ORIGINS`` (a JSON list),
-``MAHJONG_NTS_WINDOW_SECONDS`` and ``MAHJONG_NTS_BOT_DELAY_SECONDS``; tests and
-``mahjong-nts serve`` pass their own.  Nothing here opens a file or a database.
+``MAHJONG_NTS_WINDOW_SECONDS`` and ``MAHJONG_NTS_BOT_DELAY_SECONDS``, and, for tests
+and screenshots only, ``MAHJONG_NTS_PLAY_SEED``; tests and ``mahjong-nts serve`` pass
+their own.  Nothing here opens a file or a database.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from platformdirs import user_data_dir
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from mahjong_nts.core.seeding import MAX_SEED
 from mahjong_nts.i18n import Language
 from mahjong_nts.online.limits import BOT_DELAY_SECONDS, WINDOW_SECONDS
 from mahjong_nts.store.db import MAX_URL_CHARS
@@ -53,3 +55,9 @@ class Settings(BaseSettings):
     """The online tables' claim window: its fixed minimum length after every discard."""
     bot_delay_seconds: float = Field(default=BOT_DELAY_SECONDS, ge=0, le=10)
     """How long a bot at an online table waits before it moves."""
+    play_seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    """For tests and screenshots only: the games against the bots are dealt from this
+    seed (the n-th game of the server from ``derive_seed(play_seed, "web-play", n)``),
+    so the same games come on every run; anyone who knows it knows every deal, so it
+    is never set on a server people play on.  None (the default): seeds from
+    ``secrets``."""
