@@ -190,7 +190,9 @@ def test_joining_by_form(client: TestClient) -> None:
     assert answer.status_code == 303 and answer.headers["location"] == f"/online/{table}"
     cookie = answer.cookies[f"mjseat_{table}"]
     token = cookie.split(".")[0]
-    seated = client.get(f"/online/{table}", headers=HTML).text
+    answer = client.get(f"/online/{table}", headers=HTML)
+    assert answer.headers["cache-control"] == "no-store"  # it holds the seat's token
+    seated = answer.text
     assert "&lt;b&gt;Ann&lt;/b&gt;" in seated and "<b>Ann</b>" not in seated
     assert 'id="live" data-status="waiting"' in seated
     assert f"/online/{table}/rejoin/{token}" in seated  # the seat's own rejoin link

@@ -303,6 +303,7 @@ def _texts(gettext: Any) -> dict[str, Any]:
             "the page to join again."
         ),
         "yourTurn": gettext("Your turn"),
+        "notDrawn": gettext("The table could not be drawn: reload the page."),
         "errors": errors,
     }
 
@@ -320,7 +321,7 @@ async def _table_page(
     state = await _state(table, seat, by_table_id=not watch)
     live_html = Markup(draw_live(pages.envs[lang], lang, state))
     socket = f"/ws/online/watch/{table.watch_id}" if watch else f"/ws/online/{table.id}"
-    return pages.render(
+    response = pages.render(
         request,
         "online_table.html",
         active="online",
@@ -333,6 +334,9 @@ async def _table_page(
         texts=_texts(translator(lang).gettext),
         max_chat=MAX_CHAT_CHARS,
     )
+    # the page holds the seat's rejoin link (its token): kept in no cache
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _join_page(

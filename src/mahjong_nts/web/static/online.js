@@ -146,10 +146,11 @@ function start(root) {
   function draw(state) {
     const focusInTable = play.contains(document.activeElement);
     const keyOf = play.querySelector("#act-form") ? document.activeElement?.dataset?.key : null;
-    if (typeof state.html === "string") play.innerHTML = state.html;
-    armTimers(play);
     sent = null;
     clearError();
+    if (typeof state.html === "string") play.innerHTML = state.html;
+    else showError(texts.notDrawn); // (a server bug: the state came without its drawing)
+    armTimers(play);
     if (state.chat) {
       chatLines.replaceChildren();
       for (const line of state.chat) addChat(line);
