@@ -311,3 +311,27 @@ def test_the_drawer_keeps_the_last_moves_of_the_hand(fast: TestClient, app: Fast
     assert '<ol class="events" aria-live="polite" start="1">' in third["html"]
     waiting = json.loads(drawer(_state(None, [])))
     assert "The moves appear here" not in waiting["html"] and "Your hand" not in waiting["html"]
+
+
+def test_the_dreamer_sits_out_and_is_asked_for_the_next_hand(fast: TestClient) -> None:
+    # five players: the first hand's dreamer is the fifth seat (nts-2016+five-players),
+    # here the only person at the table; the bots play the hand
+    bots = {f"seat{i}": "heuristic" for i in range(4)}
+    table = make(fast, players="5", seat4="human", turn="off", claim="off", hands="2", **bots)
+    joined = fast.post(f"/api/online/tables/{table}/join", json={"nickname": "Eva"})
+    assert joined.json()["seat"] == 4
+    with fast.websocket_connect(f"/ws/online/{table}?html=1") as ws:
+        (first,) = _states(ws, 1)
+        assert first["hand"]["dreamer"] == 4 and first["hand"]["me"] is None
+        assert "You sit this hand out (you are the dreamer)." in first["html"]
+        assert 'id="act-form"' not in first["html"]
+        assert re.search(r"Eva</span> \(you\) · dreamer", first["html"])
+        end = first
+        while end["hand"]["result"] is None:
+            end = _states(ws, 1)[0]
+        assert "Ready for the next hand" in end["html"] and 'data-key="n"' in end["html"]
+        ws.send_json({"type": "next", "hand": 0})
+        later = _states(ws, 1)[0]
+        while later["hand"]["number"] == 0 and 4 not in later["hand"]["ready"]:
+            later = _states(ws, 1)[0]
+    fast.cookies.clear()
