@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,19 +34,28 @@ def running_server(
     data_dir: Path, *args: str, **extra_env: str
 ) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """``mahjong-nts serve --port 0 ARGS``: its URL (as it prints it) and the process,
-    stopped (terminated, then killed if it must be) when the block ends."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mahjong_nts.cli", "serve", "--port", "0", *args],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=serve_env(data_dir, **extra_env),
-    )  # fmt: skip
+    stopped (terminated, then killed if it must be) when the block ends.
+
+    The server's log (stderr: a line per request) goes to a file, which ``proc.stderr``
+    reads: a pipe nobody reads would fill after some 64 KiB of log, and the server would
+    then stop in the middle of writing a line, answering nothing more."""
+    folder = Path(tempfile.mkdtemp(prefix="serve-log-"))
+    log = folder / "stderr.log"
+    with log.open("a", encoding="utf-8") as writer:  # appends wherever the reader is
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mahjong_nts.cli", "serve", "--port", "0", *args],
+            stdout=subprocess.PIPE, stderr=writer, text=True,
+            env=serve_env(data_dir, **extra_env),
+        )  # fmt: skip
+    proc.stderr = log.open(encoding="utf-8")
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()  # printed once the socket listens
         match = _OPEN.fullmatch(line)
         if not match:
             proc.kill()
-            err = proc.stderr.read() if proc.stderr is not None else ""
+            proc.wait()
+            err = proc.stderr.read()
             raise AssertionError(f"serve did not start: {line!r} {err[-2000:]}")
         yield match.group(1), proc
     finally:
@@ -54,3 +65,5 @@ def running_server(
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        proc.stderr.close()
+        shutil.rmtree(folder, ignore_errors=True)
