@@ -8,10 +8,12 @@ fills itself.  Pictures for docs/online.md at phone and desktop width.
 
 The server runs with a claim window of 0.3 s and bots that move at once
 (``MAHJONG_NTS_WINDOW_SECONDS``, ``MAHJONG_NTS_BOT_DELAY_SECONDS``), the tables without
-turn or claim timers, so only the players decide how fast it goes."""
+turn or claim timers, so only the players decide how fast it goes; the players' table gives
+hints, and they play what the hint suggests."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
@@ -139,16 +141,31 @@ class TablePage:
         else:
             button.click()
 
-    def decide(self, claims_made: int) -> str | None:
-        """Answer the decision shown: mahjong when offered; in a window now and then a
-        claim (the first few), else pass; on a turn the first tile that may go."""
+    def suggestion(self, seq: str) -> str | None:
+        """The hint's move for decision ``seq`` (the table gives hints), from the newest
+        state the page got."""
+        for text in reversed(self.frames.texts):
+            message = json.loads(text)
+            if message["type"] == "state":
+                hand = message["hand"]
+                if hand is None or hand["hint"] is None or str(hand["seq"]) != seq:
+                    return None
+                return hand["hint"]["suggestion"]  # type: ignore[no-any-return]
+        return None
+
+    def decide(self, seq: str, claims_made: int) -> str | None:
+        """Answer the decision shown: as the hint suggests (the heuristic bot's move);
+        else mahjong when offered, in a window now and then a claim (the first few) or
+        pass, on a turn the first tile that may go."""
         form = self.page.locator("#act-form")
         enabled = form.locator("button:not([disabled])")
         if enabled.count() == 0:
             return None
         values = enabled.evaluate_all("(bs) => bs.map((b) => b.value)")
-        choice = None
-        if "mahjong" in values:
+        choice = self.suggestion(seq)
+        if choice in values:
+            pass
+        elif "mahjong" in values:
             choice = "mahjong"
         elif "pass" in values:
             claims = [v for v in values if v.split(" ")[0] in ("pung", "chow", "kong")]
@@ -262,16 +279,6 @@ def table_of(page: Page) -> str:
     return match.group(1)
 
 
-def make_table(page: Page, **choices: str) -> str:
-    """Fill in the new-table form (by its labels) and make the table."""
-    page.goto("/online")
-    for label, value in choices.items():
-        page.get_by_label(label, exact=True).select_option(value)
-    page.get_by_role("button", name="Make the table").click()
-    expect(page.get_by_role("heading", name="Join the table")).to_be_visible()
-    return table_of(page)
-
-
 def test_four_players_play_a_hand_while_two_watch(browsers: Browsers, tmp_path: Path) -> None:
     creator = browsers.page(PHONE)
     creator.goto("/online")
@@ -279,6 +286,7 @@ def test_four_players_play_a_hand_while_two_watch(browsers: Browsers, tmp_path: 
     creator.get_by_label("Turn timer").select_option("off")
     creator.get_by_label("Claim timer").select_option("off")
     creator.get_by_label("How long").select_option("2")
+    creator.get_by_label("Hints for the players", exact=False).check()
     shot(creator, "online-new-phone")
     creator.get_by_role("button", name="Make the table").click()
     expect(creator.get_by_role("status")).to_contain_text("The table is made")
@@ -345,7 +353,7 @@ def test_four_players_play_a_hand_while_two_watch(browsers: Browsers, tmp_path: 
             if decisions >= 6 and st["phase"] == "turn" and f"play-{width}" not in shots:
                 shots.add(f"play-{width}")
                 shot(tp.page, f"online-play-{width}")
-            choice = tp.decide(claims)
+            choice = tp.decide(st["seq"], claims)
             if choice is None:
                 continue
             tp.sent.append(
@@ -369,6 +377,9 @@ def test_four_players_play_a_hand_while_two_watch(browsers: Browsers, tmp_path: 
     end = players[0].frames.states()[-1]["hand"]
     seed = end["seed"]
     assert seed is not None
+    # the seed revealed is the one committed to at the deal (docs/security.md, "Fair seeds")
+    committed = hashlib.sha256(b"mahjong-nts/seed/v1/" + int(seed).to_bytes(32, "big"))
+    assert committed.hexdigest() == commitment == end["seed_commitment"]
     for tp in [*players, *watchers]:
         expect(tp.page.locator(".seed code")).to_have_text(seed)
     balances = end["result"]["settlement"]["balances"]
