@@ -1,1 +1,0 @@
-"""The online-table tests: a live server per test module where it matters."""
