@@ -12,6 +12,9 @@ ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.st
 
 SETTLE_ROW = "the settle page's address (`/settle?...`)"
 RULES_ROW = "rule sets compared on the rules page (`/rules?set=...`)"
+NOTATION_ROW = (
+    "words the notation reader remembers (their tiles, to read them again without a scan)"
+)
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
 # (row of the table, module, constant, value, how the row writes it)
@@ -61,6 +64,8 @@ BOUNDS = [
     ("`simulate --hands` / `--matches`", "sim.simulate", "MATCH_HAND_LIMIT", 500, "500 hands"),
     ("`play --hands`", "cli.play", "MAX_HANDS", 1000, "1 to 1000"),
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
+    (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORDS", 4096, "4096 words"),
+    (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORD_CHARS", 16, "of at most 16 characters"),
     ("an HTTP request body (`POST /api/score`, `/api/settle`)", "web.api.body", "MAX_BODY_BYTES",
      64 * 1024, "64 KiB"),
     (CALC_ROW, "web.calc", "MAX_HAND_CHARS", 300, "300 characters of notation"),
