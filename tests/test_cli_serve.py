@@ -5,6 +5,7 @@ give one ``error:`` line and exit code 2."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -84,6 +85,46 @@ def test_a_real_server_answers_and_stops(server: tuple[str, subprocess.Popen[str
 
 
 @pytest.mark.server
+def test_two_workers_answer_and_stop(tmp_path: Path) -> None:
+    with running_server(tmp_path, "--workers", "2") as (url, proc):
+        assert url.startswith("http://127.0.0.1:") and not url.endswith(":0/")  # a port chosen
+        for _ in range(20):  # each on a new connection, taken by either worker
+            status, answer = post(url + "api/score", json.dumps(WINNER).encode())
+            assert (status, answer["score"]) == (200, 576)  # worked out in web_helpers.py
+        status, answer = post(url + "api/settle", b'{"scores": [0, 40, 0, 0], "winner": 1}')
+        assert (status, answer["balances"]) == (200, [-80, 160, -40, -40])
+        status, answer = post(url + "api/play", b'{"ruleset": "nts-2016", "hands": 1}')
+        assert status == 503 and "one process; this one runs 2" in str(answer["error"])
+        workers = _children(proc.pid)
+        proc.terminate()
+        assert proc.wait(timeout=30) in (0, -15)
+    assert len(workers) == 2
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)  # stopped with it
+    assert proc.stderr is not None
+    log = proc.stderr.read()
+    started = set(re.findall(r"Started server process \[(\d+)\]", log))
+    assert started == {str(pid) for pid in workers}, log
+    assert log.count("POST /api/score 200") == 20
+    assert "Traceback" not in log
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started, once both workers answer (Linux: /proc)."""
+    deadline = time.monotonic() + 30
+    while True:
+        found = [
+            int(child)
+            for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()
+        ]
+        # the supervisor also starts multiprocessing's resource tracker
+        workers = [c for c in found if "spawn_main" in Path(f"/proc/{c}/cmdline").read_text()]
+        if len(workers) >= 2 or time.monotonic() > deadline:
+            return workers
+        time.sleep(0.1)
+
+
+@pytest.mark.server
 def test_a_declared_megabyte_is_answered_413_at_once(
     server: tuple[str, subprocess.Popen[str]],
 ) -> None:
@@ -137,6 +178,8 @@ def test_a_port_in_use_is_one_error_line(tmp_path: Path) -> None:
         (["--host", "192.0.2.1"], "error: cannot listen on 192.0.2.1:8000: "),  # not ours
         (["--lang", "de"], "error: --lang: 'de' is not en or nl"),  # main reads --lang first
         (["--db", "x" * 2001], "error: --db: a database URL has 1 to 2000 characters"),
+        (["--workers", "0"], "error: invalid value for '--workers': "),
+        (["--workers", "33"], "error: invalid value for '--workers': "),
         (["--db", "nonsense"], "error: --db: not a database URL: give one such as "),
         (["--db", "sqlite:////no/such/folder/x.sqlite3"],
          "error: --db: sqlite:////no/such/folder/x.sqlite3: the folder /no/such/folder does not"),

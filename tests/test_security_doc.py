@@ -92,6 +92,7 @@ BOUNDS = [
      "64 fields"),
     ("a score sheet's form (`POST /sheet...`)", "web.sheetforms", "MAX_HAND_CHARS", 200,
      "200 characters"),
+    ("`serve --workers`", "cli.serve", "MAX_WORKERS", 32, "1 to 32 processes"),
     ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000,
      "2000 characters"),
     (SETTLE_ROW, "web.settle", "MAX_QUERY_CHARS", 4096, "4096 characters"),

@@ -12,11 +12,12 @@ from mahjong_nts.web.settings import default_data_dir
 
 
 def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("HOST", "PORT", "DB_URL", "DATA_DIR", "DEFAULT_LANGUAGE"):
+    for name in ("HOST", "PORT", "DB_URL", "DATA_DIR", "DEFAULT_LANGUAGE", "WORKERS"):
         monkeypatch.delenv(f"MAHJONG_NTS_{name}", raising=False)
     s = Settings()
     assert (s.host, s.port, s.db_url, s.default_language) == ("127.0.0.1", 8000, None, "en")
     assert s.data_dir == default_data_dir()
+    assert s.workers == 1
     assert "mahjong-nts" in s.data_dir.parts
 
 
@@ -26,19 +27,28 @@ def test_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     monkeypatch.setenv("MAHJONG_NTS_DB_URL", "sqlite:///x.db")
     monkeypatch.setenv("MAHJONG_NTS_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("MAHJONG_NTS_DEFAULT_LANGUAGE", "nl")
+    monkeypatch.setenv("MAHJONG_NTS_WORKERS", "2")
     s = Settings()
-    assert (s.host, s.port, s.db_url, s.data_dir, s.default_language) == (
+    assert (s.host, s.port, s.db_url, s.data_dir, s.default_language, s.workers) == (
         "0.0.0.0",
         9001,
         "sqlite:///x.db",
         tmp_path,
         "nl",
+        2,
     )
 
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("PORT", "70000"), ("PORT", "http"), ("DEFAULT_LANGUAGE", "de"), ("HOST", "")],
+    [
+        ("PORT", "70000"),
+        ("PORT", "http"),
+        ("DEFAULT_LANGUAGE", "de"),
+        ("HOST", ""),
+        ("WORKERS", "0"),
+        ("WORKERS", "two"),
+    ],
 )
 def test_bad_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
     monkeypatch.setenv(f"MAHJONG_NTS_{name}", value)

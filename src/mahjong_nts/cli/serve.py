@@ -5,11 +5,15 @@ listened on ends with one ``error:`` line and exit code 2 before anything
 starts.  It hands the app to uvicorn by name (``mahjong_nts.web:create_app``,
 a factory), with the settings in the ``MAHJONG_NTS_*`` environment the factory
 reads: the terminal front end does not import the web one (docs/web.md).
+
+``--workers N`` runs N processes (uvicorn's supervisor) that share the one socket;
+the database is opened and migrated here, once, before any of them starts.
 """
 
 from __future__ import annotations
 
 import copy
+import inspect
 import os
 import socket
 from typing import Annotated, Any, Final
@@ -23,9 +27,12 @@ from mahjong_nts.i18n import language, translator
 from mahjong_nts.store import StoreError, open_store
 from mahjong_nts.store.db import MAX_URL_CHARS, default_url
 
-__all__ = ["APP_FACTORY", "bind", "check_database", "serve_cmd"]
+__all__ = ["APP_FACTORY", "MAX_WORKERS", "bind", "check_database", "serve_cmd"]
 
 APP_FACTORY: Final = "mahjong_nts.web:create_app"
+
+MAX_WORKERS: Final = 32
+"""``--workers``: at most this many processes."""
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -105,6 +112,16 @@ def serve_cmd(
             "that asks for neither.",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=MAX_WORKERS,
+            help="Processes answering requests (1 to 32). With more than one, games "
+            "against the bots and replays are refused: they live in one process.",
+        ),
+    ] = 1,
 ) -> None:
     """Start the web app: the calculator and the HTTP API (docs at /docs)."""
     chosen = language(lang) if lang is not None else None
@@ -131,29 +148,62 @@ def serve_cmd(
             os.environ["MAHJONG_NTS_DB_URL"] = db
         if chosen is not None:
             os.environ["MAHJONG_NTS_DEFAULT_LANGUAGE"] = chosen
-
-        import uvicorn
-
-        config = uvicorn.Config(
-            APP_FACTORY,
-            factory=True,
-            access_log=False,
-            log_config=_log_config(),
-            server_header=False,
-            proxy_headers=False,
-        )
-        try:
-            config.load()  # builds the app now: a bad setting is an error line, not a traceback
-        except ValidationError as exc:
-            raise UsageProblem(
-                f"a MAHJONG_NTS_* environment variable: {wire.error_message(exc)}"
-            ) from None
-        server = uvicorn.Server(config)
+        os.environ["MAHJONG_NTS_WORKERS"] = str(workers)
+        if workers == 1:
+            config = _config(1)
+            _load(config)  # builds the app now: a bad setting is an error line, not a traceback
+        else:
+            _load(_config(1))  # the same check; each worker builds its own app
+            config = _config(workers)
         typer.echo(
             _("Open {url} in a browser. Ctrl+C stops the server.").format(
                 url=address_url(host, bound_port)
             )
         )
-        server.run(sockets=[sock])
-    if not server.started:
+        started = _run(config, sock)
+    if not started:
         raise typer.Exit(1)
+
+
+def _config(workers: int) -> Any:
+    import uvicorn
+
+    return uvicorn.Config(
+        APP_FACTORY,
+        factory=True,
+        workers=workers,
+        access_log=False,
+        log_config=_log_config(),
+        server_header=False,
+        proxy_headers=False,
+    )
+
+
+def _load(config: Any) -> None:
+    try:
+        config.load()
+    except ValidationError as exc:
+        raise UsageProblem(
+            f"a MAHJONG_NTS_* environment variable: {wire.error_message(exc)}"
+        ) from None
+
+
+def _run(config: Any, sock: socket.socket) -> bool:
+    """Serve on ``sock`` until stopped: in this process, or in ``config.workers``
+    processes under uvicorn's supervisor.  Whether it started."""
+    import uvicorn
+
+    if config.workers == 1:
+        server = uvicorn.Server(config)
+        server.run(sockets=[sock])
+        return bool(server.started)
+    from uvicorn.config import STARTUP_FAILURE
+    from uvicorn.supervisors import Multiprocess
+
+    extra: dict[str, Any] = {}
+    if "target" in inspect.signature(Multiprocess).parameters:  # as older uvicorn has it
+        extra["target"] = uvicorn.Server(config).run
+    supervisor = Multiprocess(config, sockets=[sock], **extra)
+    supervisor.run()
+    processes = getattr(supervisor, "processes", [])
+    return not any(getattr(p, "exitcode", None) == STARTUP_FAILURE for p in processes)

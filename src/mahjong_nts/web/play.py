@@ -55,6 +55,15 @@ ACTION_KEYS: Final = {"chow": "c", "pung": "p", "kong": "k", "mahjong": "m", "pa
 
 
 def registry(request: Request) -> Registry:
+    """This process's games (503 when the server runs several worker processes: the
+    next request of a game may reach another one, which does not have it)."""
+    workers = request.app.state.settings.workers
+    if workers > 1:
+        raise PlayError(
+            503,
+            f"games against the bots need a server of one process; this one runs {workers} "
+            "(start it with mahjong-nts serve --workers 1)",
+        )
     reg = getattr(request.app.state, "play_tables", None)
     if reg is None:
         reg = request.app.state.play_tables = Registry()

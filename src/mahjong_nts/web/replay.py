@@ -90,6 +90,15 @@ class Replays:
 
 
 def _replays(request: Request) -> Replays:
+    """This process's replays (an :class:`UploadError` 503 when the server runs several
+    worker processes: the replay's next step may reach another one)."""
+    workers = request.app.state.settings.workers
+    if workers > 1:
+        raise UploadError(
+            503,
+            f"replays need a server of one process; this one runs {workers} "
+            "(start it with mahjong-nts serve --workers 1)",
+        )
     reg = getattr(request.app.state, "replays", None)
     if reg is None:
         reg = request.app.state.replays = Replays()
@@ -141,6 +150,7 @@ async def upload_form(request: Request) -> HTMLResponse:
 @router.post("/replay")
 async def upload(request: Request) -> Response:
     try:
+        replays = _replays(request)
         data = await _uploaded(request)
         try:
             log = gamelog.parse_hand_log(data)
@@ -160,7 +170,7 @@ async def upload(request: Request) -> Response:
         moves=[line for line in log.events if line.decided],
         signed=verified.signed.value,
     )
-    key = _replays(request).add(replay)
+    key = replays.add(replay)
     return RedirectResponse(f"/replay/{key}", status_code=303)
 
 
@@ -187,7 +197,11 @@ def table_at(replay: Replay, step: int) -> tuple[Game, list[dict[str, Any]]]:
 
 @router.get("/replay/{key}", response_class=HTMLResponse)
 async def view(request: Request, key: str) -> Response:
-    replay = _replays(request).get(key) if len(key) <= 64 else None
+    try:
+        replays = _replays(request)
+    except UploadError as exc:
+        return _upload_page(request, status=exc.status, error=exc.message)
+    replay = replays.get(key) if len(key) <= 64 else None
     if replay is None:
         return _upload_page(
             request,

@@ -1,8 +1,9 @@
 """Settings of the web app, read from the environment (``MAHJONG_NTS_*``).
 
 ``MAHJONG_NTS_HOST``, ``MAHJONG_NTS_PORT``, ``MAHJONG_NTS_DB_URL``,
-``MAHJONG_NTS_DATA_DIR`` and ``MAHJONG_NTS_DEFAULT_LANGUAGE``; tests and
-``mahjong-nts serve`` pass their own.  Nothing here opens a file or a database.
+``MAHJONG_NTS_DATA_DIR``, ``MAHJONG_NTS_DEFAULT_LANGUAGE`` and
+``MAHJONG_NTS_WORKERS``; tests and ``mahjong-nts serve`` pass their own.  Nothing
+here opens a file or a database.
 """
 
 from __future__ import annotations
@@ -40,3 +41,7 @@ class Settings(BaseSettings):
     data_dir: Path = Field(default_factory=default_data_dir)
     default_language: Language = "en"
     """The page language when neither a cookie nor the browser's Accept-Language picks one."""
+    workers: int = Field(default=1, ge=1)
+    """How many processes serve the app (``serve --workers``).  Games against the bots
+    and replays live in the memory of one process, and a browser's next request may
+    reach another: with more than one worker they are refused (503), not lost at random."""
