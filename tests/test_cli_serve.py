@@ -95,6 +95,14 @@ def test_two_workers_answer_and_stop(tmp_path: Path) -> None:
         assert (status, answer["balances"]) == (200, [-80, 160, -40, -40])
         status, answer = post(url + "api/play", b'{"ruleset": "nts-2016", "hands": 1}')
         assert status == 503 and "one process; this one runs 2" in str(answer["error"])
+        port = int(url.rsplit(":", 1)[1].rstrip("/"))
+        if sys.platform.startswith("linux"):  # a socket each, the kernel balancing them
+            assert _listening(port) == 2
+        other = run_serve(tmp_path, "--port", str(port), "--workers", "2")
+        assert other.returncode == 2  # the port is taken, though its sockets share it
+        assert other.stderr.splitlines() == [
+            f"error: cannot listen on 127.0.0.1:{port}: Address already in use"
+        ]
         workers = _children(proc.pid)
         proc.terminate()
         assert proc.wait(timeout=30) in (0, -15)
@@ -106,6 +114,14 @@ def test_two_workers_answer_and_stop(tmp_path: Path) -> None:
     assert started == {str(pid) for pid in workers}, log
     assert log.count("POST /api/score 200") == 20
     assert "Traceback" not in log
+
+
+def _listening(port: int) -> int:
+    """How many IPv4 sockets listen on ``port`` (Linux: /proc/net/tcp)."""
+    rows = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    return sum(
+        1 for row in rows if row.split()[1].endswith(f":{port:04X}") and row.split()[3] == "0A"
+    )
 
 
 def _children(pid: int) -> list[int]:

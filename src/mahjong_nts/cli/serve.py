@@ -6,16 +6,18 @@ starts.  It hands the app to uvicorn by name (``mahjong_nts.web:create_app``,
 a factory), with the settings in the ``MAHJONG_NTS_*`` environment the factory
 reads: the terminal front end does not import the web one (docs/web.md).
 
-``--workers N`` runs N processes (uvicorn's supervisor) that share the one socket;
-the database is opened and migrated here, once, before any of them starts.
+``--workers N`` runs N processes (:mod:`mahjong_nts.cli.workers`), on Linux each
+with its own socket on the port; the database is opened and migrated here, once,
+before any of them starts.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
-import inspect
 import os
 import socket
+import sys
 from typing import Annotated, Any, Final
 
 import typer
@@ -27,7 +29,7 @@ from mahjong_nts.i18n import language, translator
 from mahjong_nts.store import StoreError, open_store
 from mahjong_nts.store.db import MAX_URL_CHARS, default_url
 
-__all__ = ["APP_FACTORY", "MAX_WORKERS", "bind", "check_database", "serve_cmd"]
+__all__ = ["APP_FACTORY", "MAX_WORKERS", "bind", "check_database", "listeners", "serve_cmd"]
 
 APP_FACTORY: Final = "mahjong_nts.web:create_app"
 
@@ -35,14 +37,17 @@ MAX_WORKERS: Final = 32
 """``--workers``: at most this many processes."""
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """A listening TCP socket on ``host``:``port`` (port 0: a free one).
+def bind(host: str, port: int, *, reuse_port: bool = False) -> socket.socket:
+    """A listening TCP socket on ``host``:``port`` (port 0: a free one); with
+    ``reuse_port``, one of several on the same port (``SO_REUSEPORT``).
     OSError (socket.gaierror for an unknown host) when it cannot be had."""
     infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if reuse_port:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         if family == socket.AF_INET6:
             sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
         sock.bind(address)
@@ -51,6 +56,33 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise
     return sock
+
+
+def balances_connections() -> bool:
+    """Whether the kernel spreads connections over sockets sharing a port (Linux's
+    ``SO_REUSEPORT``; BSD's and macOS's does not balance them)."""
+    return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
+
+
+def listeners(host: str, port: int, workers: int) -> list[socket.socket]:
+    """The listening sockets of ``workers`` processes: one per worker where the
+    kernel balances connections over them, else one for all.  The first bind is a
+    plain one, so a port in use (even by sockets that share theirs) is an OSError;
+    port 0 becomes the free port it found."""
+    first = bind(host, port)
+    if workers == 1 or not balances_connections():
+        return [first]
+    port = first.getsockname()[1]
+    first.close()
+    socks: list[socket.socket] = []
+    try:
+        for _ in range(workers):
+            socks.append(bind(host, port, reuse_port=True))
+    except OSError:
+        for sock in socks:
+            sock.close()
+        raise
+    return socks
 
 
 def check_database(db: str | None) -> None:
@@ -132,7 +164,7 @@ def serve_cmd(
     _ = translator(chosen or "en").gettext
     check_database(db)
     try:
-        sock = bind(host, port)
+        socks = listeners(host, port, workers)
     except OSError as exc:
         where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         raise UsageProblem(
@@ -140,8 +172,10 @@ def serve_cmd(
                 address=where, reason=exc.strerror or exc
             )
         ) from None
-    with sock:
-        bound_port = sock.getsockname()[1]
+    with contextlib.ExitStack() as held:
+        for sock in socks:
+            held.enter_context(sock)
+        bound_port = socks[0].getsockname()[1]
         os.environ["MAHJONG_NTS_HOST"] = host
         os.environ["MAHJONG_NTS_PORT"] = str(bound_port)
         if db is not None:
@@ -160,7 +194,7 @@ def serve_cmd(
                 url=address_url(host, bound_port)
             )
         )
-        started = _run(config, sock)
+        started = _run(config, socks)
     if not started:
         raise typer.Exit(1)
 
@@ -188,22 +222,15 @@ def _load(config: Any) -> None:
         ) from None
 
 
-def _run(config: Any, sock: socket.socket) -> bool:
-    """Serve on ``sock`` until stopped: in this process, or in ``config.workers``
-    processes under uvicorn's supervisor.  Whether it started."""
+def _run(config: Any, socks: list[socket.socket]) -> bool:
+    """Serve on ``socks`` until stopped: in this process, or in ``config.workers``
+    processes (:func:`mahjong_nts.cli.workers.run_workers`).  Whether it started."""
     import uvicorn
 
     if config.workers == 1:
         server = uvicorn.Server(config)
-        server.run(sockets=[sock])
+        server.run(sockets=socks)
         return bool(server.started)
-    from uvicorn.config import STARTUP_FAILURE
-    from uvicorn.supervisors import Multiprocess
+    from mahjong_nts.cli.workers import run_workers
 
-    extra: dict[str, Any] = {}
-    if "target" in inspect.signature(Multiprocess).parameters:  # as older uvicorn has it
-        extra["target"] = uvicorn.Server(config).run
-    supervisor = Multiprocess(config, sockets=[sock], **extra)
-    supervisor.run()
-    processes = getattr(supervisor, "processes", [])
-    return not any(getattr(p, "exitcode", None) == STARTUP_FAILURE for p in processes)
+    return run_workers(config, socks, config.workers)
