@@ -46,14 +46,14 @@ def server(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
         yield running
 
 
-def post(url: str, body: bytes) -> tuple[int, dict[str, object]]:
+def post(url: str, body: bytes, timeout: float = 10) -> tuple[int, dict[str, object]]:
     request = urllib.request.Request(
         url, data=body, headers={"content-type": "application/json"}, method="POST"
     )
     deadline = time.monotonic() + 20
     while True:
         try:
-            with urllib.request.urlopen(request, timeout=10) as response:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as exc:
             return exc.code, json.loads(exc.read())
@@ -86,15 +86,26 @@ def test_a_real_server_answers_and_stops(server: tuple[str, subprocess.Popen[str
 
 @pytest.mark.server
 def test_two_workers_answer_and_stop(tmp_path: Path) -> None:
+    # a connection may wait in its worker's socket until that worker has started:
+    # on a busy machine that takes seconds, hence the long timeouts
     with running_server(tmp_path, "--workers", "2") as (url, proc):
         assert url.startswith("http://127.0.0.1:") and not url.endswith(":0/")  # a port chosen
         for _ in range(20):  # each on a new connection, taken by either worker
-            status, answer = post(url + "api/score", json.dumps(WINNER).encode())
+            status, answer = post(url + "api/score", json.dumps(WINNER).encode(), timeout=60)
             assert (status, answer["score"]) == (200, 576)  # worked out in web_helpers.py
-        status, answer = post(url + "api/settle", b'{"scores": [0, 40, 0, 0], "winner": 1}')
+        status, answer = post(url + "api/settle", b'{"scores": [0, 40, 0, 0], "winner": 1}', 60)
         assert (status, answer["balances"]) == (200, [-80, 160, -40, -40])
-        status, answer = post(url + "api/play", b'{"ruleset": "nts-2016", "hands": 1}')
+        status, answer = post(url + "api/play", b'{"ruleset": "nts-2016", "hands": 1}', 60)
         assert status == 503 and "one process; this one runs 2" in str(answer["error"])
+        for _ in range(3):  # a score sheet written by one worker is read by any
+            form = b"name=Anna&name=Bram&name=Cor&name=Dirk&ruleset=nts-2016"
+            sheet = urllib.request.Request(url + "sheet", data=form, method="POST")
+            with urllib.request.urlopen(sheet, timeout=60) as page:  # 303, then its page
+                assert page.status == 200 and re.search(r"/sheet/[\w-]{32}$", page.url)
+                assert b"Dirk" in page.read()
+            for _ in range(4):
+                with urllib.request.urlopen(page.url, timeout=60) as again:
+                    assert again.status == 200 and b"Dirk" in again.read()
         port = int(url.rsplit(":", 1)[1].rstrip("/"))
         if sys.platform.startswith("linux"):  # a socket each, the kernel balancing them
             assert _listening(port) == 2
