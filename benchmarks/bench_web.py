@@ -288,9 +288,11 @@ def start_server(workers: int, data: str) -> tuple[subprocess.Popen[str], int, P
     env["MAHJONG_NTS_DATA_DIR"] = data
     log = Path(data) / "serve.log"
     command = [sys.executable, "-m", "mahjong_nts.cli", "serve", "--port", "0"]
+    if workers > 1:  # named only then: a tree from before --workers runs this too
+        command += ["--workers", str(workers)]
     with log.open("w") as err:
         proc = subprocess.Popen(
-            [*command, "--workers", str(workers)],
+            command,
             stdout=subprocess.PIPE,
             stderr=err,
             text=True,
