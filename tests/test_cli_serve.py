@@ -5,7 +5,9 @@ give one ``error:`` line and exit code 2."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -114,16 +116,24 @@ def test_two_workers_answer_and_stop(tmp_path: Path) -> None:
         assert other.stderr.splitlines() == [
             f"error: cannot listen on 127.0.0.1:{port}: Address already in use"
         ]
-        workers = _children(proc.pid)
+        first = _children(proc.pid)
+        assert len(first) == 2
+        os.kill(first[0], signal.SIGKILL)  # a worker that dies is started again
+        workers = _children(proc.pid, without=first[0])
+        assert len(workers) == 2 and first[1] in workers
+        for _ in range(10):
+            status, answer = post(url + "api/score", json.dumps(WINNER).encode(), timeout=60)
+            assert (status, answer["score"]) == (200, 576)
         proc.terminate()
-        assert proc.wait(timeout=30) in (0, -15)
-    assert len(workers) == 2
+        assert proc.wait(timeout=40) in (0, -15)
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)  # stopped with it
     assert proc.stderr is not None
     log = proc.stderr.read()
     started = set(re.findall(r"Started server process \[(\d+)\]", log))
-    assert started == {str(pid) for pid in workers}, log
-    assert log.count("POST /api/score 200") == 20
+    assert started == {str(pid) for pid in [*first, *workers]}, log
+    assert f"Worker process [{first[0]}] ended (exit code -9): starting another" in log
+    assert "Stopped parent process" in log
+    assert log.count("POST /api/score 200") == 30
     assert "Traceback" not in log
 
 
@@ -135,9 +145,10 @@ def _listening(port: int) -> int:
     )
 
 
-def _children(pid: int) -> list[int]:
-    """The processes ``pid`` started, once both workers answer (Linux: /proc)."""
-    deadline = time.monotonic() + 30
+def _children(pid: int, without: int | None = None) -> list[int]:
+    """The two worker processes of ``pid`` (Linux: /proc), once there are two and
+    ``without`` is not one of them."""
+    deadline = time.monotonic() + 60
     while True:
         found = [
             int(child)
@@ -145,10 +156,17 @@ def _children(pid: int) -> list[int]:
             for child in (task / "children").read_text().split()
         ]
         # the supervisor also starts multiprocessing's resource tracker
-        workers = [c for c in found if "spawn_main" in Path(f"/proc/{c}/cmdline").read_text()]
-        if len(workers) >= 2 or time.monotonic() > deadline:
-            return workers
+        workers = [c for c in found if "spawn_main" in _cmdline(c)]
+        if (len(workers) == 2 and without not in workers) or time.monotonic() > deadline:
+            return sorted(workers)
         time.sleep(0.1)
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_text()
+    except OSError:  # gone meanwhile
+        return ""
 
 
 @pytest.mark.server

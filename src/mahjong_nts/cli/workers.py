@@ -23,7 +23,7 @@ import multiprocessing
 import os
 import signal
 import socket
-import threading
+import time
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -54,8 +54,10 @@ def run_workers(config: Any, sockets: Sequence[socket.socket], workers: int) -> 
     on ``sockets[i]``, or all on ``sockets[0]`` when there is one.  Whether they
     started (False when a worker could not start: then all are stopped)."""
     context = multiprocessing.get_context("spawn")
-    stop = threading.Event()
-    handlers = {sig: signal.signal(sig, lambda *_: stop.set()) for sig in _SIGNALS}
+    # the handlers only note the signal: taking a lock in one (threading.Event.set) can
+    # deadlock with the main thread it interrupts, which may hold that very lock
+    caught: list[int] = []
+    handlers = {sig: signal.signal(sig, lambda sig, _: caught.append(sig)) for sig in _SIGNALS}
     socket_of = [sockets[i] if len(sockets) > 1 else sockets[0] for i in range(workers)]
 
     def start(i: int) -> Any:
@@ -67,14 +69,15 @@ def run_workers(config: Any, sockets: Sequence[socket.socket], workers: int) -> 
     processes = [start(i) for i in range(workers)]
     started = True
     try:
-        while not stop.wait(0.5):
+        while not caught:
+            time.sleep(0.5)  # so a signal is acted on within half a second
             for i, process in enumerate(processes):
-                if process.is_alive():
+                if caught or process.is_alive():
                     continue
                 if process.exitcode == STARTUP_FAILURE:
                     log.error("Worker process [%d] could not start: stopping", process.pid)
                     started = False
-                    stop.set()
+                    caught.append(0)
                     break
                 log.warning(
                     "Worker process [%d] ended (exit code %s): starting another",
