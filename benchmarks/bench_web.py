@@ -12,10 +12,10 @@ second on a fixed schedule (each client one every clients/R seconds), and latenc
 from the time a request was due, so a late send counts against the server too.  Latency
 ends at the last byte of the answer.
 
-Two clients: ``python`` (the default) is small raw HTTP/1.1 in one asyncio loop;
-``wrk`` is Debian's ``wrk`` (C, one thread: ``apt-get install wrk``), closed loop only,
-which takes less of the machine from the server.  Both run on the same machine as the
-server, so they share its cores.
+Two clients: ``python`` (the default) is small raw HTTP/1.1 in one asyncio loop (with
+uvloop when installed); ``wrk`` is Debian's ``wrk`` (C, one thread: ``apt-get install
+wrk``), closed loop only, which takes a little less CPU per answer.  Both run on the same
+machine as the server, so they share its cores.
 
 Besides the percentiles each run prints the CPU time per answer of the server (all its
 processes) and of the client, and how many cores the rest of the machine kept busy
