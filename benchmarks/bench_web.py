@@ -1,16 +1,16 @@
 """POST /api/score latency under 50 concurrent clients on loopback.
 
 Command: ``python benchmarks/bench_web.py [--clients 50] [--seconds 10] [--warmup 2]
-[--rate R] [--workers N] [--client python|wrk] [--runs K] [--quiet CORES] [--nice N]``.
-Starts ``mahjong-nts serve --port 0 [--workers N]`` in a subprocess, then measures
-``--runs`` times back to back (each after ``--warmup`` seconds of the same load), every
-client with its own keep-alive connection, the two requests below in turn.  Without
-``--rate`` each client sends its next request as soon as the answer to its last one is
-in (a closed loop: 50 requests always wait, the server runs flat out, and latency is
-about clients / throughput).  With ``--rate R`` the clients together send R requests a
-second on a fixed schedule (each client one every clients/R seconds), and latency counts
-from the time a request was due, so a late send counts against the server too.  Latency
-ends at the last byte of the answer.
+[--rate R] [--workers N] [--client python|wrk] [--runs K] [--quiet CORES]``.  Starts
+``mahjong-nts serve --port 0 [--workers N]`` in a subprocess, then measures ``--runs``
+times back to back (each after ``--warmup`` seconds of the same load), every client with its own
+keep-alive connection, the two requests below in turn.  Without ``--rate`` each client
+sends its next request as soon as the answer to its last one is in (a closed loop: 50
+requests always wait, the server runs flat out, and latency is about clients /
+throughput).  With ``--rate R`` the clients together send R requests a second on a
+fixed schedule (each client one every clients/R seconds), and latency counts from the
+time a request was due, so a late send counts against the server too.  Latency ends at
+the last byte of the answer.
 
 Two clients: ``python`` (the default) is small raw HTTP/1.1 in one asyncio loop (with
 uvloop when installed); ``wrk`` is Debian's ``wrk`` (C, one thread: ``apt-get install
@@ -24,7 +24,6 @@ every figure over the runs.
 
 On a shared machine ``--quiet CORES`` counts only the runs during which the rest of the
 machine kept at most CORES cores busy; a busier run is shown, marked, and run again.
-``--nice -10`` (as root) runs the server and the client before the other jobs instead.
 
 Bounded: each run stops by itself after ``--warmup + --seconds`` (at most 5 + 120
 seconds), at most 10 runs (30 with ``--quiet``); then the server is stopped.  Exit code 1
@@ -366,15 +365,6 @@ def main() -> int:
     parser.add_argument("--client", choices=("python", "wrk"), default="python")
     parser.add_argument("--runs", type=int, default=1, choices=range(1, 11), metavar="1-10")
     parser.add_argument(
-        "--nice",
-        type=int,
-        default=0,
-        choices=range(-20, 20),
-        metavar="-20..19",
-        help="run the server and the client at this niceness (below 0: as root), e.g. -10 to "
-        "measure them before the other jobs of a shared machine",
-    )
-    parser.add_argument(
         "--quiet",
         type=float,
         default=None,
@@ -391,11 +381,6 @@ def main() -> int:
         parser.error("--client wrk runs the closed loop only (no --rate)")
     if args.client == "wrk" and shutil.which("wrk") is None:
         parser.error("--client wrk needs Debian's wrk: apt-get install wrk")
-    if args.nice:
-        try:
-            os.nice(args.nice)  # the server, its workers and wrk inherit it
-        except (OSError, AttributeError) as exc:
-            parser.error(f"--nice {args.nice}: {exc}")
     if args.client == "python":
         try:
             import uvloop
@@ -410,8 +395,7 @@ def main() -> int:
     print(
         f"POST /api/score, {args.clients} clients ({args.client}), {mode}, "
         f"{args.workers} worker{'s' if args.workers > 1 else ''}, {args.seconds:g} s after "
-        f"{args.warmup:g} s of warm-up, {os.cpu_count()} cores"
-        + (f", niceness {args.nice}" if args.nice else ""),
+        f"{args.warmup:g} s of warm-up, {os.cpu_count()} cores",
         flush=True,
     )
     with tempfile.TemporaryDirectory() as folder:
