@@ -206,17 +206,42 @@ def _compact(text: str, word: _Word) -> list[Tile] | None:
     return tiles
 
 
-def _word_tiles(text: str, word: _Word) -> list[Tile]:
+MAX_REMEMBERED_WORDS: Final = 4096
+"""Words read before (``b1``, ``b123``, ``EEE``, ``oost``) whose tiles are remembered;
+past this many the memory starts again empty."""
+MAX_REMEMBERED_WORD_CHARS: Final = 16
+"""A longer word is read each time, not remembered."""
+
+_remembered: dict[str, tuple[Tile, ...]] = {}
+"""The tiles of every word read without an error, by its text (a word's tiles depend
+on its text alone; only errors name the column).  A word never holds white space or
+``[]()+``, so a text whose every white-space-separated word is here holds no brackets
+and no ``+`` either (:func:`parse_tiles` reads such a text from here alone)."""
+
+
+def _word_tiles(text: str, word: _Word) -> tuple[Tile, ...]:
     """The tiles of one word: compact groups, glyphs, or a single alias."""
+    known = _remembered.get(word.text)
+    if known is not None:
+        return known
+    tiles = _read_word(text, word)
+    if len(word.text) <= MAX_REMEMBERED_WORD_CHARS:
+        if len(_remembered) >= MAX_REMEMBERED_WORDS:
+            _remembered.clear()
+        _remembered[word.text] = tiles
+    return tiles
+
+
+def _read_word(text: str, word: _Word) -> tuple[Tile, ...]:
     tiles = _compact(text, word)
     if tiles is not None:
-        return tiles
+        return tuple(tiles)
     candidates = [word.text]
     if len(word.text) == 2 and not any(c in _DIGITS for c in word.text):
         candidates.append(word.text.lower())  # "Fa"; parse_tile folds case from 3 letters
     for candidate in candidates:
         try:
-            return [parse_tile(candidate)]
+            return (parse_tile(candidate),)
         except InvalidTile:
             pass
     raise _unknown_tile(text, word.start, word.text)
@@ -366,6 +391,16 @@ def parse_hand(text: str) -> Hand:
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Parse a list of tiles (``"b1 b2 b3 E E"``, ``"b123 EE"``, aliases, glyphs),
     in the order written.  Brackets and ``+`` are not allowed."""
+    if isinstance(text, str):
+        # words read before: their tiles, without scanning the text character by character
+        tiles: list[Tile] = []
+        for word in text.split():
+            known = _remembered.get(word)
+            if known is None:
+                break
+            tiles.extend(known)
+        else:
+            return tuple(tiles)
     return tuple(t for t, _ in _scan(text, allow_structure=False).tiles)
 
 

@@ -38,7 +38,7 @@ from mahjong_nts.web.bottable import (
     Registry,
     table_state,
 )
-from mahjong_nts.web.held import app_held
+from mahjong_nts.web.held import app_held, one_process_only
 from mahjong_nts.web.templating import pages_of, request_language
 from mahjong_nts.web.tiles import template_helpers
 
@@ -55,6 +55,11 @@ ACTION_KEYS: Final = {"chow": "c", "pung": "p", "kong": "k", "mahjong": "m", "pa
 
 
 def registry(request: Request) -> Registry:
+    """This process's games (503 when the server runs several worker processes: the
+    next request of a game may reach another one, which does not have it)."""
+    refusal = one_process_only(request, "games against the bots")
+    if refusal:
+        raise PlayError(503, refusal)
     return app_held(request, "play_tables", Registry)
 
 

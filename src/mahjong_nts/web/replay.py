@@ -30,7 +30,7 @@ from mahjong_nts.core.tiles import Tile, parse_tile
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.gamelog_schema import MAX_LOG_BYTES, EventLine, HeaderLine
 from mahjong_nts.web.bottable import meld_state, result_state
-from mahjong_nts.web.held import Held, app_held
+from mahjong_nts.web.held import Held, app_held, one_process_only
 from mahjong_nts.web.templating import pages_of, request_language
 from mahjong_nts.web.tiles import template_helpers
 
@@ -65,6 +65,11 @@ class Replays(Held[Replay]):
 
 
 def _replays(request: Request) -> Replays:
+    """This process's replays (an :class:`UploadError` 503 when the server runs several
+    worker processes: the replay's next step may reach another one)."""
+    refusal = one_process_only(request, "replays")
+    if refusal:
+        raise UploadError(503, refusal)
     return app_held(request, "replays", Replays)
 
 
@@ -112,6 +117,7 @@ async def upload_form(request: Request) -> HTMLResponse:
 @router.post("/replay")
 async def upload(request: Request) -> Response:
     try:
+        replays = _replays(request)
         data = await _uploaded(request)
         try:
             log = gamelog.parse_hand_log(data)
@@ -131,7 +137,7 @@ async def upload(request: Request) -> Response:
         moves=[line for line in log.events if line.decided],
         signed=verified.signed.value,
     )
-    made = _replays(request).add(lambda _key: replay)
+    made = replays.add(lambda _key: replay)
     assert made is not None  # the replays make room for a new one
     return RedirectResponse(f"/replay/{made[0]}", status_code=303)
 
@@ -159,7 +165,11 @@ def table_at(replay: Replay, step: int) -> tuple[Game, list[dict[str, Any]]]:
 
 @router.get("/replay/{key}", response_class=HTMLResponse)
 async def view(request: Request, key: str) -> Response:
-    replay = _replays(request).get(key) if len(key) <= 64 else None
+    try:
+        replays = _replays(request)
+    except UploadError as exc:
+        return _upload_page(request, status=exc.status, error=exc.message)
+    replay = replays.get(key) if len(key) <= 64 else None
     if replay is None:
         return _upload_page(
             request,
