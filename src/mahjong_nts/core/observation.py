@@ -30,6 +30,7 @@ from mahjong_nts.core.actions import Action
 from mahjong_nts.core.errors import InvalidSeat, quote
 from mahjong_nts.core.game import Event, Game, HandResult, Phase
 from mahjong_nts.core.hand import Hand, Meld, MeldKind
+from mahjong_nts.core.text import N_
 from mahjong_nts.core.tiles import WINDS, Tile
 
 __all__ = ["Observation", "SeatView", "observe", "visible_events"]
@@ -95,7 +96,9 @@ def observe(game: Game, seat: int) -> Observation:
     """The observation of ``seat`` (0 = East) in ``game``: in a claim or rob window the
     window itself for the seat asked now, the neutral view for every other seat."""
     if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
-        raise InvalidSeat(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
+        raise InvalidSeat(
+            N_("seat {seat} is not at this table (0..{last})"), seat=quote(seat), last=game.n - 1
+        )
     phase = game.phase
     over = phase is Phase.OVER
     to_act = not over and game.current_seat == seat
