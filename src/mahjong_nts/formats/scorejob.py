@@ -49,6 +49,7 @@ __all__ = [
     "score_response",
     "seat_wind",
     "short_message",
+    "short_text",
     "table_hand",
 ]
 
@@ -210,6 +211,14 @@ def short_message(message: str) -> str:
     if len(message) > MAX_ERROR_CHARS:
         message = message[: MAX_ERROR_CHARS - 3] + "..."
     return message
+
+
+def short_text(text: str) -> str:
+    """``text`` bounded as :func:`short_message` bounds it; a core
+    :class:`~mahjong_nts.core.text.Text` that is short enough already is kept as it is
+    (so that a page can still say it in its language)."""
+    short = short_message(text)
+    return text if short == text else short
 
 
 def _field(where: str, fn: Callable[[], _T]) -> _T:

@@ -61,6 +61,7 @@ from mahjong_nts.formats.scorejob import (
     score_response,
     seat_wind,
     short_message,
+    short_text,
     table_hand,
 )
 
@@ -102,6 +103,7 @@ __all__ = [
     "settle_request",
     "settle_round_wind",
     "short_message",
+    "short_text",
     "table_hand",
     "table_seats",
 ]

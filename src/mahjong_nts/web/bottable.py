@@ -43,6 +43,7 @@ from mahjong_nts.core.observation import Observation, observe, visible_events
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, SeedRng, derive_seed, seed_commitment
 from mahjong_nts.core.shanten import shanten
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats import gamelog, wire
 from mahjong_nts.web.held import Held
@@ -81,7 +82,9 @@ hand has at most 14 concealed tiles; c, p, k, m, x, h are kept for the actions).
 
 
 class PlayError(Exception):
-    """A request the table refuses: ``status`` (404, 409, 422, 503) and one line."""
+    """A request the table refuses: ``status`` (404, 409, 422, 503) and one line
+    (English; a core :class:`~mahjong_nts.core.text.Text` the pages say in their
+    language)."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
@@ -184,9 +187,12 @@ class BotTable:
             act = parse_action(text)  # InvalidAction for text that is no action
             game.apply(act, seat=self.me, seq=seq)
         except (NotYourTurn, StaleAction) as exc:
-            raise PlayError(409, f"{exc} (it was sent twice, or the table moved on)") from None
+            raise PlayError(
+                409,
+                Text(N_("{problem} (it was sent twice, or the table moved on)"), problem=exc.text),
+            ) from None
         except MahjongError as exc:
-            raise PlayError(422, str(exc)) from None
+            raise PlayError(422, exc.text) from None
         self._run_bots()
         return act
 

@@ -26,8 +26,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.formats import safejson, wire
 from mahjong_nts.formats.rulefiles import MAX_REQUEST_SPEC_CHARS, SHIPPED
+from mahjong_nts.i18n import render
 from mahjong_nts.web.api.answer import error_response
 from mahjong_nts.web.api.body import read_json_body
 from mahjong_nts.web.bottable import (
@@ -93,7 +95,7 @@ def _rules(spec: str) -> RuleSet:
     try:
         return wire.load_rules(spec)
     except MahjongError as exc:
-        raise PlayError(422, f"ruleset: {exc}") from None
+        raise PlayError(422, Text(N_("ruleset: {problem}"), problem=exc.text)) from None
 
 
 async def _form(request: Request) -> dict[str, str]:
@@ -192,6 +194,12 @@ def _new_page(
     )
 
 
+def _refused(request: Request, exc: PlayError) -> Response:
+    """The JSON answer of a refused request, its message in the page's language."""
+    lang, _ = request_language(request, pages_of(request).default_language)
+    return error_response(exc.status, render(exc.message, lang))
+
+
 def _gone(request: Request, exc: PlayError) -> HTMLResponse:
     return _new_page(request, status=exc.status, error=exc.message)
 
@@ -275,7 +283,7 @@ async def download_log(request: Request, game_id: str, number: int) -> Response:
         with table.lock:
             text, name = table.log(number - 1)
     except PlayError as exc:
-        return error_response(exc.status, exc.message)
+        return _refused(request, exc)
     return Response(
         text.encode("utf-8"),
         media_type="application/x-ndjson",
@@ -306,7 +314,7 @@ async def api_new_game(request: Request) -> Response:
         req: NewGame = await _json(request, NewGame)
         table = registry(request).create(_rules(req.ruleset), req.ruleset, req.hands)
     except PlayError as exc:
-        return error_response(exc.status, exc.message)
+        return _refused(request, exc)
     with table.lock:
         return _answer(request, table, status=201)
 
@@ -317,7 +325,7 @@ async def api_state(request: Request, game_id: str) -> Response:
     try:
         table = registry(request).get(game_id)
     except PlayError as exc:
-        return error_response(exc.status, exc.message)
+        return _refused(request, exc)
     with table.lock:
         return _answer(request, table)
 
@@ -333,12 +341,12 @@ async def api_act(request: Request, game_id: str) -> Response:
         table = registry(request).get(game_id)
         req: ActRequest = await _json(request, ActRequest)
     except PlayError as exc:
-        return error_response(exc.status, exc.message)
+        return _refused(request, exc)
     with table.lock:
         try:
             table.act(req.hand, req.seq, req.action)
         except PlayError as exc:
-            return error_response(exc.status, exc.message)
+            return _refused(request, exc)
         return _answer(request, table)
 
 
@@ -349,10 +357,10 @@ async def api_next(request: Request, game_id: str) -> Response:
         table = registry(request).get(game_id)
         req: NextRequest = await _json(request, NextRequest)
     except PlayError as exc:
-        return error_response(exc.status, exc.message)
+        return _refused(request, exc)
     with table.lock:
         try:
             table.next_hand(req.hand)
         except PlayError as exc:
-            return error_response(exc.status, exc.message)
+            return _refused(request, exc)
         return _answer(request, table)

@@ -26,6 +26,7 @@ from mahjong_nts.core.actions import ActionKind, action
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.core.tiles import Tile, parse_tile
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.gamelog_schema import MAX_LOG_BYTES, EventLine, HeaderLine
@@ -123,11 +124,17 @@ async def upload(request: Request) -> Response:
             log = gamelog.parse_hand_log(data)
             verified = gamelog.verify_hand_log(log)
         except gamelog.LogFormatError as exc:
-            raise UploadError(422, f"not a readable hand log: {exc}") from None
+            raise UploadError(
+                422, Text(N_("not a readable hand log: {problem}"), problem=exc.text)
+            ) from None
         except gamelog.LogMismatch as exc:
-            raise UploadError(422, f"the log does not verify: {exc}") from None
+            raise UploadError(
+                422, Text(N_("the log does not verify: {problem}"), problem=exc.text)
+            ) from None
         except MahjongError as exc:  # a rule set that cannot be loaded, ...
-            raise UploadError(422, f"the log cannot be replayed: {exc}") from None
+            raise UploadError(
+                422, Text(N_("the log cannot be replayed: {problem}"), problem=exc.text)
+            ) from None
     except UploadError as exc:
         return _upload_page(request, status=exc.status, error=exc.message)
     replay = Replay(

@@ -159,7 +159,7 @@ def _win(form: SettleForm, default: WinSource) -> Win:
     try:
         return Win(chosen, **{f: f in form.flags for f in FLAGS})
     except MahjongError as exc:
-        raise wire.FieldError("source", str(exc)) from exc
+        raise wire.FieldError("source", exc.text) from exc
 
 
 def settle_form(
@@ -217,7 +217,7 @@ def settle_form(
                     try:
                         hands[i] = wire.table_hand(parse_hand(text))
                     except MahjongError as exc:
-                        errors[f"hand{i}"] = str(exc)
+                        errors[f"hand{i}"] = exc.text
             if errors:
                 return None, errors
             job = wire.hands_job(
@@ -233,7 +233,7 @@ def settle_form(
     except wire.FieldError as exc:
         return None, {exc.field: exc.message}
     except MahjongError as exc:
-        return None, {"form": str(exc)}
+        return None, {"form": exc.text}
     names = [form.names[i] or gettext("Player {n}").format(n=i + 1) for i in range(seats)]
     winds: list[str | None] = [
         None if i == dreamer else wire.seat_wind(i, east, seats=seats, dreamer=dreamer).token
@@ -387,7 +387,7 @@ async def settle_page(request: Request) -> HTMLResponse:
     try:
         rules = load_untrusted(spec[:200])
     except MahjongError as exc:
-        errors["ruleset"] = str(exc)
+        errors["ruleset"] = exc.text
         spec = wire.DEFAULT_RULESET_NAME
         rules = load_untrusted(spec)
     seats = _seats_of(rules)
