@@ -108,7 +108,8 @@ PHRASES: Final = (
     N_("twice"),
     N_("van de tafel only"),
     N_("waiting = half"),
-    N_("winner"),
+    N_("waiting"),
+    N_("(winner)"),
     N_("winner or not"),
     N_("won on East's first discard: always claimed"),
 )
