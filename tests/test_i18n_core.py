@@ -444,3 +444,15 @@ def test_every_phrase_is_found_in_a_citation() -> None:
     for citation in _all_citations():
         walk(citation)
     assert set(PHRASES) - used == set()
+
+
+def test_rendering_is_bounded_in_depth() -> None:
+    """A text nested deeper than MAX_RENDER_DEPTH is said in English from there on (the
+    core nests at most four; a deeper one is not ours, and no input makes it recurse)."""
+    text: Text = Text(N_("the hand is over"))
+    for _ in range(i18n.MAX_RENDER_DEPTH + 5):
+        text = Text(N_("{problem} {where}"), problem=text, where="")
+    said = render(text, "nl")
+    assert said.startswith("the hand is over")  # the innermost, past the bound: English
+    shallow = Text(N_("{problem} {where}"), problem=Text(N_("the hand is over")), where="")
+    assert render(shallow, "nl").startswith("de hand is afgelopen")

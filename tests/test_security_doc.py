@@ -27,6 +27,8 @@ BOUNDS = [
     ("an excerpt of input quoted in an error (a value, a key in a field path)", "core.errors",
      "QUOTE_CHARS", 60, "60 char"),
     ("an error message", "formats.wire", "MAX_ERROR_CHARS", 500, "500 characters"),
+    ("texts nested in a core text said in Dutch (an error's parameters)", "i18n",
+     "MAX_RENDER_DEPTH", 12, "12 levels"),
     (SCORE_ROW, "core.rules", "MAX_SCORE", 2**48, "0 to 2^48"),
     ("`round_to`", "formats.wire", "MAX_ROUND_TO", 1000, "0 to 1000"),
     ("melds in one hand", "formats.wire", "MAX_MELDS", 8, "| 8 |"),
