@@ -343,9 +343,15 @@ _SOURCE_TEXT: Final = {
 }
 
 
+_SET_TEXT: Final = tuple(
+    tuple(Text(template, tile=_TOKEN[t]) for t in range(NUM_KINDS)) for template in _SET_OF
+)
+"""Every set named (``pung of k7``), by kind and tile: made once."""
+
+
 def _set_of(kind: int, tile: int) -> Text:
     """``pung of k7``."""
-    return Text(_SET_OF[kind], tile=_TOKEN[tile])
+    return _SET_TEXT[kind][tile]
 
 
 class _Facts:

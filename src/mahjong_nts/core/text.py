@@ -47,6 +47,8 @@ class Text(str):
     JSON writes it as the string, tests compare it with the string.
     """
 
+    __slots__ = ("params", "template")
+
     template: str
     """The template (a :meth:`str.format` string) the text was made from."""
     params: Mapping[str, Any]
@@ -70,6 +72,8 @@ def _rebuild(cls: type[Text], template: str, params: dict[str, Any]) -> Text:
 class TextList(str):
     """Parts joined by ``sep`` (``"pung of E, pung of S"``), each part and the
     separator translated on their own."""
+
+    __slots__ = ("parts", "sep")
 
     parts: tuple[str, ...]
     sep: str
