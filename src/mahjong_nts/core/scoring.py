@@ -528,10 +528,20 @@ _DETAILS: Final[dict[str, Callable[[_Facts], str]]] = {
 _Keys = list[tuple[int, int]]
 
 
+_LISTED: dict[tuple[str, str], Text] = {}
+"""The texts :func:`_listed` made, by template and sets (bounded: cleared when full)."""
+
+
 def _listed(template: str, indices: Iterable[int]) -> Text:
     """``template`` (``"{n} kongs: {sets}"``) with the sets ``indices`` and their number."""
     texts = [_BLOCK_TEXT[i] for i in indices]
-    return Text(template, n=len(texts), sets=" ".join(texts))
+    sets = " ".join(texts)
+    made = _LISTED.get((template, sets))
+    if made is None:
+        if len(_LISTED) >= _DETAIL_CACHE:
+            _LISTED.clear()
+        made = _LISTED[template, sets] = Text(template, n=len(texts), sets=sets)
+    return made
 
 
 def _honour_pungs(keys: _Keys, pair: int, lo: int, hi: int) -> str:

@@ -80,7 +80,7 @@ class TextList(str):
 
     def __new__(cls, sep: str, parts: Iterable[str]) -> TextList:
         items = tuple(parts)
-        self = str.__new__(cls, str(sep).join(str(p) for p in items))
+        self = str.__new__(cls, sep.join(items))
         self.parts = items
         self.sep = sep
         return self
