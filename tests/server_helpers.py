@@ -7,6 +7,8 @@ import os
 import re
 import subprocess
 import sys
+import threading
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,3 +54,19 @@ def running_server(
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def drain(proc: subprocess.Popen[str], keep: int = 200) -> deque[str]:
+    """Read the server's stderr (uvicorn's log, a line per request) as it comes, keeping
+    the last ``keep`` lines.  Unread, the pipe fills after some 64 KiB of log and the
+    server blocks on its next log line: a long session of requests needs this."""
+    lines: deque[str] = deque(maxlen=keep)
+    stream = proc.stderr
+    assert stream is not None
+
+    def run() -> None:
+        for line in stream:
+            lines.append(line)
+
+    threading.Thread(target=run, name="serve-stderr", daemon=True).start()
+    return lines

@@ -28,7 +28,7 @@ from playwright.sync_api import (
 )
 
 from browser_helpers import ARGS, CHROMIUM, DESKTOP, PHONE
-from server_helpers import running_server
+from server_helpers import drain, running_server
 
 # a busy two-core CI machine: waits are generous (they end as soon as the page is ready)
 expect.set_options(timeout=15_000)
@@ -43,7 +43,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running_server(tmp_path_factory.mktemp("serve-data")) as (url, _proc):
+    with running_server(tmp_path_factory.mktemp("serve-data")) as (url, proc):
+        drain(proc)  # the session's many requests would fill the log's pipe
         yield url
 
 
