@@ -1,6 +1,8 @@
 // The calculator: gathers the hand by taps or typing and shows the server's answer.
 // No rule of the game here: the server reads the notation and scores it
 // (GET /calc/result renders the result; this script only swaps it in).
+import { roving } from "./roving.js";
+
 const form = document.getElementById("calc");
 const field = document.getElementById("hand");
 const groupsBox = document.getElementById("groups");
@@ -393,4 +395,7 @@ shareButton.addEventListener("click", async () => {
 tools.hidden = false;
 writeNotation();
 draw();
+// one tab stop each for the palette and the hand's tiles; arrow keys move between tiles
+roving(document.getElementById("palette"), { rows: ".palette-row", items: "button[data-tile]", key: (b) => b.dataset.tile });
+roving(groupsBox, { rows: ".tiles", items: "button.tile", key: (b) => `${b.dataset.g}:${b.dataset.i}` });
 show(document.getElementById("calc-result"));
