@@ -34,6 +34,7 @@ SCHEMES = ["light"] + (
     else []
 )
 MAX_MOVES = 400
+MAX_GAMES = 8  # games started to reach one state (a hand need not offer a discard)
 MAX_TABS = 150  # tab stops walked on one page before the test gives up
 
 
@@ -85,20 +86,24 @@ def assert_no_violations(page: Page, where: str, state: str) -> None:
 
 
 def play_via_api(request: APIRequestContext, until: Callable[[dict[str, Any]], bool]) -> str:
-    """Start a one-hand game and take the first legal action until ``until(state)``: the
-    game's id.  The page then shows the state the server keeps for it."""
-    answer = request.post("/api/play", data={"ruleset": "nts-2016", "hands": 1})
-    assert answer.status == 201, answer.text()
-    state = answer.json()
-    for _ in range(MAX_MOVES):
-        if until(state):
-            return str(state["game"])
-        assert state["legal"], state
-        act = {"hand": state["hand"], "seq": state["seq"], "action": state["legal"][0]}
-        answer = request.post(f"/api/play/{state['game']}/act", data=act)
-        assert answer.ok, answer.text()
+    """Start one-hand games and take the first legal action until ``until(state)``: the
+    game's id.  The page then shows the state the server keeps for it.  A hand may end
+    without the state wanted (no discard was ever offered): then a new game, at most
+    ``MAX_GAMES``."""
+    for _ in range(MAX_GAMES):
+        answer = request.post("/api/play", data={"ruleset": "nts-2016", "hands": 1})
+        assert answer.status == 201, answer.text()
         state = answer.json()
-    raise AssertionError(f"no such state in {MAX_MOVES} moves")
+        for _ in range(MAX_MOVES):
+            if until(state):
+                return str(state["game"])
+            if not state["legal"]:  # the hand is over: the API lists no action then
+                break
+            act = {"hand": state["hand"], "seq": state["seq"], "action": state["legal"][0]}
+            answer = request.post(f"/api/play/{state['game']}/act", data=act)
+            assert answer.ok, answer.text()
+            state = answer.json()
+    raise AssertionError(f"no such state in {MAX_GAMES} games")
 
 
 def offered(state: dict[str, Any]) -> bool:
