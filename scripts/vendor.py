@@ -121,6 +121,40 @@ PACKAGES: list[dict[str, Any]] = [
         "files": {"LICENSE": "LICENSE"},
         "license_files": ["LICENSE"],
     },
+    {
+        # CPython 3.14 compiled to WebAssembly: the offline calculator (web/offline.py) runs
+        # the package's scoring in it.  Only what loadPyodide() reads is taken: no packages.
+        "name": "pyodide",
+        "version": "314.0.7",
+        "integrity": (
+            "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5"
+            "JEsOlD2R1A=="
+        ),
+        "license": "MPL-2.0",
+        "dir": "pyodide",
+        "files": {
+            "pyodide.mjs": "pyodide.mjs",
+            "pyodide.asm.mjs": "pyodide.asm.mjs",
+            "pyodide.asm.wasm": "pyodide.asm.wasm",
+            "python_stdlib.zip": "python_stdlib.zip",
+            "pyodide-lock.json": "pyodide-lock.json",
+        },
+        "license_files": ["LICENSE", "PYTHON-LICENSE"],
+        # the tarball carries no licence text: the MPL 2.0 as Debian ships it (base-files),
+        # and CPython's licence (the PSF License Agreement) as typing_extensions ships it
+        # (the same text; typing_extensions is installed with pydantic)
+        "texts": {
+            "LICENSE": {
+                "file": "/usr/share/common-licenses/MPL-2.0",
+                "sha256": "fab3dd6bdab226f1c08630b1dd917e11fcb4ec5e1e020e2c16f83a0a13863e85",
+            },
+            "PYTHON-LICENSE": {
+                "distribution": "typing_extensions",
+                "file": "licenses/LICENSE",
+                "sha256": "3b2f81fe21d181c499c59a256c8e1968455d6689d269aa85373bfb6af41da3bf",
+            },
+        },
+    },
 ]
 
 # Test tools, vendored into TEST_VENDOR (same fields).  axe-core bundles code under the MIT
@@ -455,6 +489,34 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def licence_text(name: str, source: dict[str, str]) -> tuple[bytes, str]:
+    """A licence text a tarball lacks, from the file or installed distribution named,
+    checked against its pinned sha256; with where it came from."""
+    if "distribution" in source:
+        from importlib import metadata
+
+        try:
+            dist = metadata.distribution(source["distribution"])
+        except metadata.PackageNotFoundError:
+            raise VendorError(
+                f"{name}: pip install {source['distribution']} (its licence file is taken)"
+            ) from None
+        where = f"{source['distribution']}: {source['file']}"
+        found = [f for f in dist.files or [] if str(f).endswith(".dist-info/" + source["file"])]
+        if not found:
+            raise VendorError(f"{name}: {source['distribution']} has no {source['file']}")
+        path = Path(str(dist.locate_file(found[0])))
+    else:
+        path, where = Path(source["file"]), source["file"]
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise VendorError(f"{name}: cannot read {path}: {exc.strerror}") from None
+    if sha256(data) != source["sha256"]:
+        raise VendorError(f"{name}: {path} is not the pinned text (sha256 {sha256(data)})")
+    return data, where
+
+
 def build(dest: Path, work: Path, packages: list[dict[str, Any]]) -> dict[str, Any]:
     """Fill ``dest`` (empty) with the files of ``packages``; return the manifest."""
     entries = []
@@ -486,6 +548,12 @@ def build(dest: Path, work: Path, packages: list[dict[str, Any]]) -> dict[str, A
                 (folder / target).write_bytes(data)
                 files.append(
                     {"path": target, "from": source, "sha256": sha256(data), "bytes": len(data)}
+                )
+            for target, source in pkg.get("texts", {}).items():
+                data, where = licence_text(target, source)
+                (folder / target).write_bytes(data)
+                files.append(
+                    {"path": target, "from": where, "sha256": sha256(data), "bytes": len(data)}
                 )
             if pkg["name"] == FONT_PACKAGE:
                 font = read_member(tar, FONT_FILE, spec)

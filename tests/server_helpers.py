@@ -19,10 +19,12 @@ _OPEN = re.compile(r"Open (http://127\.0\.0\.1:(\d+)/) in a browser\. Ctrl\+C st
 
 def serve_env(data_dir: Path, **extra: str) -> dict[str, str]:
     """The environment of a test server: this checkout's package, its own data folder,
-    nothing of the caller's ``MAHJONG_NTS_*`` settings."""
+    nothing of the caller's ``MAHJONG_NTS_*`` settings, and English in the terminal
+    whatever the machine's locale (the tests read the line it starts with)."""
     out = {k: v for k, v in os.environ.items() if not k.startswith("MAHJONG_NTS_")}
     out["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + out.get("PYTHONPATH", "")
     out["MAHJONG_NTS_DATA_DIR"] = str(data_dir)
+    out["MAHJONG_NTS_LANG"] = "en"
     out.update(extra)
     return out
 

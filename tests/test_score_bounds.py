@@ -5,6 +5,7 @@ such score and a hand log holds every balance it leads to (at most 8 times a sco
 
 from __future__ import annotations
 
+import ast
 from itertools import product
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from mahjong_nts.core.settlement import (
     settle,
 )
 from mahjong_nts.core.tiles import Tile
-from mahjong_nts.formats import gamelog, gamelog_schema, wire
+from mahjong_nts.formats import gamelog, gamelog_schema
 from mahjong_nts.formats.rulefiles import load_ruleset
 
 runner = CliRunner()
@@ -37,12 +38,34 @@ _FLAGS = [
 
 
 def test_the_bounds_derive_from_the_core() -> None:
-    assert wire.MAX_SCORE == MAX_SCORE == 2**48
+    assert MAX_SCORE == 2**48
     assert MAX_SETTLED_SCORE == 2**48 + 500  # 2**48 rounds up by at most half of 1000
     assert gamelog_schema.MAX_NUMBER == MAX_SETTLED_SCORE
     assert gamelog_schema.MAX_AMOUNT == MAX_BALANCE == 8 * MAX_SETTLED_SCORE < 2**53
     assert MAX_PAYMENT == 4 * MAX_SETTLED_SCORE
     assert [balance_factor(p) for p in (3, 4)] == [6, 8]
+
+
+def test_the_score_bound_is_one_constant() -> None:
+    """Only ``core.rules`` defines the score bound: the wire, the sheet and the pages
+    import it (a sheet once had a bound of its own, 10**12, below settle's)."""
+    src = Path(__file__).resolve().parents[1] / "src" / "mahjong_nts"
+    defined = []
+    for path in sorted(src.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
+            defined += [
+                f"{path.relative_to(src)}:{t.id}"
+                for t in targets
+                if isinstance(t, ast.Name) and t.id == "MAX_SCORE"
+            ]
+    assert defined == ["core/rules.py:MAX_SCORE"]
 
 
 def test_the_largest_balances_are_reached() -> None:

@@ -12,6 +12,7 @@ ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.st
 
 SETTLE_ROW = "the settle page's address (`/settle?...`)"
 RULES_ROW = "rule sets compared on the rules page (`/rules?set=...`)"
+SCORE_ROW = "a score given to `settle` or a score sheet (JSON, the settle page, the sheet's form)"
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
 # (row of the table, module, constant, value, how the row writes it)
@@ -23,7 +24,7 @@ BOUNDS = [
     ("an excerpt of input quoted in an error (a value, a key in a field path)", "core.errors",
      "QUOTE_CHARS", 60, "60 char"),
     ("an error message", "formats.wire", "MAX_ERROR_CHARS", 500, "500 characters"),
-    ("a score given to `settle`", "formats.wire", "MAX_SCORE", 2**48, "0 to 2^48"),
+    (SCORE_ROW, "core.rules", "MAX_SCORE", 2**48, "0 to 2^48"),
     ("`round_to`", "formats.wire", "MAX_ROUND_TO", 1000, "0 to 1000"),
     ("melds in one hand", "formats.wire", "MAX_MELDS", 8, "| 8 |"),
     ("a rule-set file", "formats.rulefiles", "MAX_FILE_BYTES", 64 * 1024, "64 KiB"),
@@ -63,8 +64,10 @@ BOUNDS = [
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
     ("an HTTP request body (`POST /api/score`, `/api/settle`)", "web.api.body", "MAX_BODY_BYTES",
      64 * 1024, "64 KiB"),
-    (CALC_ROW, "web.calc", "MAX_HAND_CHARS", 300, "300 characters of notation"),
-    (CALC_ROW, "web.calc", "MAX_HOUSE_CHARS", 2000, "2000 of house rules"),
+    (CALC_ROW, "calc.result", "MAX_HAND_CHARS", 300, "300 characters of notation"),
+    (CALC_ROW, "calc.result", "MAX_HOUSE_CHARS", 2000, "2000 of house rules"),
+    ("the offline calculator's Python bundle (`/offline/bundle.zip`)", "web.offline",
+     "MAX_BUNDLE_BYTES", 1024 * 1024, "1 MiB compressed"),
     ("a citation shown beside a scored item", "formats.citations", "MAX_CITATION_CHARS", 200,
      "200 characters"),
     ("an `Accept-Language` header", "i18n", "MAX_ACCEPT_LANGUAGE", 1000, "1000 characters"),
@@ -89,6 +92,8 @@ BOUNDS = [
      "200 characters"),
     ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000,
      "2000 characters"),
+    ("the live score sheet's polling (`GET /sheet/TOKEN/live`)", "web.sheet", "LIVE_SECONDS", 3,
+     "every 3 seconds"),
     (SETTLE_ROW, "web.settle", "MAX_QUERY_CHARS", 4096, "4096 characters"),
     (SETTLE_ROW, "web.settle", "MAX_NAME_CHARS", 40, "a name 40"),
     (SETTLE_ROW, "web.settle", "MAX_HAND_CHARS", 200, "a hand 200"),
@@ -112,4 +117,5 @@ def test_every_row_is_checked() -> None:
         "duplicate keys, `NaN`, `Infinity`, numbers past a float",
         "seats of a settlement",
         "`simulate --jobs`",
+        "what the service worker stores",  # a list of URLs (tests/web/test_offline.py)
     }

@@ -1,14 +1,16 @@
 """Browser tests: Playwright (Python) driving Debian's chromium against a real
 ``mahjong-nts serve`` on 127.0.0.1, as a person would use the pages.
 
-* ``live_url``: one server for the whole session, with its own data folder.
+* ``live_url``: one server for the whole session, with its own data folder; it deals
+  the games against the bots from ``browser_helpers.PLAY_SEED`` (the same every run).
 * ``browser``: chromium, headless, started from ``CHROMIUM`` (default
   ``/usr/bin/chromium``; ``.ci/run`` installs Debian's package). A missing browser is an
   error, not a skip: CI must run these tests.
 * ``phone`` / ``desktop``: a fresh page (own cookies) at 360x740 or 1280x800, English;
   ``page_in(width, locale)`` for others. Every page fails its test on a console error or
   an uncaught exception in the page.
-* ``browser_helpers.shot(page, name)``: a screenshot in ``docs/images/web/NAME.png``.
+* ``browser_helpers.shot(page, name)``: a screenshot NAME.png, in ``docs/images/web`` with
+  ``MAHJONG_NTS_DOC_SHOTS=1``, else in a temporary folder.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from browser_helpers import ARGS, CHROMIUM, DESKTOP, PHONE
+from browser_helpers import ARGS, CHROMIUM, DESKTOP, PHONE, PLAY_SEED
 from server_helpers import drain, running_server
 
 # a busy two-core CI machine: waits are generous (they end as soon as the page is ready)
@@ -43,7 +45,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running_server(tmp_path_factory.mktemp("serve-data")) as (url, proc):
+    data = tmp_path_factory.mktemp("serve-data")
+    with running_server(data, MAHJONG_NTS_PLAY_SEED=PLAY_SEED) as (url, proc):
         drain(proc)  # the session's many requests would fill the log's pipe
         yield url
 

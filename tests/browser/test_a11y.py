@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import APIRequestContext, Browser, Page, expect
 
-from browser_helpers import DESKTOP, PHONE, SHOTS
+from browser_helpers import DESKTOP, PHONE, shots_dir
 from server_helpers import ROOT
 
 AXE = ROOT / "tests" / "vendor" / "axe-core" / "axe.min.js"
@@ -517,9 +517,9 @@ def test_axe_is_not_served(page_in: Callable[..., Page]) -> None:
 
 
 def test_focus_pictures(page_in: Callable[..., Page]) -> None:
-    """Pictures for docs/web.md, at phone and desktop width, all by keyboard: a tile of
-    the hand chosen (Tab, Right, Enter), then the focus ring on a palette tile (Tab on,
-    Down, Right)."""
+    """Pictures for docs/web.md (see browser_helpers.shots_dir), at phone and desktop
+    width, all by keyboard: a tile of the hand chosen (Tab, Right, Enter), then the
+    focus ring on a palette tile (Tab on, Down, Right)."""
     for size, name in (("phone", "a11y-focus-phone"), ("desktop", "a11y-focus-desktop")):
         page = page_in(SIZES[size])
         page.goto("/?hand=b123+k456+EEE")
@@ -546,8 +546,7 @@ def test_focus_pictures(page_in: Callable[..., Page]) -> None:
         view = page.viewport_size or PHONE
         y = max(top["y"] - 12, 0)
         height = min(bottom["y"] + bottom["height"] + 12, view["height"]) - y
-        path = SHOTS / f"{name}.png"
-        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = shots_dir() / f"{name}.png"  # docs/images/web with MAHJONG_NTS_DOC_SHOTS=1
         width = min(view["width"], bottom["x"] + bottom["width"] + 16)
         page.screenshot(path=str(path), clip={"x": 0, "y": y, "width": width, "height": height})
         assert path.stat().st_size > 0

@@ -11,10 +11,12 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from browser_helpers import DESKTOP, PHONE, shot
+from browser_helpers import DESKTOP, EXAMPLE_SHEET_LINK, PHONE, enter_scores, shot
 from server_helpers import running_server
 
 NAMES = ["Ann", "Bob", "Cor", "Dirk"]
+# the share link (random token, the test server's port) and the times of the changes
+STEADY = {"#share-link": EXAMPLE_SHEET_LINK, ".history time": "2025-01-01 20:15 UTC"}
 
 
 def standings(page: Page) -> list[str]:
@@ -37,10 +39,7 @@ def test_a_sheet_over_several_hands_with_a_correction_and_a_restart(
         assert link.startswith(url + "sheet/") and len(link.rsplit("/", 1)[1]) == 32
 
         # hand 1: Ann (East) 40 self-drawn, Bob 10, Dirk 8: +240 -68 -98 -74
-        page.get_by_label("Score of Ann").fill("40")
-        page.get_by_label("Score of Bob").fill("10")
-        page.get_by_label("Score of Dirk").fill("8")
-        page.get_by_label("Mahjong", exact=True).select_option(label="Ann")
+        enter_scores(page, {"Ann": "40", "Bob": "10", "Dirk": "8"}, winner="Ann")
         page.get_by_role("button", name="Add the hand").click()
         expect(page.get_by_role("status")).to_contain_text("Hand 1 added.")
         assert standings(page) == ["240", "-68", "-98", "-74"]
@@ -58,9 +57,7 @@ def test_a_sheet_over_several_hands_with_a_correction_and_a_restart(
 
         # hand 3: Cor 20 on Dirk's discard; Cor is East: +120, the others -40 each...
         # and Ann, Bob, Dirk 0 among themselves: Ann 200, Bob -108, Cor 22, Dirk -114
-        page.get_by_label("Score of Cor").fill("20")
-        page.get_by_label("Mahjong", exact=True).select_option(label="Cor")
-        page.get_by_label("Discarded the winning tile").select_option(label="Dirk")
+        enter_scores(page, {"Cor": "20"}, winner="Cor", discarder="Dirk")
         page.get_by_role("button", name="Add the hand").click()
         expect(page.get_by_role("status")).to_contain_text("Hand 3 added.")
         assert standings(page) == ["200", "-108", "22", "-114"]
@@ -76,12 +73,12 @@ def test_a_sheet_over_several_hands_with_a_correction_and_a_restart(
         expect(page.get_by_role("status")).to_contain_text("Hand 2 corrected.")
         assert standings(page) == ["168", "-12", "-10", "-146"]
         expect(page.locator("#hand-2 .corrected")).to_have_text("corrected")
-        shot(page, "sheet-desktop")
+        shot(page, "sheet-desktop", steady=STEADY)
         page.get_by_role("link", name="Hand 2: correct it").click()
         history = page.locator(".history")
         expect(history).to_contain_text("was: Ann 0 · Bob 0 · Cor 0 · Dirk 0; a remise")
         expect(history).to_contain_text("became: Ann 0 · Bob 16 · Cor 0 · Dirk 0; Bob won")
-        shot(page, "sheet-correction-desktop")
+        shot(page, "sheet-correction-desktop", steady=STEADY)
 
     # a new server on the same data folder: the link still opens the sheet
     with running_server(data) as (url2, _proc):
@@ -125,7 +122,7 @@ def test_a_dutch_phone_enters_hands_as_tiles(page_in: Callable[..., Page]) -> No
     expect(page.locator(".next")).to_contain_text("Bert is Oost.")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
-    shot(page, "sheet-phone-nl")
+    shot(page, "sheet-phone-nl", steady=STEADY)
 
     # a hand that is not one: the message beside the hand, nothing stored
     page.get_by_label("Hand van Anna").fill("b1 b2 x9")

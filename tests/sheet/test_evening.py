@@ -235,7 +235,10 @@ def test_good_chip_values() -> None:
     [
         (ScoresEntry((1, 2, 3), winner=None), "give 4 scores"),
         (ScoresEntry((1, 2, 3, -1), winner=None), r"scores\[3\]: a score is a whole number"),
-        (ScoresEntry((1, 2, 3, 10**13), winner=None), r"scores\[3\]"),
+        (
+            ScoresEntry((1, 2, 3, 2**48 + 1), winner=None),
+            r"scores\[3\]: a score is a whole number 0-281474976710656",
+        ),
         (ScoresEntry((0, 0, 0, 0), winner=None, discarder=1), "a remise .* has no discarder"),
         (ScoresEntry((0, 0, 0, 0), winner=1, discarder=1), "cannot be the discarder"),
         (ScoresEntry((0, 0, 0, 0), winner=4), "winner: a player is a number 0-3"),
@@ -247,6 +250,18 @@ def test_bad_entries(entry: evening.Entry, message: str) -> None:
     with pytest.raises(SheetError, match=message):
         check_entry(sheet("nts-2016"), [entry], 0)
     assert compute(sheet("nts-2016"), [entry])[0].problem is not None
+
+
+def test_a_bare_score_goes_up_to_the_core_bound() -> None:
+    """The sheet takes every score a hand can reach (core.rules.MAX_SCORE, 2**48), as
+    ``settle`` does.  East (player 0) wins S self-drawn under nts-2016 (2.1, East pays
+    and receives double): each other player pays 2 S, so East +6 S and each -2 S."""
+    s = 2**48
+    rows = compute(sheet("nts-2016"), [ScoresEntry((s, 0, 0, 0), winner=0)])
+    assert rows[0].problem is None
+    assert rows[0].balances == (6 * s, -2 * s, -2 * s, -2 * s)
+    with pytest.raises(SheetError, match=r"scores\[0\]: a score is a whole number 0-2814"):
+        check_entry(sheet("nts-2016"), [ScoresEntry((s + 1, 0, 0, 0), winner=0)], 0)
 
 
 def test_at_most_max_hands() -> None:

@@ -23,6 +23,7 @@ from mahjong_nts.store import (
     create_session,
     get_sheet,
     open_store,
+    sheet_version,
 )
 from mahjong_nts.store.models import SheetChange, SheetHand
 
@@ -173,6 +174,28 @@ def test_a_correction_keeps_its_history_and_recomputes_the_rest(store: Store) ->
     correct_hand(store, token, 0, {"scores": [0, 0, 0, 0], "winner": None}, version=2)
     assert [c.version for c in changes(store, token, 0)] == [2, 3]
     assert changes(store, token, 1) == ()
+
+
+def test_the_version_counts_every_write_and_nothing_else(store: Store) -> None:
+    token = create_session(store, names=NAMES).token
+    other = create_session(store, names=NAMES).token
+    assert sheet_version(store, token) == 0 == get_sheet(store, token).version
+    add_hand(store, token, {"scores": [0, 10, 0, 0], "winner": 1})
+    add_hand(store, token, {"scores": [0, 0, 0, 0], "winner": None})
+    assert sheet_version(store, token) == 2
+    correct_hand(store, token, 0, {"scores": [0, 12, 0, 0], "winner": 1}, version=1)
+    assert sheet_version(store, token) == 3 == get_sheet(store, token).version
+    # refused writes, reads and another sheet's hands change nothing
+    with pytest.raises(SheetError):
+        add_hand(store, token, {"scores": [0, 10, 0, 0], "winner": 1, "discarder": 1})
+    with pytest.raises(Conflict):
+        correct_hand(store, token, 0, {"scores": [0, 9, 0, 0], "winner": 1}, version=1)
+    get_sheet(store, token)
+    add_hand(store, other, {"scores": [0, 10, 0, 0], "winner": 1})
+    assert sheet_version(store, token) == 3 and sheet_version(store, other) == 1
+    for bad in ["x" * 32, "", "../../etc"]:
+        with pytest.raises(NotFound, match="no sheet has this link"):
+            sheet_version(store, bad)
 
 
 def test_a_correction_that_does_not_fit_changes_nothing(store: Store) -> None:

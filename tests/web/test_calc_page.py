@@ -181,3 +181,17 @@ def test_no_inline_script(client: TestClient) -> None:
     page = client.get("/", params={"hand": "CCC"}).text
     assert re.search(r"<script(?![^>]*\ssrc=)[^>]*>", page) is None
     assert '<script type="module" src="/static/calc.js"></script>' in page
+
+
+def test_the_way_to_a_score_sheet_is_there_for_the_script(client: TestClient) -> None:
+    """Without JavaScript nothing of it shows (it needs the sheets this browser opened);
+    the script is a module of its own, and the link it makes is the sheet's page with
+    the result's share query, which the sheet reads (tests/web/routes/test_sheet_routes.py)."""
+    page = client.get("/", params={"hand": "CCC", "seat": "S"}).text
+    assert re.search(r'<div id="to-sheet" class="to-sheet"[^>]* hidden>', page)
+    assert '<script type="module" src="/static/calc-sheet.js"></script>' in page
+    assert 'href="/sheet">Start a score sheet</a>' in page
+    _status, _text, attrs = result(client, hand="CCC", seat="S")
+    assert dict(parse_qsl(urlsplit(attrs["share"]).query))["seat"] == "S"
+    for path in ("/static/calc-sheet.js", "/static/sheets-known.js", "/static/calc-sheet.css"):
+        assert client.get(path).status_code == 200

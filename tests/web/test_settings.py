@@ -12,12 +12,13 @@ from mahjong_nts.web.settings import default_data_dir
 
 
 def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("HOST", "PORT", "DB_URL", "DATA_DIR", "DEFAULT_LANGUAGE"):
+    for name in ("HOST", "PORT", "DB_URL", "DATA_DIR", "DEFAULT_LANGUAGE", "PLAY_SEED"):
         monkeypatch.delenv(f"MAHJONG_NTS_{name}", raising=False)
     s = Settings()
     assert (s.host, s.port, s.db_url, s.default_language) == ("127.0.0.1", 8000, None, "en")
     assert s.data_dir == default_data_dir()
     assert "mahjong-nts" in s.data_dir.parts
+    assert s.play_seed is None  # the games' seeds come from secrets
 
 
 def test_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -38,7 +39,14 @@ def test_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("PORT", "70000"), ("PORT", "http"), ("DEFAULT_LANGUAGE", "de"), ("HOST", "")],
+    [
+        ("PORT", "70000"),
+        ("PORT", "http"),
+        ("DEFAULT_LANGUAGE", "de"),
+        ("HOST", ""),
+        ("PLAY_SEED", "-1"),
+        ("PLAY_SEED", str(2**256)),
+    ],
 )
 def test_bad_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
     monkeypatch.setenv(f"MAHJONG_NTS_{name}", value)

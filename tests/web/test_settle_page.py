@@ -140,6 +140,45 @@ def test_from_hands(client: TestClient) -> None:
     assert nets(html) == [3 * 1152, -1152 + 48, -1152 - 24, -1152 - 24]
 
 
+PARTIAL = {
+    "hand0": "b123 k456 t789 EEE C +C",
+    "hand1": "PPP [SSS]",
+    "hand2": "k111",
+    "hand3": "NN",
+}
+
+
+def test_from_partial_hands(client: TestClient) -> None:
+    """At the table only the winner's hand is whole; the others give the sets that
+    score (NTS 2016 2.1, 1.4 for the items).  East wins 576 self-drawn (as above).
+    South: a concealed pung of white dragons 8, an open pung of South 4 = 12 points,
+    doubled for the dragons and for his own wind: 48.  West: a concealed pung of k1,
+    8.  North: a pair of his own wind, 2.  East receives 2 x 576 from each; then South
+    gets 48 - 8 = 40 from West and 48 - 2 = 46 from North, West 8 - 2 = 6 from North:
+    South -1152 + 86, West -1152 - 40 + 6, North -1152 - 52."""
+    response = page(client, mode="hands", winner=0, east=0, round_wind="E", **PARTIAL)
+    assert response.status_code == 200, response.text
+    html = response.text
+    assert nets(html) == [3 * 1152, -1066, -1186, -1204]
+    shown = re.findall(r"<li>Player \d: (\d+)</li>", html)
+    assert shown == ["576", "48", "8", "2"]
+    # each is what the calculator says of that hand in that seat
+    for i, seat in enumerate("ESWN"):
+        calc = client.get("/calc/result", params={"hand": PARTIAL[f"hand{i}"], "seat": seat})
+        assert f'data-score="{shown[i]}"' in calc.text
+
+
+def test_a_partial_hand_is_a_non_winners(client: TestClient) -> None:
+    # the winner's hand is whole: a short one with a winning tile is still refused
+    short = page(client, mode="hands", winner=0, **{**PARTIAL, "hand0": "EEE C +C"})
+    assert short.status_code == 422
+    assert "a winning hand has 14 tiles" in error_beside(short.text, "hand0")
+    # 13 tiles or more without a winning tile is a whole hand, so it has 13
+    many = page(client, mode="hands", winner=0, **{**PARTIAL, "hand1": "b111 b222 b333 b444 k55"})
+    assert many.status_code == 422
+    assert "a non-winning hand has 13 tiles" in error_beside(many.text, "hand1")
+
+
 @pytest.mark.parametrize(
     ("fields", "key", "says"),
     [

@@ -44,7 +44,7 @@ def _by_name(manifest: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def test_every_listed_file_exists_with_its_hash(manifest: dict[str, Any]) -> None:
-    assert len(manifest["packages"]) == 3
+    assert len(manifest["packages"]) == 4
     for pkg in manifest["packages"]:
         assert pkg["files"], pkg["name"]
         for entry in pkg["files"]:
@@ -71,6 +71,7 @@ LICENCE_WORDS = {
     "0BSD": "Permission to use, copy, modify, and/or distribute this software for\nany purpose",
     "Apache-2.0": "Apache License\n                           Version 2.0",
     "OFL-1.1": "SIL OPEN FONT LICENSE Version 1.1",
+    "MPL-2.0": "Mozilla Public License Version 2.0",
 }
 
 
@@ -195,3 +196,22 @@ def test_numbers_are_short_and_unambiguous() -> None:
     assert script._join([0.5, 0.5]) == ".5.5"
     assert script._join([1.5, -0.5, 3.0]) == "1.5-.5 3"
     assert script._join([2.0, 0.5]) == "2 .5"
+
+
+def test_pyodide_is_the_files_loadpyodide_reads_with_both_licences(
+    manifest: dict[str, Any],
+) -> None:
+    pyodide = _by_name(manifest)["pyodide"]
+    assert {f["path"] for f in pyodide["files"]} == {
+        "pyodide.mjs",
+        "pyodide.asm.mjs",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+        "LICENSE",
+        "PYTHON-LICENSE",
+    }
+    python = (VENDOR / "pyodide" / "PYTHON-LICENSE").read_text(encoding="utf-8")
+    assert "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2" in python
+    lock = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock["info"]["python"].startswith("3.")

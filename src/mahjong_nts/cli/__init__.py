@@ -20,6 +20,7 @@ from typing import Annotated, Any
 
 import typer
 
+from mahjong_nts.cli.clicktext import usage_text
 from mahjong_nts.cli.i18n import (
     N_,
     LangProblem,
@@ -29,8 +30,8 @@ from mahjong_nts.cli.i18n import (
     set_language,
     translate_command,
 )
-from mahjong_nts.cli.options import error, input_errors, stderr
-from mahjong_nts.core.errors import QUOTE_CHARS, quote
+from mahjong_nts.cli.options import error, input_errors, os_problem, stderr
+from mahjong_nts.core.errors import QUOTE_CHARS
 
 __all__ = ["app", "main", "usage_message"]
 
@@ -147,26 +148,14 @@ def _command_path(args: list[str]) -> str:
 
 
 def usage_message(exc: Exception, args: list[str]) -> str:
-    """One line for a usage error of typer (click): what is wrong, with any word of
-    the input cut to an excerpt, and where to look (``see mahjong-nts score --help``).
+    """One line for a usage error of typer (click): what is wrong (in the language of
+    the run, :func:`clicktext.usage_text`), with any word of the input cut to an
+    excerpt, and where to look (``see mahjong-nts score --help``).
 
     The line stays within :data:`wire.MAX_ERROR_CHARS` with the hint kept whole."""
     from mahjong_nts.formats import wire
 
-    option = getattr(exc, "option_name", None)
-    if isinstance(option, str) and hasattr(exc, "possibilities"):  # NoSuchOption
-        message = _("no such option {option}").format(option=quote(option))
-        possible = [p for p in getattr(exc, "possibilities", None) or [] if isinstance(p, str)]
-        if possible:
-            message += "; " + _("did you mean {options}?").format(
-                options=", ".join(sorted(possible)[:5])
-            )
-    else:
-        format_message = getattr(exc, "format_message", None)
-        message = format_message() if callable(format_message) else str(exc)
-        message = " ".join(str(message).split()).rstrip(".")
-        if message[:2].istitle():  # "No such command" -> "no such command"
-            message = message[0].lower() + message[1:]
+    message = usage_text(exc)
     ctx = getattr(exc, "ctx", None)
     path = getattr(ctx, "command_path", None)
     where = path if isinstance(path, str) else _command_path(args)
@@ -233,7 +222,7 @@ def _main(argv: list[str] | None) -> int:
         error(wire.error_message(exc))
         return 2
     except OSError as exc:
-        error(f"{exc.filename or 'input'}: {exc.strerror or exc}")
+        error(os_problem(exc))
         return 2
     except KeyboardInterrupt:
         return 130

@@ -17,7 +17,16 @@ from typing import Any
 from mahjong_nts.core.errors import quote
 from mahjong_nts.i18n import DEFAULT_LANGUAGE, Language, language, translator
 
-__all__ = ["N_", "_", "choose", "current", "set_language", "translate_command"]
+__all__ = [
+    "N_",
+    "_",
+    "choose",
+    "current",
+    "ngettext",
+    "pgettext",
+    "set_language",
+    "translate_command",
+]
 
 _CURRENT: list[Language] = [DEFAULT_LANGUAGE]
 
@@ -36,6 +45,17 @@ def set_language(lang: Language) -> None:
 def _(text: str) -> str:
     """``text`` in the language of this run (fill ``{name}`` placeholders after)."""
     return translator(current()).gettext(text)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """``singular`` or ``plural`` for ``n``, in the language of this run."""
+    return translator(current()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, text: str) -> str:
+    """``text`` in the language of this run, as meant in ``context`` (one English word
+    may need two Dutch ones: the action "pass" is "passen", a player "past")."""
+    return translator(current()).pgettext(context, text)
 
 
 def N_(text: str) -> str:
@@ -91,11 +111,22 @@ def choose(
     return DEFAULT_LANGUAGE, rest, False
 
 
-# click's own words, for the catalogue (click writes them through gettext's global domain)
+# click's own words in the help, for the catalogue: typer's copy of click writes them in
+# English, and they are translated here as the help is written (its usage errors:
+# cli.clicktext)
 _CLICK_WORDS = (N_("Usage:"), N_("Options"), N_("Arguments"), N_("Commands"))
 _HELP_OPTION = N_("Show this message and exit.")
 _DEFAULT = N_("default")
 _REQUIRED = N_("required")
+_USAGE_WORDS = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))
+_TYPES = {
+    "<str>": N_("<str>"),
+    "<int>": N_("<int>"),
+    "<int range>": N_("<int range>"),
+    "<path>": N_("<path>"),
+    "<list[str]>": N_("<list[str]>"),
+}
+"""The type of an option's value, as typer shows it after the option's name."""
 
 
 def _words(text: str) -> str:
@@ -104,6 +135,15 @@ def _words(text: str) -> str:
         return _(text)
     text = text.replace("[default: ", f"[{_(_DEFAULT)}: ")
     return text.replace("[required]", f"[{_(_REQUIRED)}]")
+
+
+def _term(term: str) -> str:
+    """An option's (or argument's) name in click's help list, its type translated."""
+    at = term.rfind(" <")
+    kind = term[at + 1 :]
+    if at > 0 and kind in _TYPES:
+        return f"{term[:at]} {_(_TYPES[kind])}"
+    return term
 
 
 def _formatter(base: type[Any]) -> type[Any]:
@@ -121,7 +161,7 @@ def _formatter(base: type[Any]) -> type[Any]:
                 yield
 
         def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
-            rows = [(term, _words(text)) for term, text in rows]
+            rows = [(_term(term), _words(text)) for term, text in rows]
             super().write_dl(rows, col_max, col_spacing)
 
     return Formatter
@@ -138,17 +178,29 @@ def _context(base: type[Any]) -> type[Any]:
     )
 
 
+def _paragraphs(text: str) -> str:
+    """A help text translated paragraph by paragraph (a module's ``HELP`` may join
+    several texts of the catalogue with blank lines)."""
+    return "\n\n".join(_(part) for part in text.split("\n\n"))
+
+
 def translate_command(command: Any) -> None:
     """Translate the help of ``command``, its parameters and its subcommands, in place
     (``command`` is built afresh for each run)."""
     command.context_class = _context(command.context_class)
     if command.help:
-        command.help = _(command.help)
+        command.help = _paragraphs(command.help)
     if command.short_help:
         command.short_help = _(command.short_help)
+    for name in ("options_metavar", "subcommand_metavar"):  # [OPTIONS], COMMAND [ARGS]...
+        value = getattr(command, name, None)
+        if isinstance(value, str) and value in _USAGE_WORDS:
+            setattr(command, name, _(value))
     for param in command.params:
         help_text = getattr(param, "help", None)
         if isinstance(help_text, str) and help_text:
             param.help = _(help_text)
+        if isinstance(param.metavar, str) and param.metavar:  # an argument's name: N_("file")
+            param.metavar = _(param.metavar)
     for sub in getattr(command, "commands", {}).values():
         translate_command(sub)

@@ -19,7 +19,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from mahjong_nts.cli.options import fail
+from mahjong_nts.cli.i18n import N_, _
+from mahjong_nts.cli.options import fail, os_reason
 from mahjong_nts.formats.logkeys import (
     new_ed25519_key,
     new_hmac_key,
@@ -28,42 +29,56 @@ from mahjong_nts.formats.logkeys import (
 )
 from mahjong_nts.formats.safejson import printable
 
-__all__ = ["keygen_cmd"]
+__all__ = ["HELP", "keygen_cmd"]
+
+HELP = N_("Make a key to sign hand logs: an Ed25519 pair (default) or an HMAC key.")
 
 
 def keygen_cmd(
     private: Annotated[
-        Path, typer.Argument(help="The new private key (or, with --hmac, the shared key).")
+        Path,
+        typer.Argument(
+            help=N_("The new private key (or, with --hmac, the shared key)."),
+            metavar=N_("private"),
+        ),
     ],
     public: Annotated[
         Path | None,
         typer.Argument(
-            help="The new public key (for Ed25519; not with --hmac).", show_default=False
+            help=N_("The new public key (for Ed25519; not with --hmac)."),
+            metavar=N_("public"),
+            show_default=False,
         ),
     ] = None,
     hmac: Annotated[
         bool,
         typer.Option(
             "--hmac",
-            help="Make one shared HMAC-SHA256 key instead (whoever can check a log with it "
-            "can also sign one).",
+            help=N_(
+                "Make one shared HMAC-SHA256 key instead (whoever can check a log with it "
+                "can also sign one)."
+            ),
         ),
     ] = False,
 ) -> None:
-    """Make a key to sign hand logs: an Ed25519 pair (default) or an HMAC key."""
+    """Make a key to sign hand logs (:data:`HELP`)."""
     if hmac and public is not None:
-        fail("--hmac makes one shared key: give one file, not two")
+        fail(_("--hmac makes one shared key: give one file, not two"))
     if not hmac and public is None:
-        fail("give two files, PRIVATE and PUBLIC (or --hmac and one file)")
+        fail(_("give two files, PRIVATE and PUBLIC (or --hmac and one file)"))
     files = [private] if public is None else [private, public]
     try:
         if public is not None and public.resolve() == private.resolve():
-            fail("PRIVATE and PUBLIC are the same file")
+            fail(_("PRIVATE and PUBLIC are the same file"))
         for path in files:
             if path.exists() or path.is_symlink():
-                fail(f"{printable(str(path))}: the file exists; keygen never overwrites a key")
+                fail(
+                    _("{path}: the file exists; keygen never overwrites a key").format(
+                        path=printable(str(path))
+                    )
+                )
     except OSError as exc:  # a name too long, a folder that cannot be read
-        fail(f"{printable(str(exc.filename or private))}: {exc.strerror or exc}")
+        fail(f"{printable(str(exc.filename or private))}: {os_reason(exc)}")
     if hmac:
         secret_pem, public_pem = new_hmac_key(), b""
     else:
@@ -79,15 +94,15 @@ def keygen_cmd(
     except OSError as exc:
         for path in written:
             path.unlink(missing_ok=True)
-        fail(f"{printable(str(exc.filename or private))}: {exc.strerror or exc}")
+        fail(f"{printable(str(exc.filename or private))}: {os_reason(exc)}")
     out = Console(highlight=False, soft_wrap=True)
-    say = out.print
+    described = _("{alg} key {key_id}").format(alg=key.alg, key_id=key.key_id)
     if public is None:
-        say(f"Wrote {printable(str(private))} ({key.describe()}); keep it secret.", markup=False)
-    else:
-        say(
-            f"Wrote {printable(str(private))} (private; keep it secret) and "
-            f"{printable(str(public))} (public; hand it out): "
-            f"{key.describe()}.",
-            markup=False,
+        message = _("Wrote {path} ({key}); keep it secret.").format(
+            path=printable(str(private)), key=described
         )
+    else:
+        message = _(
+            "Wrote {private} (private; keep it secret) and {public} (public; hand it out): {key}."
+        ).format(private=printable(str(private)), public=printable(str(public)), key=described)
+    out.print(message, markup=False)

@@ -7,11 +7,12 @@ never a traceback (:func:`guard`, :func:`fail`).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -43,6 +44,44 @@ def input_errors() -> tuple[type[BaseException], ...]:
     return (MahjongError, pydantic.ValidationError, UsageProblem)
 
 
+_OS_REASONS = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.EEXIST: N_("the file exists"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("not a folder"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.ELOOP: N_("too many symbolic links"),
+    errno.EADDRINUSE: N_("the address is already in use"),
+    errno.EADDRNOTAVAIL: N_("the address is not available here"),
+}
+"""The operating system's reasons we say in the language of the run when it is not
+English (its own texts, ``strerror``, are English: Python leaves the C library's
+messages in the C locale)."""
+
+
+def os_reason(exc: OSError) -> str:
+    """Why an operation on a file (or socket) failed: the system's words
+    (``strerror``), or ours in the language of the run when it has them (a message of
+    our own in an OSError, not the system's, is kept as it is)."""
+    code = exc.errno
+    reason = _OS_REASONS.get(code) if code is not None else None
+    if reason is not None and code is not None and exc.strerror == os.strerror(code):
+        said = _(reason)
+        if said != reason:  # translated; English keeps the system's own words
+            return said
+    return str(exc.strerror or exc)
+
+
+def os_problem(exc: OSError) -> str:
+    """``FILE: reason`` for an operation on a file that failed (``input`` without one)."""
+    where = exc.filename if exc.filename else _("input")
+    return f"{where}: {os_reason(exc)}"
+
+
 def check_log_folder(path: Path, option: str = "--log") -> None:
     """Create the folder for hand logs and check that it takes files, before any hand is
     played (so that no game is lost to a folder that cannot be written)."""
@@ -53,7 +92,9 @@ def check_log_folder(path: Path, option: str = "--log") -> None:
         os.unlink(probe)
     except OSError as exc:
         raise UsageProblem(
-            f"{option}: cannot write hand logs to {quote(str(path))}: {exc.strerror or exc}"
+            _("{option}: cannot write hand logs to {folder}: {reason}").format(
+                option=option, folder=quote(str(path)), reason=os_reason(exc)
+            )
         ) from None
 
 
@@ -86,7 +127,7 @@ def guard() -> Iterator[None]:
 
         fail(wire.error_message(exc))
     except OSError as exc:
-        fail(f"{exc.filename or 'input'}: {exc.strerror or exc}")
+        fail(os_problem(exc))
 
 
 # --------------------------------------------------------------------------- options
@@ -172,11 +213,24 @@ def bots_option(text: str, count: int) -> list[str]:
     command needs, only words the message; the caller checks the names and their
     number, which differ by command)."""
     if len(text) > MAX_BOTS_CHARS:
-        raise UsageProblem(f"--bots: {len(text)} characters is too long for {count} bot names")
+        raise UsageProblem(
+            _("--bots: {n} characters is too long for {count} bot names").format(
+                n=len(text), count=count
+            )
+        )
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
-        raise UsageProblem("--bots: an empty bot name (give names separated by commas)")
+        raise UsageProblem(_("--bots: an empty bot name (give names separated by commas)"))
     return names
+
+
+def unknown_bot(name: str, known: Iterable[str]) -> UsageProblem:
+    """``--bots`` names a bot there is none of."""
+    return UsageProblem(
+        _("--bots: unknown bot {name}: one of {known}").format(
+            name=quote(name), known=", ".join(sorted(known))
+        )
+    )
 
 
 def signing_key(path: Path | None) -> LogKey | None:
@@ -188,7 +242,9 @@ def signing_key(path: Path | None) -> LogKey | None:
     except InvalidKeyFile as exc:
         raise UsageProblem(f"--sign: {exc}") from None
     if not key.can_sign:
-        raise UsageProblem(f"--sign: {path} is a public key; signing needs the private key")
+        raise UsageProblem(
+            _("--sign: {path} is a public key; signing needs the private key").format(path=path)
+        )
     return key
 
 
@@ -324,4 +380,4 @@ def json_lines(answer: Callable[[bytes], str]) -> None:
         os.dup2(devnull, sys.stdout.fileno())
         raise typer.Exit(0) from None
     except OSError as exc:
-        fail(f"cannot read stdin: {exc.strerror or exc}")
+        fail(_("cannot read stdin: {reason}").format(reason=os_reason(exc)))

@@ -8,7 +8,9 @@ dragon, ``C`` the red one).  A hand's report stays on screen until Enter.  Every
 hand is logged (``mahjong-nts replay --verify`` checks the log); quitting, end of
 input (Ctrl-D) and Ctrl-C, at any prompt, end the session cleanly and save the
 log of the hand in play too.  Input is read line by line, so a pipe can drive a
-session.
+session.  Every text is in the language of the run (``--lang nl``: Dutch); the
+words typed are the same in both (the Dutch ``weggooien``, ``passen``, ``stop``
+are understood too).
 """
 
 from __future__ import annotations
@@ -30,23 +32,31 @@ from rich.console import Console
 from rich.text import Text
 
 from mahjong_nts.bots import BOTS, Player, make_bot
-from mahjong_nts.cli.i18n import current
+from mahjong_nts.cli.i18n import N_, _, current
 from mahjong_nts.cli.options import (
     LangOpt,
+    UsageProblem,
     bots_option,
     check_lang,
     check_log_folder,
     error,
     fail,
+    os_reason,
     rules_option,
     signing_key,
+    unknown_bot,
 )
 from mahjong_nts.cli.render import print_score, print_settlement
 from mahjong_nts.cli.tableview import (
+    YOU,
     action_text,
+    action_word,
     event_text,
+    player_name,
     render_table,
     seat_label,
+    stop_reason_text,
+    wind_text,
 )
 from mahjong_nts.core.actions import Action, ActionKind, parse_action
 from mahjong_nts.core.errors import InvalidAction, InvalidTile, MahjongError, quote
@@ -67,9 +77,9 @@ from mahjong_nts.formats import gamelog, wire
 from mahjong_nts.formats.logkeys import LogKey
 from mahjong_nts.formats.safejson import printable
 
-__all__ = ["parse_choice", "play_cmd"]
+__all__ = ["HELP", "KEYS", "parse_choice", "play_cmd"]
 
-HELP = (
+KEYS = N_(
     "Type the number of an action, or the action itself: 'd b3' or 'discard b3' "
     "(or just 'b3') to discard, 'p' pung, 'k b3' kong, 'c b2' chow (by its lowest tile), "
     "'m' mahjong, 'x' or 'pass' to let a discard go.  The one-letter shortcuts are "
@@ -78,6 +88,17 @@ HELP = (
     "is saved).  Under rode-draak, 'announce b3' announces the lucky thirteen (waiting since "
     "the deal) and discards b3."
 )
+"""How to type a move: shown when a session starts and at ``?``."""
+
+HELP = (
+    N_(
+        "Play against bots in the terminal: you and three bots (two at a three-player "
+        "table).  Every hand is logged; 'mahjong-nts replay --verify' checks a log."
+    )
+    + "\n\n"
+    + KEYS
+)
+"""The command's help: what it does, then :data:`KEYS` (translated paragraph by paragraph)."""
 
 _SHORT = {
     "d": "discard",
@@ -91,12 +112,24 @@ _SHORT = {
 }
 """Shortcuts, lowercase only: ``P`` and ``C`` are tiles (the white and red dragon)."""
 
+_DUTCH = {
+    "weggooien": "discard",
+    "gooi": "discard",
+    "passen": "pass",
+    "pas": "pass",
+    "aankondigen": "announce",
+    "stop": "quit",
+    "stoppen": "quit",
+    "hulp": "help",
+}
+"""Dutch words for an action (the names the Dutch menu shows), read in any language."""
+
 QUIT = "quit"
 _ACTION_WORDS = frozenset(k.word for k in ActionKind)
 _QUIT_WORDS = frozenset({"quit", "exit"})
 _HELP_WORDS = frozenset({"help", "?"})
 _WORDS = _ACTION_WORDS | _QUIT_WORDS | _HELP_WORDS
-"""Whole words, read in any case (``PUNG``, ``Discard``)."""
+"""Whole words, read in any case (``PUNG``, ``Discard``; the Dutch ones of :data:`_DUTCH`)."""
 _NUMBER = re.compile(r"[0-9]+")
 """An action's number: ASCII digits only (``str.isdigit`` also takes ``²``)."""
 MAX_HANDS = 1000
@@ -150,6 +183,8 @@ def _word(text: str) -> str:
     low = text.lower()
     if low in _WORDS:
         return low
+    if low in _DUTCH:
+        return _DUTCH[low]
     if text in ("q", "h"):
         return "quit" if text == "q" else "help"
     return _SHORT.get(text, text)
@@ -162,21 +197,29 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
     Shortcuts are lowercase letters; a capital letter is a tile (``P`` the white
     dragon, ``C`` the red one), so ``P`` discards the white dragon and ``p`` pungs."""
     if len(text) > MAX_INPUT:
-        raise Choice(f"that is {len(text)} characters; type the number of an action (? for help)")
+        raise Choice(
+            _("that is {n} characters; type the number of an action (? for help)").format(
+                n=len(text)
+            )
+        )
     words = text.split()
     if not words:
-        raise Choice("type the number of an action (? for help)")
+        raise Choice(_("type the number of an action (? for help)"))
     words[0] = _word(words[0])
     if words[0] in _QUIT_WORDS:
         return QUIT
     if words[0] in _HELP_WORDS:
-        raise Choice(HELP)
+        raise Choice(_(KEYS))
     if len(words) == 1 and _NUMBER.fullmatch(words[0]):
         digits = words[0].lstrip("0") or "0"
         if len(digits) <= 3 and 1 <= int(digits) <= len(legal):
             return legal[int(digits) - 1]
         shown = digits if len(digits) <= 12 else digits[:9] + "..."
-        raise Choice(f"there is no action {shown}: choose 1 to {len(legal)}")
+        raise Choice(
+            _("there is no action {number}: choose 1 to {last}").format(
+                number=shown, last=len(legal)
+            )
+        )
     if len(words) == 1 and words[0] not in _ACTION_WORDS:
         try:  # a bare tile: discard it
             tile = parse_tile(words[0])
@@ -191,33 +234,50 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
         if len(matching) == 1:
             return matching[0]
         if not matching:
-            raise Choice(f"you cannot {words[0]} now")
-        raise Choice(f"which tile? e.g. '{words[0]} {matching[0].tile.token}'")  # type: ignore[union-attr]
+            raise Choice(_cannot(words[0]))
+        raise Choice(
+            _("which tile? e.g. {example}").format(
+                example=f"'{words[0]} {matching[0].tile.token}'"  # type: ignore[union-attr]
+            )
+        )
     try:
         act = parse_action(" ".join(words))
     except InvalidAction as exc:
-        raise Choice(f"{wire.short_message(str(exc))} (? for help)") from None
+        raise Choice(f"{wire.short_message(str(exc))} " + _("(? for help)")) from None
     if act in legal:
         return act
     same = [str(a) for a in legal if a.kind is act.kind]
     if same:
-        raise Choice(f"'{act}' is not possible now; you may: {', '.join(same)}")
-    raise Choice(f"you cannot {act.kind.word} now (? for help)")
+        raise Choice(
+            _("{action} is not possible now; you may: {actions}").format(
+                action=f"'{act}'", actions=", ".join(same)
+            )
+        )
+    raise Choice(_cannot(act.kind.word) + " " + _("(? for help)"))
+
+
+def _cannot(word: str) -> str:
+    """The hint for an action that is no choice now (``you cannot pung now``)."""
+    return _("you cannot {action} now").format(action=action_word(word))
 
 
 def _not_a_tile(word: str) -> str:
     if word.lower() in _SHORT or word.lower() in ("q", "h"):
-        return (
-            f"{quote(word)} is no tile; the shortcuts are lowercase "
-            f"('{word.lower()}'), capital letters are tiles (? for help)"
-        )
-    return f"{quote(word)} is no action or tile (? for help)"
+        return _(
+            "{word} is no tile; the shortcuts are lowercase ({short}), capital letters "
+            "are tiles (? for help)"
+        ).format(word=quote(word), short=f"'{word.lower()}'")
+    return _("{word} is no action or tile (? for help)").format(word=quote(word))
 
 
 def _no_word(word: str) -> str:
     if word.lower() in _SHORT or word.lower() in ("q", "h"):
-        return f"{quote(word)}: the shortcuts are lowercase ('{word.lower()}') (? for help)"
-    return f"{quote(word)} is no action: one of {', '.join(sorted(_ACTION_WORDS))} (? for help)"
+        return _("{word}: the shortcuts are lowercase ({short}) (? for help)").format(
+            word=quote(word), short=f"'{word.lower()}'"
+        )
+    return _("{word} is no action: one of {words} (? for help)").format(
+        word=quote(word), words=", ".join(sorted(_ACTION_WORDS))
+    )
 
 
 class Feed:
@@ -246,12 +306,17 @@ class Feed:
 
 
 class _Stop(Exception):
-    """The player ends the session (``q``, end of input, Ctrl-C)."""
+    """The player ends the session (``q``, end of input, Ctrl-C); ``reason`` is English
+    (it goes into the hand's log) and shown in the language of the run (:attr:`said`)."""
 
     def __init__(self, reason: str, code: int) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code
+
+    @property
+    def said(self) -> str:
+        return stop_reason_text(self.reason)
 
 
 @contextlib.contextmanager
@@ -290,7 +355,7 @@ def stdin_problem() -> str | None:
     """Why moves cannot be read from stdin (closed, or none at all); ``None`` if they can."""
     stream = sys.stdin
     if stream is None or getattr(stream, "closed", False):
-        return "stdin is closed: play reads your moves from it (a terminal or a pipe)"
+        return _("stdin is closed: play reads your moves from it (a terminal or a pipe)")
     return None
 
 
@@ -333,7 +398,7 @@ class Session:
         others = iter(bot_names)
         for p in range(self.match.players):
             if p == human:
-                self.names.append("you")
+                self.names.append(YOU)
                 continue
             name = next(others)
             self.players[p] = make_bot(name, derive_seed(seed, "bot", p), rules)
@@ -368,14 +433,16 @@ class Session:
         (Enter); ``q``, end of input and Ctrl-C end the session here too."""
         try:
             try:
-                text = self._read("Press Enter for the next hand (q quits) ")
+                text = self._read(_("Press Enter for the next hand (q quits) "))
             except TooLong:
                 text = ""
-            if text.strip().lower() in ("q", "quit", "exit"):
+            if text.strip().lower() in ("q", "quit", "exit", "stop", "stoppen"):
                 raise _Stop("quit by the player", 0)
         except _Stop as stop:
             self.console.print()
-            self.console.print(f"Stopped ({stop.reason}).", markup=False, highlight=False)
+            self.console.print(
+                _("Stopped ({reason}).").format(reason=stop.said), markup=False, highlight=False
+            )
             raise
 
     # ------------------------------------------------------------------ one hand
@@ -405,8 +472,11 @@ class Session:
                 path = self._write(setup, game, seat_names, stop.reason)
             self.console.print()
             self.console.print(
-                f"Stopped ({stop.reason}). Log of the unfinished hand: {path}\n"
-                f"Seed of the hand: {setup.seed}",
+                _("Stopped ({reason}). Log of the unfinished hand: {path}").format(
+                    reason=stop.said, path=path
+                )
+                + "\n"
+                + _("Seed of the hand: {seed}").format(seed=setup.seed),
                 markup=False,
                 highlight=False,
                 soft_wrap=True,
@@ -422,34 +492,38 @@ class Session:
         except KeyboardInterrupt:
             self.console.print()
             self.console.print(
-                f"Stopped (interrupted). Log saved: {path}\nSeed of the hand: {setup.seed}",
+                _("Stopped ({reason}).").format(reason=stop_reason_text("interrupted"))
+                + " "
+                + self._saved(path, setup.seed),
                 markup=False,
                 highlight=False,
                 soft_wrap=True,
             )
             raise _Stop("interrupted", 130) from None
-        self.console.print(
-            f"Log saved: {path}\nSeed of the hand: {setup.seed}",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
+        self.console.print(self._saved(path, setup.seed), markup=False, soft_wrap=True)
+
+    @staticmethod
+    def _saved(path: Path, seed: int) -> str:
+        return (
+            _("Log saved: {path}").format(path=path)
+            + "\n"
+            + _("Seed of the hand: {seed}").format(seed=seed)
         )
 
     def _header(self, setup: HandSetup, me: int | None, seat_names: list[str]) -> None:
-        wind = "green dragon" if setup.round_wind.token == "F" else setup.round_wind.token
-        where = f"you are {seat_label(me)}" if me is not None else "you sit this hand out"
-        self.console.rule(
-            f"Hand {setup.number + 1} · round wind {wind} · {where}",
-            style="bold",
+        if me is not None:
+            where = _("you are {wind}").format(wind=wind_text(WINDS[me]))
+        else:
+            where = _("you sit this hand out")
+        title = _("Hand {n} · round wind {wind} · {where}").format(
+            n=setup.number + 1, wind=wind_text(setup.round_wind), where=where
         )
-        self.console.print(
-            "Seats: " + ", ".join(seat_label(s, seat_names) for s in range(len(seat_names))),
-            markup=False,
-            highlight=False,
-        )
+        self.console.rule(Text(title), style="bold")
+        seats = ", ".join(seat_label(s, seat_names) for s in range(len(seat_names)))
+        self.console.print(_("Seats: {seats}").format(seats=seats), markup=False, highlight=False)
         # the seed is shown when the hand is over; its commitment binds the deal now
         self.console.print(
-            f"Seed commitment: {seed_commitment(setup.seed)}",
+            _("Seed commitment: {commitment}").format(commitment=seed_commitment(setup.seed)),
             markup=False,
             highlight=False,
             soft_wrap=True,
@@ -473,8 +547,10 @@ class Session:
                 choice = parse_choice(text, legal)
             except TooLong as long:
                 hint = Choice(
-                    f"a line of more than {MAX_INPUT} characters, starting "
-                    f"{quote(long.start[:20])}: type the number of an action (? for help)"
+                    _(
+                        "a line of more than {most} characters, starting {start}: type the "
+                        "number of an action (? for help)"
+                    ).format(most=MAX_INPUT, start=quote(long.start[:20]))
                 )
                 console.print(f"  {hint}", markup=False, highlight=False, style="yellow")
                 continue
@@ -489,7 +565,7 @@ class Session:
         result = game.result
         assert result is not None
         console = self.console
-        console.rule("Hand over", style="bold")
+        console.rule(Text(_("Hand over")), style="bold")
         for seat in range(game.n):
             winning = result.winning_tile if seat == result.winner else None
             hand = game.hand_of(seat, winning)
@@ -499,7 +575,7 @@ class Session:
                 highlight=False,
             )
         if result.winner is None:
-            console.print(f"Remise: {result.reason}.", markup=False)
+            console.print(_("Remise: {reason}.").format(reason=result.reason), markup=False)
         else:
             for seat, res in enumerate(result.scores):
                 winning = result.winning_tile if seat == result.winner else None
@@ -539,9 +615,10 @@ class Session:
 
     def show_balances(self) -> None:
         console = self.console
-        console.rule("Balances", style="bold")
+        console.rule(Text(_("Balances")), style="bold")
         for p, balance in enumerate(self.match.balances):
-            console.print(f"  {self.names[p]:<16} {balance:+d}", markup=False, highlight=False)
+            name = player_name(self.names[p])
+            console.print(f"  {name:<16} {balance:+d}", markup=False, highlight=False)
 
     def show_balances_safely(self) -> None:
         """The balances at the end of a session; Ctrl-C here just ends it."""
@@ -563,12 +640,14 @@ def _bot_names(text: str | None, count: int) -> list[str]:
     if len(names) == 1:
         names *= count
     if len(names) != count:
-        raise ValueError(
-            f"--bots: give one bot name or {count} (one per other player), not {len(names)}"
+        raise UsageProblem(
+            _("--bots: give one bot name or {count} (one per other player), not {n}").format(
+                count=count, n=len(names)
+            )
         )
     for name in names:
         if name not in BOTS:
-            raise ValueError(f"--bots: unknown bot {quote(name)}: one of {', '.join(sorted(BOTS))}")
+            raise unknown_bot(name, BOTS)
     return names
 
 
@@ -576,38 +655,44 @@ def play_cmd(
     ruleset: Annotated[
         str,
         typer.Option(
-            "--ruleset", "-r", help="A shipped rule set or the path of a house-rule TOML file."
+            "--ruleset",
+            "-r",
+            help=N_("A shipped rule set or the path of a house-rule TOML file."),
         ),
     ] = wire.DEFAULT_RULESET_NAME,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Seed of the match (default: a random one, shown)."),
+        typer.Option("--seed", help=N_("Seed of the match (default: a random one, shown).")),
     ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
             "--bots",
-            help="The bots, comma-separated, one per other player (or one name for all); "
-            "default heuristic (random when there is none).",
+            help=N_(
+                "The bots, comma-separated, one per other player (or one name for all); "
+                "default heuristic (random when there is none)."
+            ),
             show_default=False,
         ),
     ] = None,
     seat: Annotated[
-        str, typer.Option("--seat", help="Your seat wind in the first hand: E S W N.")
+        str, typer.Option("--seat", help=N_("Your seat wind in the first hand: E S W N."))
     ] = "E",
     hands: Annotated[
         int | None,
-        typer.Option("--hands", help="Hands to play (default 1).", show_default=False),
+        typer.Option("--hands", help=N_("Hands to play (default 1)."), show_default=False),
     ] = None,
     whole_match: Annotated[
-        bool, typer.Option("--match", help="Play a whole match (every round).")
+        bool, typer.Option("--match", help=N_("Play a whole match (every round)."))
     ] = False,
     log_dir: Annotated[
         Path | None,
         typer.Option(
             "--log",
-            help="Folder for the hand logs (default: the current folder); one file per hand, "
-            "play-ID-handNN.jsonl (ID: the start of the match seed's commitment).",
+            help=N_(
+                "Folder for the hand logs (default: the current folder); one file per hand, "
+                "play-ID-handNN.jsonl (ID: the start of the match seed's commitment)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -616,20 +701,28 @@ def play_cmd(
         Path | None,
         typer.Option(
             "--sign",
-            help="Sign the hand logs with this private key (Ed25519 PEM, or an HMAC key; "
-            "mahjong-nts keygen makes one).",
+            help=N_(
+                "Sign the hand logs with this private key (Ed25519 PEM, or an HMAC key; "
+                "mahjong-nts keygen makes one)."
+            ),
             show_default=False,
         ),
     ] = None,
 ) -> None:
-    """Play against bots in the terminal: you and three bots (or two at a 3-player table)."""
+    """Play against bots in the terminal (:data:`HELP`)."""
     try:
         if hands is not None and whole_match:
-            raise ValueError("give --hands N or --match, not both")
+            raise UsageProblem(_("give --hands N or --match, not both"))
         if hands is not None and hands < 1:
-            raise ValueError(f"--hands must be at least 1, not {quote(hands)}")
+            raise UsageProblem(
+                _("{option} must be at least 1, not {n}").format(option="--hands", n=quote(hands))
+            )
         if hands is not None and hands > MAX_HANDS:
-            raise ValueError(f"--hands must be at most {MAX_HANDS}, not {quote(hands)}")
+            raise UsageProblem(
+                _("{option} must be at most {most}, not {n}").format(
+                    option="--hands", most=MAX_HANDS, n=quote(hands)
+                )
+            )
         lang = check_lang(lang or current())
         if seed is not None:
             check_seed(seed, "--seed")
@@ -637,13 +730,17 @@ def play_cmd(
         wind = wire.parse_wind(seat, "--seat")
         human = WINDS.index(wind)
         if human >= rules.table.players:
-            raise ValueError(f"--seat: a {rules.table.players}-player table has no {wind.token}")
+            raise UsageProblem(
+                _("--seat: a {n}-player table has no {wind}").format(
+                    n=rules.table.players, wind=wind.token
+                )
+            )
         players = rules.table.players + (1 if rules.table.dreamer else 0)
         names = _bot_names(bots, players - 1)
         key = signing_key(sign)
         problem = stdin_problem()
         if problem is not None:
-            raise ValueError(problem)
+            raise UsageProblem(problem)
         check_log_folder(log_dir or Path())
     except (ValueError, MahjongError) as exc:
         fail(wire.error_message(exc))
@@ -653,8 +750,12 @@ def play_cmd(
     console = Console(highlight=False)
     session = Session(console, rules, ruleset, seed, human, names, log_dir or Path(), lang, key)
     console.print(
-        f"mahjong-nts play: rule set {printable(ruleset)}, match seed commitment "
-        f"{seed_commitment(seed)[:16]}... (the seed is shown at the end). {HELP}",
+        _(
+            "mahjong-nts play: rule set {name}, match seed commitment {commitment}... "
+            "(the seed is shown at the end)."
+        ).format(name=printable(ruleset), commitment=seed_commitment(seed)[:16])
+        + " "
+        + _(KEYS),
         markup=False,
         highlight=False,
     )
@@ -671,17 +772,21 @@ def play_cmd(
             session.show_balances_safely()
         _show_match_seed(console, seed)
         if stop.code == 2:
-            error("stdin could not be read any more; the hand so far is in its log")
+            error(_("stdin could not be read any more; the hand so far is in its log"))
         raise typer.Exit(stop.code) from None
     except KeyboardInterrupt:  # between the steps that end cleanly themselves
         console.print()
-        console.print("Stopped (interrupted).", markup=False, highlight=False)
+        console.print(
+            _("Stopped ({reason}).").format(reason=stop_reason_text("interrupted")),
+            markup=False,
+            highlight=False,
+        )
         if played:
             session.show_balances_safely()
         _show_match_seed(console, seed)
         raise typer.Exit(130) from None
     except OSError as exc:
-        fail(f"cannot write the log: {exc.strerror or exc}")
+        fail(_("cannot write the log: {reason}").format(reason=os_reason(exc)))
     if played > 1:
         session.show_balances_safely()
     _show_match_seed(console, seed)
@@ -689,7 +794,7 @@ def play_cmd(
 
 def _show_match_seed(console: Console, seed: int) -> None:
     console.print(
-        f"Match seed: {seed} (--seed {seed} deals the same hands again)",
+        _("Match seed: {seed} (--seed {seed} deals the same hands again)").format(seed=seed),
         markup=False,
         highlight=False,
         soft_wrap=True,

@@ -22,8 +22,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_nts.cli.options import fail, guard, rules_option
-from mahjong_nts.cli.tableview import event_text, seat_label
+from mahjong_nts.cli.i18n import N_, _, current, ngettext, pgettext
+from mahjong_nts.cli.options import fail, guard, os_reason, rules_option
+from mahjong_nts.cli.tableview import (
+    event_text,
+    seat_label,
+    stop_reason_text,
+    wind_text,
+)
+from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.items import LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import parse_tile
 from mahjong_nts.formats.gamelog import (
@@ -35,11 +43,31 @@ from mahjong_nts.formats.gamelog import (
     read_hand_log,
     verify_hand_log,
 )
-from mahjong_nts.formats.gamelog_schema import EventLine, ResultLine, SealLine
+from mahjong_nts.formats.gamelog_schema import EventLine, ResultLine, SealLine, Signature
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
 from mahjong_nts.formats.safejson import printable
 
-__all__ = ["print_log", "replay_cmd"]
+__all__ = ["HELP", "print_log", "replay_cmd"]
+
+HELP = N_("Show a hand log move by move, or verify it by re-playing the hand.")
+
+_SOURCES = {
+    "wall": N_("the wall"),
+    "discard": N_("a discard"),
+    "loose_tile": N_("a loose tile after a kong"),
+    "robbed_kong": N_("a robbed kong"),
+}
+"""Where the winning tile came from, as a log says it."""
+
+_FLAGS = {
+    "last_tile": N_("last tile of the wall"),
+    "last_discard": N_("last discard"),
+    "kong_on_kong": N_("kong on kong"),
+    "first_discard": N_("East's first discard"),
+    "heaven": N_("heavenly hand (East's dealt tiles)"),
+    "lucky_thirteen": N_("lucky thirteen"),
+}
+"""The special ways of winning a log names."""
 
 
 def _tiles(text: str) -> list[int]:
@@ -50,37 +78,81 @@ def _say(console: Console, text: str) -> None:
     console.print(printable(text), markup=False, highlight=False, emoji=False, soft_wrap=True)
 
 
+def _known(table: dict[str, str], key: str) -> str:
+    """``key``'s text of ``table`` in the language of the run, or ``key`` itself."""
+    text = table.get(key)
+    return _(text) if text is not None else key
+
+
+def _limit_hand(key: str | None) -> str:
+    """A limit hand of a log by its name in the language of the run (its id if unknown)."""
+    if not key:
+        return ""
+    limit = LIMIT_HANDS.get(key)
+    if limit is None:
+        return key
+    return limit.nl if current() == "nl" else limit.en
+
+
+def _round_wind(token: str) -> str:
+    """A log's round wind (``E``, ``F``) by name."""
+    try:
+        tile = parse_tile(token)
+    except MahjongError:
+        return token
+    return wind_text(tile) + (" (F)" if token == "F" else "")
+
+
 def _print_result(console: Console, result: ResultLine, names: list[str]) -> None:
-    _say(console, f"Seed (revealed): {result.seed}")
+    _say(console, _("Seed (revealed): {seed}").format(seed=result.seed))
     if not result.over:
-        _say(console, f"Stopped before the end: {result.reason}")
+        _say(
+            console,
+            _("Stopped before the end: {reason}").format(reason=stop_reason_text(result.reason)),
+        )
         for seat, hand in enumerate(result.hands):
             _say(console, f"  {seat_label(seat, names)}: {hand}")
         return
     if result.winner is None:
-        _say(console, f"Remise: {result.reason}; nothing is paid.")
+        _say(console, _("Remise: {reason}; nothing is paid.").format(reason=result.reason))
         return
     win = result.win
-    how = (
-        "self-drawn"
-        if result.discarder is None
-        else (f"on the discard of {seat_label(result.discarder, names)}")
-    )
-    flags = f" [{', '.join(win.flags)}]" if win is not None and win.flags else ""
-    source = f" (from {win.source})" if win is not None else ""
-    tile = f" {result.winning_tile}" if result.winning_tile else ""
-    _say(console, f"Mahjong: {seat_label(result.winner, names)} wins{tile} {how}{source}{flags}")
-    table = Table(title_justify="left")
-    for col in ("Seat", "Hand", "Points", "Doublings", "Limit hand", "Score", "Balance"):
-        table.add_column(
-            col, justify="right" if col not in ("Seat", "Hand", "Limit hand") else "left"
+    who = seat_label(result.winner, names)
+    if result.discarder is None:
+        how = _("self-drawn")
+    else:
+        how = _("on the discard of {who}").format(who=seat_label(result.discarder, names))
+    if result.winning_tile:
+        line = _("Mahjong: {who} wins {tile} {how}").format(
+            who=who, tile=result.winning_tile, how=how
         )
+    else:
+        line = _("Mahjong: {who} wins {how}").format(who=who, how=how)
+    if win is not None:
+        said = (win.source == "discard") == (result.discarder is not None)
+        if not said or win.source not in ("wall", "discard"):  # a loose tile, a robbed kong
+            line += " (" + _("from {source}").format(source=_known(_SOURCES, win.source)) + ")"
+        if win.flags:
+            line += " [" + ", ".join(_known(_FLAGS, f) for f in win.flags) + "]"
+    _say(console, line)
+    table = Table(title_justify="left")
+    columns = (
+        (_("Seat"), "left"),
+        (pgettext("tiles", "Hand"), "left"),
+        (_("Points"), "right"),
+        (_("Doublings"), "right"),
+        (_("Limit hand"), "left"),
+        (_("Score"), "right"),
+        (_("Balance"), "right"),
+    )
+    for col, justify in columns:
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
     settlement = result.settlement
     balances = settlement.balances if settlement is not None else []
     for sc in result.scores:
         who = seat_label(sc.seat, names) + (" *" if sc.seat == result.winner else "")
         if sc.dead:
-            who += " (dead)"
+            who += " " + _("(dead)")
         balance = balances[sc.seat] if sc.seat < len(balances) else 0
         hand = result.hands[sc.seat] if sc.seat < len(result.hands) else ""
         table.add_row(
@@ -88,71 +160,102 @@ def _print_result(console: Console, result: ResultLine, names: list[str]) -> Non
             Text(printable(hand)),
             str(sc.points),
             str(sc.doublings),
-            Text(printable(sc.limit_hand or "")),
+            Text(printable(_limit_hand(sc.limit_hand))),
             str(sc.score),
             f"{balance:+d}",
         )
     console.print(table)
     if settlement is not None:
         for p in settlement.payments:
-            _say(
-                console,
-                f"  {seat_label(p.payer, names)} pays {seat_label(p.payee, names)} {p.amount}",
+            text = _("{payer} pays {payee} {amount}").format(
+                payer=seat_label(p.payer, names), payee=seat_label(p.payee, names), amount=p.amount
             )
+            _say(console, f"  {text}")
+
+
+def _key_text(sig: Signature) -> str:
+    """``ed25519 key 1a2b3c4d5e6f7a8b``: the key that signed a log."""
+    return _("{alg} key {key_id}").format(alg=sig.alg, key_id=sig.key_id)
 
 
 def print_log(console: Console, log: HandLog) -> None:
     """The hand move by move, then the result (the log as it says, not verified)."""
     head = log.header
     names = [printable(n) for n in head.players]
-    wind = "green dragon (F)" if head.round_wind == "F" else head.round_wind
-    dominant = f", dominant {seat_label(head.dominant, names)}" if head.dominant is not None else ""
-    _say(console, f"Hand log: rule set {head.ruleset}, round wind {wind}{dominant}")
-    _say(console, f"Seed commitment: {head.seed_commitment}")
+    line = _("Hand log: rule set {ruleset}, round wind {wind}").format(
+        ruleset=head.ruleset, wind=_round_wind(head.round_wind)
+    )
+    if head.dominant is not None:
+        line += ", " + _("dominant {who}").format(who=seat_label(head.dominant, names))
+    _say(console, line)
+    _say(console, _("Seed commitment: {commitment}").format(commitment=head.seed_commitment))
     if head.hand is not None:
-        _say(console, f"Hand {head.hand.number + 1} of a match, round {head.hand.round + 1}")
-    _say(console, "Seats: " + ", ".join(seat_label(s, names) for s in range(head.seats)))
+        _say(
+            console,
+            _("Hand {n} of a match, round {round}").format(
+                n=head.hand.number + 1, round=head.hand.round + 1
+            ),
+        )
+    seats = ", ".join(seat_label(s, names) for s in range(head.seats))
+    _say(console, _("Seats: {seats}").format(seats=seats))
     width = len(str(len(log.body)))
-    for _, line in log.body:
-        if isinstance(line, EventLine):
-            text = event_text(line.kind, line.seat, _tiles(line.tiles), line.note, names)
-            _say(console, f"{line.n:>{width}}  {text}")
-        elif isinstance(line, ResultLine):
-            _print_result(console, line, names)
-        elif isinstance(line, SealLine):
-            sig = line.signature
+    for _n, body_line in log.body:
+        if isinstance(body_line, EventLine):
+            text = event_text(
+                body_line.kind, body_line.seat, _tiles(body_line.tiles), body_line.note, names
+            )
+            _say(console, f"{body_line.n:>{width}}  {text}")
+        elif isinstance(body_line, ResultLine):
+            _print_result(console, body_line, names)
+        elif isinstance(body_line, SealLine):
+            sig = body_line.signature
             if sig is None:
-                _say(console, "Not signed.")
+                _say(console, _("Not signed."))
             else:
-                _say(console, f"Signed by {sig.alg} key {sig.key_id} (not checked: use --verify).")
+                _say(
+                    console,
+                    _("Signed by {key} (not checked: use --verify).").format(key=_key_text(sig)),
+                )
 
 
-def _signature_line(checked: Verified) -> str:
+def _signature_line(checked: Verified, log: HandLog) -> str:
+    seal = next((line for _n, line in log.body if isinstance(line, SealLine)), None)
+    sig = seal.signature if seal is not None else None
+    by = _key_text(sig) if sig is not None else str(checked.signed_by)
     if checked.signed is Signed.VALID:
-        return f"signature: valid, {checked.signed_by}"
+        return _("signature: valid, {key}").format(key=by)
     if checked.signed is Signed.UNCHECKED:
-        return f"signature: by {checked.signed_by}, not checked (give --key PUBLIC.pem)"
-    return "signature: none (the log is not signed: whoever recomputes the chain can rewrite it)"
+        return _("signature: by {key}, not checked (give --key PUBLIC.pem)").format(key=by)
+    return _("signature: none (the log is not signed: whoever recomputes the chain can rewrite it)")
 
 
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A hand log (.jsonl) written by play or simulate.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help=N_("A hand log (.jsonl) written by play or simulate."), metavar=N_("file")
+        ),
+    ],
     verify: Annotated[
         bool,
         typer.Option(
             "--verify",
-            help="Check the hash chain, the seed against its commitment, the signature "
-            "(with --key) and every line by re-playing the hand "
-            "(exit 0: OK, 1: does not verify, 2: not a readable hand log).",
+            help=N_(
+                "Check the hash chain, the seed against its commitment, the signature "
+                "(with --key) and every line by re-playing the hand "
+                "(exit 0: OK, 1: does not verify, 2: not a readable hand log)."
+            ),
         ),
     ] = False,
     key_file: Annotated[
         Path | None,
         typer.Option(
             "--key",
-            help="With --verify: check the signature with this key (an Ed25519 public or "
-            "private key, or an HMAC key, PEM); an unsigned log or one signed by another "
-            "key then does not verify.",
+            help=N_(
+                "With --verify: check the signature with this key (an Ed25519 public or "
+                "private key, or an HMAC key, PEM); an unsigned log or one signed by another "
+                "key then does not verify."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -161,17 +264,19 @@ def replay_cmd(
         typer.Option(
             "--ruleset",
             "-r",
-            help="With --verify: the rule set to replay with (needed for a log of a "
-            "house-rule file, whose path the log names but replay never reads).",
+            help=N_(
+                "With --verify: the rule set to replay with (needed for a log of a "
+                "house-rule file, whose path the log names but replay never reads)."
+            ),
             show_default=False,
         ),
     ] = None,
 ) -> None:
-    """Show a hand log move by move, or verify it by re-playing the hand."""
+    """Show a hand log move by move, or verify it (:data:`HELP`)."""
     key: LogKey | None = None
     rules: RuleSet | None = None
     if not verify and (key_file is not None or ruleset is not None):
-        fail("--key and --ruleset go with --verify")
+        fail(_("--key and --ruleset go with --verify"))
     try:
         if key_file is not None:
             key = load_key(key_file)  # an unreadable file is an InvalidKeyFile too
@@ -189,13 +294,18 @@ def replay_cmd(
     except LogFormatError as exc:
         fail(f"{file}: {exc}")
     except OSError as exc:
-        fail(f"{file}: {exc.strerror or exc}")
+        fail(f"{file}: {os_reason(exc)}")
     except LogMismatch as exc:
         typer.echo(printable(str(exc)))
         raise typer.Exit(1) from None
-    stopped = " (a hand stopped before its end)" if not checked.over else ""
+    stopped = " " + _("(a hand stopped before its end)") if not checked.over else ""
     typer.echo(
-        f"OK: {checked.events} events, result matches{stopped}; "
-        "hash chain intact, seed matches its commitment"
+        ngettext(
+            "OK: {n} event, result matches{stopped}; hash chain intact, seed matches its "
+            "commitment",
+            "OK: {n} events, result matches{stopped}; hash chain intact, seed matches its "
+            "commitment",
+            checked.events,
+        ).format(n=checked.events, stopped=stopped)
     )
-    typer.echo(_signature_line(checked))
+    typer.echo(_signature_line(checked, log))

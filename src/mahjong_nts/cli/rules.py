@@ -44,15 +44,13 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-NameArg = Annotated[
-    str,
-    typer.Argument(
-        help=N_(
-            "A shipped rule set (nts-2016), with overlays (nmb-2009+flowers), "
-            "or a path to a house-rule .toml file."
-        )
-    ),
-]
+_NAME_HELP = N_(
+    "A shipped rule set (nts-2016), with overlays (nmb-2009+flowers), "
+    "or a path to a house-rule .toml file."
+)
+NameArg = Annotated[str, typer.Argument(help=_NAME_HELP, metavar=N_("name"))]
+SetArg = Annotated[str, typer.Argument(help=_NAME_HELP)]
+"""A rule set of ``diff``, named ``a`` and ``b`` in the help."""
 
 
 def _out() -> Console:
@@ -180,7 +178,7 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
 
 
 @app.command("diff", help=N_("Show the values in which two rule sets differ."))
-def diff(a: NameArg, b: NameArg) -> None:
+def diff(a: SetArg, b: SetArg) -> None:
     """Show the values in which two rule sets differ."""
     ra, rb = _load(a), _load(b)
     rows = ruleset_diff(ra, rb)

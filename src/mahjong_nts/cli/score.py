@@ -47,6 +47,7 @@ def score_cmd(
                 "meld, (..) a concealed kong, +tile the winning tile (part of the hand). "
                 "See docs/notation.md."
             ),
+            metavar=N_("notation"),
             show_default=False,
         ),
     ] = None,

@@ -17,13 +17,16 @@ from typing import Annotated, Any, Final
 import typer
 from pydantic import ValidationError
 
-from mahjong_nts.cli.options import UsageProblem
+from mahjong_nts.cli.i18n import N_, _
+from mahjong_nts.cli.options import UsageProblem, os_reason
 from mahjong_nts.formats import wire
-from mahjong_nts.i18n import language, translator
+from mahjong_nts.i18n import language
 from mahjong_nts.store import StoreError, open_store
 from mahjong_nts.store.db import MAX_URL_CHARS, default_url
 
-__all__ = ["APP_FACTORY", "bind", "check_database", "serve_cmd"]
+__all__ = ["APP_FACTORY", "HELP", "bind", "check_database", "serve_cmd"]
+
+HELP = N_("Start the web app: the calculator and the HTTP API (docs at /docs).")
 
 APP_FACTORY: Final = "mahjong_nts.web:create_app"
 
@@ -32,7 +35,7 @@ def bind(host: str, port: int) -> socket.socket:
     """A listening TCP socket on ``host``:``port`` (port 0: a free one).
     OSError (socket.gaierror for an unknown host) when it cannot be had."""
     infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    family, kind, proto, _, address = infos[0]
+    family, kind, proto, _name, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -85,34 +88,40 @@ def _log_config() -> dict[str, Any]:
 def serve_cmd(
     host: Annotated[
         str,
-        typer.Option("--host", help="The address to listen on (127.0.0.1: this computer only)."),
+        typer.Option(
+            "--host", help=N_("The address to listen on (127.0.0.1: this computer only).")
+        ),
     ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="The port to listen on (0: a free one).")
+        int,
+        typer.Option("--port", min=0, max=65535, help=N_("The port to listen on (0: a free one).")),
     ] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
             "--db",
-            help="A SQLAlchemy database URL (default: SQLite in the user's data directory).",
+            help=N_("A SQLAlchemy database URL (default: SQLite in the user's data directory)."),
         ),
     ] = None,
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
-            help="nl or en: the language of this command and of the pages for a browser "
-            "that asks for neither.",
+            help=N_(
+                "nl or en: the language of this command and of the pages for a browser "
+                "that asks for neither."
+            ),
         ),
     ] = None,
 ) -> None:
-    """Start the web app: the calculator and the HTTP API (docs at /docs)."""
+    """Start the web app (:data:`HELP`); its messages are in the language of the run."""
     chosen = language(lang) if lang is not None else None
     if lang is not None and chosen is None:
-        raise UsageProblem(f"--lang: expected nl or en, got {lang!r}")
+        raise UsageProblem(_("--lang: {value} is not en or nl").format(value=repr(lang)))
     if db is not None and not 0 < len(db) <= MAX_URL_CHARS:
-        raise UsageProblem(f"--db: a database URL has 1 to {MAX_URL_CHARS} characters")
-    _ = translator(chosen or "en").gettext
+        raise UsageProblem(
+            _("--db: a database URL has 1 to {most} characters").format(most=MAX_URL_CHARS)
+        )
     check_database(db)
     try:
         sock = bind(host, port)
@@ -120,7 +129,8 @@ def serve_cmd(
         where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         raise UsageProblem(
             _("cannot listen on {address}: {reason}").format(
-                address=where, reason=exc.strerror or exc
+                address=where,
+                reason=_("unknown host") if isinstance(exc, socket.gaierror) else os_reason(exc),
             )
         ) from None
     with sock:
@@ -146,7 +156,9 @@ def serve_cmd(
             config.load()  # builds the app now: a bad setting is an error line, not a traceback
         except ValidationError as exc:
             raise UsageProblem(
-                f"a MAHJONG_NTS_* environment variable: {wire.error_message(exc)}"
+                _("a MAHJONG_NTS_* environment variable: {reason}").format(
+                    reason=wire.error_message(exc)
+                )
             ) from None
         server = uvicorn.Server(config)
         typer.echo(

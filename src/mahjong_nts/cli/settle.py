@@ -31,7 +31,8 @@ from mahjong_nts.cli.options import (
 )
 from mahjong_nts.cli.render import labels, print_score, print_settlement, seat_index_label
 from mahjong_nts.core.errors import quote
-from mahjong_nts.core.hand import Hand, Win, WinSource
+from mahjong_nts.core.hand import Hand
+from mahjong_nts.core.rules import MAX_SCORE
 from mahjong_nts.formats import wire
 
 __all__ = ["HELP", "settle_cmd"]
@@ -77,10 +78,10 @@ def _scores(text: str) -> list[int]:
     out = []
     for i, part in enumerate(parts):
         digits = len(part.lstrip("0"))
-        if not _SCORE_DIGITS.fullmatch(part) or digits > len(str(wire.MAX_SCORE)):
+        if not _SCORE_DIGITS.fullmatch(part) or digits > len(str(MAX_SCORE)):
             raise UsageProblem(
                 _("--scores: score {i} is not a whole number 0-{most}: {value}").format(
-                    i=i, most=wire.MAX_SCORE, value=quote(part)
+                    i=i, most=MAX_SCORE, value=quote(part)
                 )
             )
         out.append(int(part.lstrip("0") or "0"))  # its range: wire.scores_job
@@ -102,7 +103,16 @@ def _round_to(text: str | None) -> int | None:
 
 def _option_name(key: str) -> str:
     """The command-line option of a settle request field (for wire's messages)."""
-    return {"scores": "--scores", "hands": "--hand"}.get(key, f"--{key}")
+    return {"scores": "--scores", "hands": "--hand", "round_wind": "--round"}.get(key, f"--{key}")
+
+
+def _seats(
+    winner: int | None, discarder: int | None, east: int, dominant: int | None, dreamer: int | None
+) -> wire.Seats:
+    """The seats of a settlement, as wire's checks and jobs take them."""
+    return wire.Seats(
+        winner=winner, discarder=discarder, east=east, dominant=dominant, dreamer=dreamer
+    )
 
 
 def settle_cmd(
@@ -263,11 +273,7 @@ def settle_cmd(
             job = wire.scores_job(
                 rules,
                 values,
-                winner=win_index,
-                discarder=discard_index,
-                east=east_index,
-                dominant=dominant_index,
-                dreamer=dreamer_index,
+                **_seats(win_index, discard_index, east_index, dominant_index, dreamer_index),
                 label=lambda i: _("--scores: score {i}").format(i=i),
                 name=_option_name,
             )
@@ -292,17 +298,9 @@ def settle_cmd(
                         ).format(seats=", ".join(map(str, marked)))
                     )
                 win_index = marked[0] if marked else None
-            wire.check_seats(
-                rules,
-                len(parsed),
-                "hands",
-                east=east_index,
-                winner=win_index,
-                discarder=discard_index,
-                dominant=dominant_index,
-                dreamer=dreamer_index,
-                name=_option_name,
-            )
+            seat_args = _seats(win_index, discard_index, east_index, dominant_index, dreamer_index)
+            # the seats first, so that what is said of the dreamer below is right
+            wire.check_seats(rules, len(parsed), "hands", **seat_args, name=_option_name)
             for i, hand in enumerate(parsed):
                 if i == dreamer_index and hand is not None:
                     raise UsageProblem(
@@ -328,32 +326,17 @@ def settle_cmd(
                     raise UsageProblem(
                         _("--dead: seat {d} is the dreamer, who plays no hand").format(d=d)
                     )
-            round_wind = wire.settle_round_wind(
-                round_ or "E", rules, dominant_index, where="--round", dominant_key="--dominant"
-            )
-            default = WinSource.DISCARD if discard_index is not None else WinSource.WALL
             if win_index is None and flags.given:
                 raise UsageProblem(
                     _("{options}: only when someone won").format(options=", ".join(flags.given))
                 )
-            jobs: list[wire.ScoreJob | None] = []
-            for i, maybe in enumerate(parsed):
-                if maybe is None:
-                    jobs.append(None)
-                    continue
-                win = None
-                if maybe.winning_tile is not None:
-                    win = flags.win(default) if i == win_index else Win()
-                wind = wire.seat_wind(i, east_index, seats=seats, dreamer=dreamer_index)
-                jobs.append(wire.ScoreJob(maybe, wind, round_wind, win, i in dead_seats, rules))
-            job = wire.settle_jobs(
-                jobs,
-                winner=win_index,
-                discarder=discard_index,
-                east=east_index,
-                dominant=dominant_index,
-                dreamer=dreamer_index,
-                rules=rules,
+            job = wire.hands_job(
+                rules,
+                parsed,
+                **seat_args,
+                round_wind=round_ or "E",
+                win=flags.win,
+                dead={d for d in dead_seats if d is not None},
                 label=lambda i: f"--hand {i}",
                 name=_option_name,
             )

@@ -20,14 +20,18 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from mahjong_nts.bots import BOTS
+from mahjong_nts.cli.i18n import N_, _, current, ngettext
 from mahjong_nts.cli.options import (
     UsageProblem,
     bots_option,
     check_log_folder,
     fail,
     guard,
+    os_reason,
     rules_option,
     signing_key,
+    unknown_bot,
 )
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
@@ -47,7 +51,12 @@ from mahjong_nts.sim.simulate import (
     validate_bots,
 )
 
-__all__ = ["print_summary", "simulate_cmd"]
+__all__ = ["HELP", "print_summary", "simulate_cmd"]
+
+HELP = N_(
+    "Play HANDS independent hands (or MATCHES whole matches) between bots; summarise win "
+    "rates, balances, margins."
+)
 
 _stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -60,6 +69,19 @@ def _bots(text: str | None, rules: RuleSet, matches: bool) -> tuple[str, ...]:
         return ("heuristic",) + ("random",) * (count - 1)
     with guard():
         names = bots_option(text, count)
+        for name in names:
+            if name not in BOTS:
+                raise unknown_bot(name, BOTS)
+        if len(names) != count:
+            if matches:
+                message = _(
+                    "--bots: {ruleset} plays {count} players a match: give {count} bots, not {n}"
+                )
+            else:
+                message = _(
+                    "--bots: {ruleset} plays {count} seats a hand: give {count} bots, not {n}"
+                )
+            raise UsageProblem(message.format(ruleset=rules.name, count=count, n=len(names)))
     try:
         return validate_bots(names, rules, matches=matches)
     except ValueError as exc:
@@ -69,7 +91,7 @@ def _bots(text: str | None, rules: RuleSet, matches: bool) -> tuple[str, ...]:
 def _signing_key(path: Path | None, log_dir: str | None) -> LogKey | None:
     """The key of ``--sign`` (it signs the logs, so it needs ``--log``)."""
     if path is not None and log_dir is None:
-        fail("--sign signs the hand logs: give --log DIR too")
+        fail(_("--sign signs the hand logs: give --log DIR too"))
     try:
         return signing_key(path)
     except UsageProblem as exc:
@@ -88,36 +110,55 @@ def _pct_ci(ci: list[float]) -> str:
     return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
 
 
-def _line(*parts: str | tuple[str, str]) -> Text:
-    """A line of plain text pieces, some styled: data is never read as markup."""
-    return Text.assemble(*parts)
+def _line(template: str, bold: str, **fields: object) -> Text:
+    """``template`` filled in, with its ``{bold}`` part in bold: plain text pieces, data
+    never read as markup."""
+    before, _sep, after = template.partition("{bold}")
+    return Text.assemble(before.format(**fields), (bold, "bold"), after.format(**fields))
 
 
 def print_summary(console: Console, s: dict[str, Any]) -> None:
-    """The summary as rich tables (the same numbers ``--json`` prints)."""
-    per = s["unit"]
-    if s["matches"] is None:
-        played = (f"{s['hands']} hands", "bold")
+    """The summary as rich tables (the same numbers ``--json`` prints), in the language of
+    the run."""
+    by_match = s["matches"] is not None
+    if by_match:
+        played = ngettext(
+            "{matches} match ({hands} hands)", "{matches} matches ({hands} hands)", s["matches"]
+        ).format(matches=s["matches"], hands=s["hands"])
     else:
-        played = (f"{s['matches']} matches ({s['hands']} hands)", "bold")
+        played = ngettext("{n} hand", "{n} hands", s["hands"]).format(n=s["hands"])
     console.print(
         _line(
+            _("{bold} of {ruleset} ({seats} seats), seed {seed}, bots {bots}; intervals are 95%."),
             played,
-            f" of {s['ruleset_name']} ({s['seats']} seats), seed {s['seed']}, "
-            f"bots {', '.join(s['bots'])}; intervals are 95%.",
+            ruleset=s["ruleset_name"],
+            seats=s["seats"],
+            seed=s["seed"],
+            bots=", ".join(s["bots"]),
         )
     )
-    if s["matches"] is not None:
-        cut = f"; {s['cut_matches']} cut at the hand limit" if s["cut_matches"] else ""
+    if by_match:
+        cut = (
+            "; " + _("{n} cut at the hand limit").format(n=s["cut_matches"])
+            if s["cut_matches"]
+            else ""
+        )
         console.print(
-            f"Whole matches: balances and margins are per match, win rates per hand played; "
-            f"{s['green_dragon_hands']} green-dragon hands{cut}.",
+            _(
+                "Whole matches: balances and margins are per match, win rates per hand "
+                "played; {n} green-dragon hands{cut}."
+            ).format(n=s["green_dragon_hands"], cut=cut),
             markup=False,
         )
-    balance_col = f"Mean balance a {per} [95% CI]"
-    table = Table(title="Per bot", title_justify="left")
-    for col in ("Bot", "Seats", "Wins", "Win rate [95% CI]", balance_col):
-        table.add_column(col, justify="left" if col == "Bot" else "right")
+    if by_match:
+        balance_col = _("Mean balance a match [95% CI]")
+    else:
+        balance_col = _("Mean balance a hand [95% CI]")
+    win_col = _("Win rate [95% CI]")
+    table = Table(title=_("Per bot"), title_justify="left")
+    table.add_column(_("Bot"), justify="left")
+    for col in (_("Seats"), _("Wins"), win_col, balance_col):
+        table.add_column(col, justify="right")
     for name, b in s["by_bot"].items():
         table.add_row(
             Text(name),
@@ -128,10 +169,15 @@ def print_summary(console: Console, s: dict[str, Any]) -> None:
         )
     console.print(table)
     if len(s["by_bot"]) < len(s["entries"]):
-        rotate = "match" if s["matches"] is not None else "hand"
-        table = Table(title=f"Per entry (seats rotate every {rotate})", title_justify="left")
-        for col in ("Entry", "Bot", "Wins", "Win rate [95% CI]", balance_col):
-            table.add_column(col, justify="left" if col == "Bot" else "right")
+        if by_match:
+            title = _("Per entry (seats rotate every match)")
+        else:
+            title = _("Per entry (seats rotate every hand)")
+        table = Table(title=title, title_justify="left")
+        table.add_column(_("Entry"), justify="right")
+        table.add_column(_("Bot"), justify="left")
+        for col in (_("Wins"), win_col, balance_col):
+            table.add_column(col, justify="right")
         for e in s["entries"]:
             table.add_row(
                 Text(str(e["entry"])),
@@ -141,42 +187,67 @@ def print_summary(console: Console, s: dict[str, Any]) -> None:
                 Text(f"{e['mean_balance']:+.1f} {_pm(e['mean_balance_ci'], '+.1f')}"),
             )
         console.print(table)
+    if by_match:
+        margin = _(
+            "Margin {bold}: {diff} points a match {ci}, win rate {rate} points {rate_ci} "
+            "(per-match paired differences, normal approximation)"
+        )
+    else:
+        margin = _(
+            "Margin {bold}: {diff} points a hand {ci}, win rate {rate} points {rate_ci} "
+            "(per-hand paired differences, normal approximation)"
+        )
     for m in s["margins"]:
         console.print(
             _line(
-                "Margin ",
-                (f"{m['bot']} - {m['versus']}", "bold"),
-                f": {m['mean_balance_diff']:+.1f} points a {per} "
-                f"{_pm(m['mean_balance_diff_ci'], '+.1f')}, "
-                f"win rate {100 * m['win_rate_diff']:+.1f} points "
-                f"{_pct_ci(m['win_rate_diff_ci'])} "
-                f"(per-{per} paired differences, normal approximation)",
+                margin,
+                f"{m['bot']} - {m['versus']}",
+                diff=f"{m['mean_balance_diff']:+.1f}",
+                ci=_pm(m["mean_balance_diff_ci"], "+.1f"),
+                rate=f"{100 * m['win_rate_diff']:+.1f}",
+                rate_ci=_pct_ci(m["win_rate_diff_ci"]),
             )
         )
     r = s["remise"]
     reasons = "; ".join(f"{k}: {v}" for k, v in r["reasons"].items())
     console.print(
-        f"Remise: {r['count']} hands, {_pct(r['rate'])} {_pct_ci(r['rate_ci'])}"
+        ngettext(
+            "Remise: {n} hand, {rate} {ci}", "Remise: {n} hands, {rate} {ci}", r["count"]
+        ).format(n=r["count"], rate=_pct(r["rate"]), ci=_pct_ci(r["rate_ci"]))
         + (f" ({reasons})" if reasons else ""),
         markup=False,
     )
     w, h = s["wins"], s["hand_length"]
     console.print(
-        f"Won: {w['count']} hands ({w['self_drawn']} self-drawn, {w['claimed']} on a claimed "
-        f"tile); hand length: {h['decisions']:.1f} decisions, {h['draws']:.1f} wall draws a hand",
+        ngettext(
+            "Won: {n} hand ({self_drawn} self-drawn, {claimed} on a claimed tile); hand "
+            "length: {decisions} decisions, {draws} wall draws a hand",
+            "Won: {n} hands ({self_drawn} self-drawn, {claimed} on a claimed tile); hand "
+            "length: {decisions} decisions, {draws} wall draws a hand",
+            w["count"],
+        ).format(
+            n=w["count"],
+            self_drawn=w["self_drawn"],
+            claimed=w["claimed"],
+            decisions=f"{h['decisions']:.1f}",
+            draws=f"{h['draws']:.1f}",
+        ),
         markup=False,
     )
-    names = {k: v.en for k, v in LIMIT_HANDS.items()} | {k: v.en for k, v in ITEMS.items()}
+    dutch = current() == "nl"
+    names = {k: v.nl if dutch else v.en for k, v in LIMIT_HANDS.items()} | {
+        k: v.nl if dutch else v.en for k, v in ITEMS.items()
+    }
     for title, rows in (
-        ("Scoring items in winning hands", s["items"]),
-        ("Limit hands won", s["limit_hands"]),
+        (_("Scoring items in winning hands"), s["items"]),
+        (_("Limit hands won"), s["limit_hands"]),
     ):
         if not rows:
             continue
         table = Table(title=title, title_justify="left")
-        table.add_column("Item")
-        table.add_column("Hands", justify="right")
-        table.add_column("Of wins", justify="right")
+        table.add_column(_("Item"))
+        table.add_column(_("Hands"), justify="right")
+        table.add_column(_("Of wins"), justify="right")
         for key, row in rows.items():
             table.add_row(
                 Text(f"{names.get(key, key)} ({key})"),
@@ -191,7 +262,7 @@ HandsOpt = Annotated[
     typer.Option(
         "--hands",
         "-n",
-        help=f"Single hands to play, 1 to {MAX_HANDS} (default {DEFAULT_HANDS}).",
+        help=N_("Single hands to play, 1 to 1000000 (default 2000)."),
         show_default=False,
     ),
 ]
@@ -200,8 +271,10 @@ MatchesOpt = Annotated[
     typer.Option(
         "--matches",
         "-m",
-        help=f"Play whole matches instead, 1 to {MAX_MATCHES} (green-dragon hands and the "
-        "dreamer included; one bot per player).",
+        help=N_(
+            "Play whole matches instead, 1 to 100000 (green-dragon hands and the "
+            "dreamer included; one bot per player)."
+        ),
         show_default=False,
     ),
 ]
@@ -209,8 +282,10 @@ SeedOpt = Annotated[
     int | None,
     typer.Option(
         "--seed",
-        help="Run seed, 0 to 2**256-1: hand (or match) i is fixed by (seed, i).  "
-        "Default: a random one, shown in the summary.",
+        help=N_(
+            "Run seed, 0 to 2**256-1: hand (or match) i is fixed by (seed, i).  "
+            "Default: a random one, shown in the summary."
+        ),
         show_default=False,
     ),
 ]
@@ -218,37 +293,46 @@ BotsOpt = Annotated[
     str | None,
     typer.Option(
         "--bots",
-        help="One bot per seat (per player with --matches), comma-separated (random, "
-        "heuristic); they rotate seats every hand (every match).  Default: heuristic and "
-        "random for the others.",
+        help=N_(
+            "One bot per seat (per player with --matches), comma-separated (random, "
+            "heuristic); they rotate seats every hand (every match).  Default: heuristic and "
+            "random for the others."
+        ),
         show_default=False,
     ),
 ]
 RulesetOpt = Annotated[
     str,
-    typer.Option("--ruleset", "-r", help="Shipped rule set (with +overlays) or a TOML file."),
+    typer.Option("--ruleset", "-r", help=N_("Shipped rule set (with +overlays) or a TOML file.")),
 ]
 JobsOpt = Annotated[
     int,
     typer.Option(
-        "--jobs", "-j", help="Processes (at least 1; at most the processors this process may use)."
+        "--jobs",
+        "-j",
+        help=N_("Processes (at least 1; at most the processors this process may use)."),
     ),
 ]
 LogOpt = Annotated[
     Path | None,
     typer.Option(
-        "--log", help="Write each hand's JSON Lines log into this folder.", show_default=False
+        "--log", help=N_("Write each hand's JSON Lines log into this folder."), show_default=False
     ),
 ]
 SignOpt = Annotated[
     Path | None,
     typer.Option(
         "--sign",
-        help="Sign the hand logs of --log with this private key (Ed25519 PEM or an HMAC key).",
+        help=N_("Sign the hand logs of --log with this private key (Ed25519 PEM or an HMAC key)."),
         show_default=False,
     ),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print the summary as one JSON object."))]
+
+
+def _at_least_one(option: str, count: int) -> None:
+    if count < 1:
+        fail(_("{option} must be at least 1, not {n}").format(option=option, n=count))
 
 
 def simulate_cmd(
@@ -262,24 +346,25 @@ def simulate_cmd(
     as_json: JsonOpt = False,
     sign: SignOpt = None,
 ) -> None:
-    """Play HANDS independent hands (or MATCHES whole matches) between bots; summarise win
-    rates, balances, margins."""
+    """Play hands or matches between bots and summarise them (:data:`HELP`)."""
     if hands is not None and matches is not None:
-        fail("give --hands N or --matches N, not both")
+        fail(_("give --hands N or --matches N, not both"))
     if matches is not None:
-        count, what, limit = matches, "matches", MAX_MATCHES
+        count, option, limit = matches, "--matches", MAX_MATCHES
     else:
-        count, what, limit = (DEFAULT_HANDS if hands is None else hands), "hands", MAX_HANDS
-    if count < 1:
-        fail(f"--{what} must be at least 1, not {count}")
+        count, option, limit = (DEFAULT_HANDS if hands is None else hands), "--hands", MAX_HANDS
+    _at_least_one(option, count)
     if count > limit:
-        fail(f"--{what} must be at most {limit}, not {count}")
-    if jobs < 1:
-        fail(f"--jobs must be at least 1, not {jobs}")
+        fail(
+            _("{option} must be at most {most}, not {n}").format(option=option, most=limit, n=count)
+        )
+    _at_least_one("--jobs", jobs)
     cpus = available_cpus()
     if jobs > cpus:
         _stderr.print(
-            f"note: --jobs {jobs} capped to {cpus}: the processors this process may use",
+            _("note: --jobs {jobs} capped to {cpus}: the processors this process may use").format(
+                jobs=jobs, cpus=cpus
+            ),
             markup=False,
         )
         jobs = cpus
@@ -322,8 +407,9 @@ def simulate_cmd(
                 TimeRemainingColumn,
             )
 
+            what = _("simulating matches") if matches is not None else _("simulating hands")
             with Progress(
-                TextColumn(f"simulating {what}"),
+                TextColumn(what, markup=False),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeRemainingColumn(),
@@ -339,12 +425,17 @@ def simulate_cmd(
 
                 for outcome in run_simulation(spec, count, jobs, advance, rules=rules):
                     summary.add(outcome)
-    except (BotError, WorkerFailure) as exc:
+    except WorkerFailure:
+        fail(
+            _("a worker process stopped unexpectedly (killed, or out of memory): no summary"),
+            code=1,
+        )
+    except BotError as exc:
         fail(str(exc), code=1)
     except OSError as exc:
-        fail(f"--log: {exc.filename or log_dir}: {exc.strerror or exc}")
+        fail(f"--log: {exc.filename or log_dir}: {os_reason(exc)}")
     except KeyboardInterrupt:
-        _stderr.print("interrupted: no summary", markup=False)
+        _stderr.print(_("interrupted: no summary"), markup=False)
         raise typer.Exit(130) from None
     elapsed = max(time.perf_counter() - start, 1e-9)
     result = summary.result()
@@ -353,10 +444,18 @@ def simulate_cmd(
         return
     console = Console(highlight=False)
     print_summary(console, result)
-    played = result["hands"] if matches is None else f"{count} matches, {result['hands']}"
-    console.print(
-        f"{played} hands in {elapsed:.1f} s ({result['hands'] / elapsed:.0f} hands/s, "
-        f"{jobs} job{'s' if jobs > 1 else ''})",
-        style="dim",
-        markup=False,
-    )
+    fields = {
+        "hands": result["hands"],
+        "seconds": f"{elapsed:.1f}",
+        "rate": f"{result['hands'] / elapsed:.0f}",
+        "jobs": ngettext("{n} job", "{n} jobs", jobs).format(n=jobs),
+    }
+    if matches is None:
+        timing = _("{hands} hands in {seconds} s ({rate} hands/s, {jobs})").format(**fields)
+    else:
+        timing = ngettext(
+            "{matches} match, {hands} hands in {seconds} s ({rate} hands/s, {jobs})",
+            "{matches} matches, {hands} hands in {seconds} s ({rate} hands/s, {jobs})",
+            count,
+        ).format(matches=count, **fields)
+    console.print(timing, style="dim", markup=False)

@@ -14,15 +14,18 @@ Bounds (each has a clear error past it): a request line is at most
 :data:`MAX_LINE_BYTES` bytes, parsed by :func:`mahjong_nts.formats.safejson.loads`
 (no duplicate keys, at most 80 digits in a number, nesting at most 16 deep); an
 error message is at most :data:`MAX_ERROR_CHARS` characters.
+
+What follows the validation of a score request (reading it into core values,
+scoring, the answer) is :mod:`mahjong_nts.formats.scorejob`, which needs no
+pydantic; its names are re-exported here.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import re
-from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Annotated, Any, Final, Literal, TypeVar
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import IO, Annotated, Any, Final, Literal, TypedDict
 
 from pydantic import (
     BaseModel,
@@ -35,12 +38,30 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from mahjong_nts.core import rules as core_rules
-from mahjong_nts.core.errors import QUOTE_CHARS, MahjongError, quote
-from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
-from mahjong_nts.core.items import LIMIT_HANDS
+from mahjong_nts.core.errors import MahjongError, quote
+from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
-from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile, parse_tile
+from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.formats import safejson
+from mahjong_nts.formats.scorejob import (
+    DEFAULT_RULESET_NAME,
+    MAX_ERROR_CHARS,
+    MAX_MELDS,
+    FieldError,
+    ScoreJob,
+    Tiles,
+    _hand,
+    _rules,
+    load_rules,
+    parse_wind,
+    run_score,
+    score,
+    score_request,
+    score_response,
+    seat_wind,
+    short_message,
+    table_hand,
+)
 
 __all__ = [
     "DEFAULT_RULESET_NAME",
@@ -48,12 +69,13 @@ __all__ = [
     "MAX_LINE_BYTES",
     "MAX_MELDS",
     "MAX_ROUND_TO",
-    "MAX_SCORE",
     "MAX_SEATS",
     "FieldError",
     "LineTooLong",
     "MeldRequest",
+    "ScoreJob",
     "ScoreRequest",
+    "Seats",
     "SettleRequest",
     "WinRequest",
     "answer_score_line",
@@ -66,8 +88,12 @@ __all__ = [
     "error_message",
     "handle_score_line",
     "handle_settle_line",
+    "hands_job",
     "load_rules",
+    "parse_wind",
     "read_lines",
+    "run_score",
+    "score",
     "score_request",
     "score_response",
     "scores_job",
@@ -75,23 +101,13 @@ __all__ = [
     "settle_request",
     "settle_round_wind",
     "short_message",
+    "table_hand",
     "table_seats",
 ]
-
-DEFAULT_RULESET_NAME = "nts-2016"
 
 MAX_LINE_BYTES: Final = 64 * 1024
 """Bytes in one request line (the newline not counted).  A settle request with
 five hands takes about 2 KB; the rest is room for inline house rules."""
-
-MAX_ERROR_CHARS: Final = 500
-"""Characters in one error message: the last bound on text quoted from a request."""
-
-MAX_SCORE: Final = core_rules.MAX_SCORE
-"""The largest score ``settle`` takes: the most a hand can score under any valid rule
-set (:data:`mahjong_nts.core.rules.MAX_SCORE`, 2**48), so every score a game reaches
-can be settled; every balance (at most 8 times a score) stays a whole number that
-JavaScript holds exactly (below 2**53)."""
 
 MAX_ROUND_TO: Final = 1000
 """The largest ``round_to``: rounding to more would make nearly every hand 0."""
@@ -99,21 +115,7 @@ MAX_ROUND_TO: Final = 1000
 MAX_SEATS: Final = 5
 """Seats at a table: three, four, or five (four playing and the dreamer)."""
 
-MAX_MELDS: Final = 8
-"""Declared melds in one hand (a hand has at most four, a dead hand may show more)."""
-
-_T = TypeVar("_T")
-
 SEAT_NAMES_EN = ("East", "South", "West", "North")
-
-
-class FieldError(MahjongError):
-    """A request value that is well-typed but wrong; ``field`` says which one."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.message = message
 
 
 # --------------------------------------------------------------------------- models
@@ -121,10 +123,6 @@ class FieldError(MahjongError):
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
-
-
-Tiles = str | list[str]
-"""Tiles: a string of space-separated tokens (or compact groups), or a list of tokens."""
 
 
 class MeldRequest(_Model):
@@ -215,33 +213,6 @@ class SettleRequest(_Model):
 # --------------------------------------------------------------------------- errors
 
 
-_LONG: Final = QUOTE_CHARS - 1
-_QUOTED: Final = re.compile(
-    rf"(?<!\w)'[^'\n]{{{_LONG},}}'(?!\w)|(?<!\w)\"[^\"\n]{{{_LONG},}}\"(?!\w)"
-)
-"""A quoted piece longer than an excerpt.  A quote mark between letters (the
-apostrophe of "winner's") neither opens nor closes one."""
-
-
-def _cut_quote(match: re.Match[str]) -> str:
-    text = match.group()
-    return text[: QUOTE_CHARS - 4] + "..." + text[0]
-
-
-def short_message(message: str) -> str:
-    """``message`` made safe to show: every quoted piece (``'...'`` or ``"..."``)
-    cut to an excerpt of at most 60 characters, control characters escaped
-    (``\\x1b``), and the whole cut to :data:`MAX_ERROR_CHARS` characters.  Every
-    error message of the JSON lines and of the ``score``/``settle`` commands
-    passes here last, so text quoted from a request (by this module or by the
-    core) never comes back long or raw.  Each step takes time linear in the
-    message."""
-    message = safejson.printable(_QUOTED.sub(_cut_quote, message))
-    if len(message) > MAX_ERROR_CHARS:
-        message = message[: MAX_ERROR_CHARS - 3] + "..."
-    return message
-
-
 _TILES_TAGS: Final = frozenset({"str", "list[str]"})
 """What pydantic adds to the location of an error in a :data:`Tiles` field, the one
 union of the requests with two members (the ``X | None`` fields add nothing)."""
@@ -302,236 +273,6 @@ def _error_text(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def _field(where: str, fn: Callable[[], _T]) -> _T:
-    """Run ``fn``; a core error becomes a :class:`FieldError` for ``where``."""
-    try:
-        return fn()
-    except FieldError:
-        raise
-    except MahjongError as exc:
-        raise FieldError(where, str(exc)) from exc
-
-
-# --------------------------------------------------------------------------- conversion
-
-
-def load_rules(value: object) -> RuleSet:
-    """A request's rule set: a shipped name with overlays, or house rules inline as
-    an object whose optional ``base`` is a shipped name.
-
-    Network input never names a file: a path (``"club.toml"``, ``"/dev/zero"``) is
-    refused with a message and nothing is opened.  File paths are for the local
-    command line only (``--ruleset club.toml``, through
-    :func:`mahjong_nts.formats.rulefiles.load_ruleset`).  Shipped sets and recent
-    inline rule sets are cached by :mod:`~mahjong_nts.formats.rulefiles` (bounded).
-    """
-    from mahjong_nts.formats.rulefiles import load_untrusted
-
-    return load_untrusted(value)
-
-
-def _rules(value: object, where: str = "ruleset") -> RuleSet:
-    try:
-        return load_rules(value)
-    except MahjongError as exc:
-        raise FieldError(where, str(exc)) from exc
-
-
-def parse_tiles_field(value: str | list[str], where: str) -> tuple[Tile, ...]:
-    """Tiles from a string (tokens or compact groups) or a list of tokens."""
-    if isinstance(value, list):
-        out = []
-        for i, token in enumerate(value):
-            try:
-                out.append(parse_tile(token))
-            except MahjongError as exc:
-                raise FieldError(f"{where}[{i}]", str(exc)) from exc
-        return tuple(out)
-    if not value.strip():
-        return ()
-    from mahjong_nts.core.notation import parse_tiles
-
-    try:
-        return tuple(parse_tiles(value))
-    except MahjongError as exc:
-        raise FieldError(where, str(exc)) from exc
-
-
-def parse_wind(text: str, where: str, *, allow_green: bool = False) -> Tile:
-    """A wind: ``E S W N``, Dutch ``O Z``, or a name (``oost``, ``south``).  With
-    ``allow_green``, also the green dragon (``F``) for the green-dragon hand."""
-    try:
-        tile = parse_tile(text)
-    except MahjongError:
-        tile = None
-    if tile in WINDS or (allow_green and tile is Tile.GREEN):
-        return tile
-    want = "E, S, W, N (or O, Z)" + (", or F for the green-dragon hand" if allow_green else "")
-    raise FieldError(where, f"{text!r} is not a wind (expected {want})")
-
-
-def seat_wind(seat: int, east: int, *, seats: int = 4, dreamer: int | None = None) -> Tile:
-    """The wind of seat index ``seat`` when seat ``east`` is East, at a table of
-    ``seats`` (3, 4, or 5 with a ``dreamer``).  The winds follow the seat indices
-    round from East (East, South, West, then North), passing over the dreamer,
-    who has none (``seat`` is not the dreamer): a table of five numbered as the
-    match numbers it (the dreamer just before East) gives East ``east``, South
-    ``east + 1``, and so on."""
-    order = [(east + k) % seats for k in range(seats)]
-    if dreamer is not None:
-        order.remove(dreamer)
-    return WINDS[order.index(seat)]
-
-
-_KIND_NAMES = {MeldKind.CHOW: "chow", MeldKind.PUNG: "pung", MeldKind.KONG: "kong"}
-
-
-def _meld(req: MeldRequest, where: str) -> Meld:
-    tiles = parse_tiles_field(req.tiles, f"{where}.tiles")
-    meld = _field(f"{where}.tiles", lambda: Meld.from_tiles(tiles, req.open))
-    if _KIND_NAMES[meld.kind] != req.kind:
-        shown = " ".join(t.token for t in tiles)
-        raise FieldError(where, f"kind is {req.kind!r} but {shown} is a {_KIND_NAMES[meld.kind]}")
-    return meld
-
-
-def _win(req: WinRequest | None, where: str) -> Win:
-    if req is None:
-        return Win(WinSource.WALL)
-    return _field(
-        where,
-        lambda: Win(
-            WinSource(req.source),
-            last_tile=req.last_tile,
-            last_discard=req.last_discard,
-            kong_on_kong=req.kong_on_kong,
-            first_discard=req.first_discard,
-            heaven=req.heaven,
-            lucky_thirteen=req.lucky_thirteen,
-        ),
-    )
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class ScoreJob:
-    """A validated score request in core values."""
-
-    hand: Hand
-    seat_wind: Tile
-    round_wind: Tile
-    win: Win | None
-    dead: bool
-    rules: RuleSet
-
-
-def _hand(req: ScoreRequest | HandRequest, prefix: str) -> tuple[Hand, Win | None]:
-    concealed = parse_tiles_field(req.concealed, f"{prefix}concealed")
-    for t in concealed:
-        if t >= NUM_KINDS:
-            raise FieldError(
-                f"{prefix}concealed", f"{t.token} is a flower or season: list it under flowers"
-            )
-    melds = tuple(_meld(m, f"{prefix}melds[{i}]") for i, m in enumerate(req.melds))
-    flowers = parse_tiles_field(req.flowers, f"{prefix}flowers")
-    for t in flowers:
-        if t < NUM_KINDS:
-            raise FieldError(f"{prefix}flowers", f"{t.token} is not a flower or season")
-    if len(set(flowers)) != len(flowers):
-        raise FieldError(f"{prefix}flowers", "each flower and season exists only once")
-    winning: Tile | None = None
-    if req.winning_tile is not None:
-        winning = _field(f"{prefix}winning_tile", lambda: parse_tile(req.winning_tile or ""))
-        if winning not in concealed:
-            raise FieldError(
-                f"{prefix}winning_tile",
-                f"{winning.token} must be among the concealed tiles "
-                "(concealed lists every tile not in a declared meld, "
-                "the winning tile included)",
-            )
-    elif req.win is not None:
-        raise FieldError(
-            f"{prefix}win",
-            "a win needs winning_tile (the tile that completed "
-            "the hand); leave win out for a non-winner",
-        )
-    if req.partial and winning is not None:
-        raise FieldError(
-            f"{prefix}partial",
-            "a partial hand (only the sets that score) is a non-winner's: "
-            "leave out winning_tile, or give every tile of the winning hand",
-        )
-    hand = _field(
-        f"{prefix}hand" if prefix else "hand",
-        lambda: Hand(concealed, melds, flowers, winning, partial=req.partial),
-    )
-    win = _win(req.win, f"{prefix}win") if winning is not None else None
-    return hand, win
-
-
-def score_request(req: ScoreRequest) -> ScoreJob:
-    """Turn a validated score request into core values (FieldError when wrong)."""
-    rules = _rules(req.ruleset)
-    seat = parse_wind(req.seat_wind, "seat_wind")
-    rnd = parse_wind(req.round_wind, "round_wind", allow_green=True)
-    hand, win = _hand(req, "")
-    return ScoreJob(hand, seat, rnd, win, req.dead, rules)
-
-
-def run_score(job: ScoreJob) -> Any:
-    """Score a job with the rules core; returns a ``ScoreResult``."""
-    from mahjong_nts.core.scoring import Situation, score_hand
-
-    situation = Situation(
-        seat_wind=job.seat_wind, round_wind=job.round_wind, win=job.win, dead=job.dead
-    )
-    return score_hand(job.hand, situation, job.rules)
-
-
-def score_response(result: Any, rules: RuleSet) -> dict[str, Any]:
-    """The JSON response for a ``ScoreResult``."""
-    limit = result.limit_hand
-    name = None
-    if limit is not None:
-        info = LIMIT_HANDS.get(limit)
-        name = {"nl": info.nl, "en": info.en} if info else {"nl": limit, "en": limit}
-    return {
-        "score": result.score,
-        "points": result.points,
-        "doublings": result.doublings,
-        "limit_hand": limit,
-        "limit_hand_name": name,
-        "base": result.base,
-        "cap": result.cap,
-        "winner": result.winner,
-        "mahjong_allowed": result.mahjong_allowed,
-        "refusal": result.refusal,
-        "dead": result.dead,
-        "items": [
-            {
-                "id": it.id,
-                "nl": it.nl,
-                "en": it.en,
-                "points": it.points,
-                "doublings": it.doublings,
-                "count": it.count,
-                "detail": it.detail,
-            }
-            for it in result.items
-        ],
-        "arrangement": list(result.arrangement),
-        "not_counted": [
-            {"id": n.id, "nl": n.nl, "en": n.en, "reason": n.reason} for n in result.not_counted
-        ],
-        "ruleset": rules.name,
-    }
-
-
-def score(req: ScoreRequest) -> dict[str, Any]:
-    """Answer a validated score request (raises FieldError / MahjongError when bad)."""
-    job = score_request(req)
-    return score_response(run_score(job), job.rules)
-
-
 # --------------------------------------------------------------------------- settle
 
 
@@ -570,6 +311,17 @@ def _table_words(rules: RuleSet) -> str:
 
 def _same(key: str) -> str:
     return key
+
+
+class Seats(TypedDict):
+    """Who sits where in a settlement, as :func:`check_seats`, :func:`scores_job` and
+    :func:`hands_job` take them (``**seats``)."""
+
+    winner: int | None
+    discarder: int | None
+    east: int
+    dominant: int | None
+    dreamer: int | None
 
 
 def check_seats(
@@ -653,9 +405,12 @@ def check_seat(value: int, seats: int, where: str) -> int:
 
 
 def check_score(value: int, where: str) -> int:
-    """A score: a whole number 0 to :data:`MAX_SCORE` (FieldError otherwise)."""
-    if not 0 <= value <= MAX_SCORE:
-        raise FieldError(where, f"a score is a whole number 0-{MAX_SCORE}, got {value}")
+    """A score: a whole number 0 to :data:`mahjong_nts.core.rules.MAX_SCORE` (FieldError
+    otherwise).  That is the most a hand can score under any valid rule set (2**48), so
+    every score a game reaches can be settled, and every balance (at most 8 times a
+    score) stays a whole number that JavaScript holds exactly (below 2**53)."""
+    if not 0 <= value <= core_rules.MAX_SCORE:
+        raise FieldError(where, f"a score is a whole number 0-{core_rules.MAX_SCORE}, got {value}")
     return value
 
 
@@ -832,6 +587,50 @@ def scores_job(
             f"not {scores[dreamer]}",
         )
     return SettleJob(tuple(scores), winner, discarder, east, dominant, rules, None, dreamer)
+
+
+def hands_job(
+    rules: RuleSet,
+    hands: Sequence[Hand | None],
+    *,
+    winner: int | None,
+    discarder: int | None,
+    east: int,
+    dominant: int | None,
+    dreamer: int | None,
+    round_wind: str = "E",
+    win: Callable[[WinSource], Win] = Win,
+    dead: Collection[int] = (),
+    label: Callable[[int], str] = _hands_label,
+    name: Callable[[str], str] = _same,
+) -> SettleJob:
+    """The settlement of the hands of a table, each given as a core :class:`Hand` in
+    seat order (``None`` for the dreamer's), checked and scored: the one path of the
+    ``settle`` command's ``--hand`` and of the settle page.  Each hand's seat wind
+    follows from its seat and ``east`` (:func:`seat_wind`), the round wind from
+    ``round_wind`` (:func:`settle_round_wind`); ``win(source)`` says how the winner
+    won, given the source a settlement assumes (``discard`` when there is a
+    discarder, else ``wall``); any other hand with a winning tile is refused by
+    :func:`settle_jobs`.  The seats in ``dead`` are dead hands.  ``label(i)`` names
+    hand ``i`` and ``name(key)`` a field in the errors (FieldError)."""
+    given = Seats(winner=winner, discarder=discarder, east=east, dominant=dominant, dreamer=dreamer)
+    check_seats(rules, len(hands), "hands", **given, name=name)  # before the winds
+    rnd = settle_round_wind(
+        round_wind, rules, dominant, where=name("round_wind"), dominant_key=name("dominant")
+    )
+    seats = table_seats(rules)
+    default = WinSource.DISCARD if discarder is not None else WinSource.WALL
+    jobs: list[ScoreJob | None] = []
+    for i, hand in enumerate(hands):
+        if hand is None:
+            jobs.append(None)
+            continue
+        hand_win = None
+        if hand.winning_tile is not None:
+            hand_win = win(default) if i == winner else Win()
+        wind = seat_wind(i, east, seats=seats, dreamer=dreamer)
+        jobs.append(ScoreJob(hand, wind, rnd, hand_win, i in dead, rules))
+    return settle_jobs(jobs, **given, rules=rules, label=label, name=name)
 
 
 def settle_jobs(

@@ -49,7 +49,7 @@ from typing import Any, Final
 
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.match import Rotation
-from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.rules import MAX_SCORE, RuleSet
 from mahjong_nts.core.settlement import settle
 from mahjong_nts.core.tiles import WINDS, Tile
 
@@ -57,7 +57,6 @@ __all__ = [
     "MAX_CHIP_CENTS",
     "MAX_HANDS",
     "MAX_NAME_CHARS",
-    "MAX_SCORE",
     "Entry",
     "HandContext",
     "HandsEntry",
@@ -78,9 +77,6 @@ MAX_NAME_CHARS: Final = 40
 
 MAX_HANDS: Final = 500
 """Hands on one sheet: a long evening is 50; more is not a sheet but a mistake."""
-
-MAX_SCORE: Final = 10**12
-"""The largest bare score (as the JSON contract's ``settle``: far above any hand)."""
 
 MAX_CHIP_CENTS: Final = Decimal(100)
 """The largest chip value, in cents per point (a euro a point)."""

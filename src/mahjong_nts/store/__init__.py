@@ -21,6 +21,7 @@ from mahjong_nts.store.sheets import (
     correct_hand,
     create_session,
     get_sheet,
+    sheet_version,
 )
 
 __all__ = [
@@ -41,4 +42,5 @@ __all__ = [
     "default_url",
     "get_sheet",
     "open_store",
+    "sheet_version",
 ]

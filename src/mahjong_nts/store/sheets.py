@@ -51,6 +51,7 @@ __all__ = [
     "create_session",
     "get_sheet",
     "new_token",
+    "sheet_version",
 ]
 
 TOKEN_BYTES: Final = 24
@@ -94,6 +95,11 @@ class SheetView:
     @property
     def rows(self) -> tuple[Row, ...]:
         return tuple(h.row for h in self.hands)
+
+    @property
+    def version(self) -> int:
+        """How often the sheet was written (:func:`sheet_version`) when it was read."""
+        return sum(h.version for h in self.hands)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +242,25 @@ def get_sheet(store: Store, token: str) -> SheetView:
     with store.transaction() as session:
         row = _load(session, token)
         return _view(row, _hands(session, row))
+
+
+def sheet_version(store: Store, token: str) -> int:
+    """How often the sheet was written: one for each hand added and one for each
+    correction (the sum of its hands' versions; 0 for a new sheet).  It only grows,
+    so a page showing the sheet at version ``v`` is up to date while this is ``v``:
+    two small queries, for the live sheet's polling (its ETag)."""
+    with store.transaction() as session:
+        found = session.scalar(
+            select(SheetSession.id).where(SheetSession.token == _check_token(token))
+        )
+        if found is None:
+            raise NotFound("no sheet has this link")
+        total = session.scalar(
+            select(func.coalesce(func.sum(SheetHand.version), 0)).where(
+                SheetHand.session_id == found
+            )
+        )
+        return int(total or 0)
 
 
 def add_hand(store: Store, token: str, entry: Mapping[str, Any]) -> HandView:

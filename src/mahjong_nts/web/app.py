@@ -16,12 +16,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mahjong_nts.web.api.answer import error_response
 from mahjong_nts.web.api.main import api_router
 from mahjong_nts.web.api.openapi import add_request_schemas
+from mahjong_nts.web.bottable import Registry
 from mahjong_nts.web.calc import router as calc_router
 from mahjong_nts.web.database import Database, lifespan
 from mahjong_nts.web.middleware import SecurityHeaders
+from mahjong_nts.web.offline import router as offline_router
 from mahjong_nts.web.pages import STATIC_DIR, licence_files
 from mahjong_nts.web.pages import router as pages_router
 from mahjong_nts.web.play import router as play_router
+from mahjong_nts.web.replay import Replays
 from mahjong_nts.web.replay import router as replay_router
 from mahjong_nts.web.rules import router as rules_router
 from mahjong_nts.web.settings import Settings
@@ -61,9 +64,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.pages = Pages(settings.default_language)
     app.state.licences = licence_files()
     app.state.database = Database(settings)  # opened by the lifespan
+    app.state.play_tables = Registry(seed=settings.play_seed)
+    app.state.replays = Replays()
 
     app.include_router(api_router, prefix="/api")
     app.include_router(calc_router)
+    app.include_router(offline_router)
     app.include_router(pages_router)
     app.include_router(sheet_router)
     app.include_router(play_router)

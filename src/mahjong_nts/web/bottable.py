@@ -15,15 +15,14 @@ seed itself once the hand is over, with the hand log (hash-chained, ``replay --v
 checks it).
 
 :class:`Registry` holds at most :data:`MAX_GAMES` tables, each forgotten after
-:data:`IDLE_SECONDS` without a request; a table's id is 128 random bits
-(``secrets.token_urlsafe``), its only key.
+:data:`IDLE_SECONDS` without a request (a :class:`~mahjong_nts.web.held.Held`); a table's
+id is 128 random bits (``secrets.token_urlsafe``), its only key.
 
 No HTTP here: the routes (``web/play.py``) turn :class:`PlayError` into a status.
 """
 
 from __future__ import annotations
 
-import re
 import secrets
 import threading
 import time
@@ -46,6 +45,7 @@ from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, SeedRng, derive_seed, se
 from mahjong_nts.core.shanten import shanten
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats import gamelog, wire
+from mahjong_nts.web.held import Held
 
 __all__ = [
     "BOT",
@@ -79,9 +79,6 @@ HAND_KEYS: Final = "1234567890qwertyu"
 """The key of each tile position in the player's hand, left to right (17 positions: a
 hand has at most 14 concealed tiles; c, p, k, m, x, h are kept for the actions)."""
 
-GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{22}")
-"""A table id: 16 random bytes in URL-safe base64."""
-
 
 class PlayError(Exception):
     """A request the table refuses: ``status`` (404, 409, 422, 503) and one line."""
@@ -102,7 +99,6 @@ class BotTable:
         spec: str,
         seed: int,
         hands: int | None,
-        now: float,
     ) -> None:
         self.id = game_id
         self.rules = rules
@@ -111,7 +107,6 @@ class BotTable:
         self.limit = hands
         """Hands to play; ``None``: the whole match."""
         self.lock = threading.Lock()
-        self.touched = now
         self.match = Match(rules, SeedRng(seed, "match"), SeedRng)
         self.bots: dict[int, Player] = {
             p: make_bot(BOT, derive_seed(seed, "bot", p), rules)
@@ -221,59 +216,55 @@ class BotTable:
 
 
 class Registry:
-    """At most ``max_games`` tables; one idle for ``idle`` seconds is forgotten."""
+    """At most ``max_games`` tables; one idle for ``idle`` seconds is forgotten.
+
+    Each new table's match seed comes from ``secrets``; with ``seed`` (the
+    ``MAHJONG_NTS_PLAY_SEED`` setting, for tests and screenshots only) the n-th table
+    of this registry is dealt from ``derive_seed(seed, "web-play", n)`` instead, so the
+    same games come again on every run."""
 
     def __init__(
         self,
         max_games: int = MAX_GAMES,
         idle: float = IDLE_SECONDS,
         clock: Callable[[], float] = time.monotonic,
+        seed: int | None = None,
     ) -> None:
         self.max_games = max_games
         self.idle = idle
-        self.clock = clock
-        self._tables: dict[str, BotTable] = {}
-        self._lock = threading.Lock()
+        self.seed = seed
+        self._made = 0
+        self._tables: Held[BotTable] = Held(max_games, idle, evict=False, clock=clock)
 
     def __len__(self) -> int:
         return len(self._tables)
 
-    def _purge(self, now: float) -> None:
-        old = [k for k, t in self._tables.items() if now - t.touched > self.idle]
-        for k in old:
-            del self._tables[k]
+    def _next_seed(self) -> int:
+        self._made += 1
+        if self.seed is None:
+            return secrets.randbits(DEFAULT_SEED_BITS)
+        return derive_seed(self.seed, "web-play", self._made)
 
     def create(self, rules: RuleSet, spec: str, hands: int | None) -> BotTable:
         """A new table with a random id and a random match seed (503 when full)."""
-        now = self.clock()
-        with self._lock:
-            self._purge(now)
-            if len(self._tables) >= self.max_games:
-                raise PlayError(
-                    503,
-                    f"{self.max_games} games are in play on this server: try again in a few "
-                    "minutes",
-                )
-            game_id = secrets.token_urlsafe(16)
-            seed = secrets.randbits(DEFAULT_SEED_BITS)
-            table = BotTable(game_id, rules, spec, seed, hands, now)
-            self._tables[game_id] = table
-            return table
+        made = self._tables.add(lambda key: BotTable(key, rules, spec, self._next_seed(), hands))
+        if made is None:
+            raise PlayError(
+                503,
+                f"{self.max_games} games are in play on this server: try again in a few minutes",
+            )
+        return made[1]
 
     def get(self, game_id: str) -> BotTable:
         """The table ``game_id`` (404 when unknown or expired); marks it used."""
-        now = self.clock()
-        with self._lock:
-            self._purge(now)
-            table = self._tables.get(game_id) if GAME_ID.fullmatch(game_id) else None
-            if table is None:
-                raise PlayError(
-                    404,
-                    "no such game: it ended, or was idle for more than "
-                    f"{self.idle // 60:.0f} minutes (start a new one)",
-                )
-            table.touched = now
-            return table
+        table = self._tables.get(game_id)
+        if table is None:
+            raise PlayError(
+                404,
+                "no such game: it ended, or was idle for more than "
+                f"{self.idle // 60:.0f} minutes (start a new one)",
+            )
+        return table
 
 
 # -------------------------------------------------------------------- what the client gets

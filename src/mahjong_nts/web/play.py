@@ -26,7 +26,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.rules import RuleSet
-from mahjong_nts.core.tiles import parse_tile
 from mahjong_nts.formats import safejson, wire
 from mahjong_nts.formats.rulefiles import MAX_REQUEST_SPEC_CHARS, SHIPPED
 from mahjong_nts.web.api.answer import error_response
@@ -39,8 +38,9 @@ from mahjong_nts.web.bottable import (
     Registry,
     table_state,
 )
+from mahjong_nts.web.held import app_held
 from mahjong_nts.web.templating import pages_of, request_language
-from mahjong_nts.web.tiles import picture_file, spoken_name
+from mahjong_nts.web.tiles import template_helpers
 
 __all__ = ["MAX_FORM_BYTES", "router"]
 
@@ -55,11 +55,7 @@ ACTION_KEYS: Final = {"chow": "c", "pung": "p", "kong": "k", "mahjong": "m", "pa
 
 
 def registry(request: Request) -> Registry:
-    reg = getattr(request.app.state, "play_tables", None)
-    if reg is None:
-        reg = request.app.state.play_tables = Registry()
-    assert isinstance(reg, Registry)
-    return reg
+    return app_held(request, "play_tables", Registry)
 
 
 # ------------------------------------------------------------------------ input
@@ -132,22 +128,6 @@ async def _json(request: Request, model: type[Any]) -> Any:
 # ------------------------------------------------------------------------ drawing
 
 
-def _tile_helpers(lang: str) -> dict[str, Any]:
-    def pic(token: str) -> str:
-        return "/static/" + picture_file(parse_tile(token))
-
-    def name(token: str) -> str:
-        return spoken_name(parse_tile(token), lang)
-
-    def names(tokens: list[str]) -> str:
-        return ", ".join(name(t) for t in tokens)
-
-    def back() -> str:
-        return "/static/" + picture_file("back")
-
-    return {"tile_src": pic, "tile_name": name, "tile_names": names, "back_src": back}
-
-
 def _context(request: Request, table: BotTable, state: dict[str, Any]) -> dict[str, Any]:
     lang, _ = request_language(request, pages_of(request).default_language)
     return {
@@ -155,7 +135,7 @@ def _context(request: Request, table: BotTable, state: dict[str, Any]) -> dict[s
         "keys": HAND_KEYS,
         "action_keys": ACTION_KEYS,
         "discards": [a for a in state["legal"] if a.startswith("discard ")],
-        **_tile_helpers(lang),
+        **template_helpers(lang),
     }
 
 

@@ -16,11 +16,7 @@
 
 from __future__ import annotations
 
-import secrets
-import threading
-import time
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
@@ -34,8 +30,9 @@ from mahjong_nts.core.tiles import Tile, parse_tile
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.gamelog_schema import MAX_LOG_BYTES, EventLine, HeaderLine
 from mahjong_nts.web.bottable import meld_state, result_state
-from mahjong_nts.web.play import _tile_helpers
+from mahjong_nts.web.held import Held, app_held
 from mahjong_nts.web.templating import pages_of, request_language
+from mahjong_nts.web.tiles import template_helpers
 
 __all__ = ["IDLE_SECONDS", "MAX_REPLAYS", "MAX_UPLOAD_BYTES", "router"]
 
@@ -57,44 +54,18 @@ class Replay:
     moves: list[EventLine]
     """The decided events, in order: one step each."""
     signed: str
-    touched: float = field(default_factory=time.monotonic)
 
 
-class Replays:
-    """The verified logs being viewed: at most ``limit``, idle ones forgotten."""
+class Replays(Held[Replay]):
+    """The verified logs being viewed: at most :data:`MAX_REPLAYS`, the least recently
+    viewed forgotten first, and each after :data:`IDLE_SECONDS` unviewed."""
 
     def __init__(self, limit: int = MAX_REPLAYS, idle: float = IDLE_SECONDS) -> None:
-        self.limit = limit
-        self.idle = idle
-        self._items: OrderedDict[str, Replay] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def add(self, replay: Replay) -> str:
-        key = secrets.token_urlsafe(16)
-        with self._lock:
-            self._items[key] = replay
-            while len(self._items) > self.limit:
-                self._items.popitem(last=False)
-        return key
-
-    def get(self, key: str) -> Replay | None:
-        now = time.monotonic()
-        with self._lock:
-            for k in [k for k, r in self._items.items() if now - r.touched > self.idle]:
-                del self._items[k]
-            replay = self._items.get(key)
-            if replay is not None:
-                replay.touched = now
-                self._items.move_to_end(key)
-            return replay
+        super().__init__(limit, idle, evict=True)
 
 
 def _replays(request: Request) -> Replays:
-    reg = getattr(request.app.state, "replays", None)
-    if reg is None:
-        reg = request.app.state.replays = Replays()
-    assert isinstance(reg, Replays)
-    return reg
+    return app_held(request, "replays", Replays)
 
 
 def _upload_page(request: Request, *, status: int = 200, error: str | None = None) -> HTMLResponse:
@@ -160,8 +131,9 @@ async def upload(request: Request) -> Response:
         moves=[line for line in log.events if line.decided],
         signed=verified.signed.value,
     )
-    key = _replays(request).add(replay)
-    return RedirectResponse(f"/replay/{key}", status_code=303)
+    made = _replays(request).add(lambda _key: replay)
+    assert made is not None  # the replays make room for a new one
+    return RedirectResponse(f"/replay/{made[0]}", status_code=303)
 
 
 def _tokens(tiles: Any) -> list[str]:
@@ -238,5 +210,5 @@ async def view(request: Request, key: str) -> Response:
         seed=replay.seed,
         signed=replay.signed,
         over=game.is_over,
-        **_tile_helpers(lang),
+        **template_helpers(lang),
     )

@@ -1,8 +1,9 @@
 """Settings of the web app, read from the environment (``MAHJONG_NTS_*``).
 
 ``MAHJONG_NTS_HOST``, ``MAHJONG_NTS_PORT``, ``MAHJONG_NTS_DB_URL``,
-``MAHJONG_NTS_DATA_DIR`` and ``MAHJONG_NTS_DEFAULT_LANGUAGE``; tests and
-``mahjong-nts serve`` pass their own.  Nothing here opens a file or a database.
+``MAHJONG_NTS_DATA_DIR``, ``MAHJONG_NTS_DEFAULT_LANGUAGE`` and, for tests and
+screenshots only, ``MAHJONG_NTS_PLAY_SEED``; tests and ``mahjong-nts serve`` pass
+their own.  Nothing here opens a file or a database.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from platformdirs import user_data_dir
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from mahjong_nts.core.seeding import MAX_SEED
 from mahjong_nts.i18n import Language
 from mahjong_nts.store.db import MAX_URL_CHARS
 
@@ -40,3 +42,9 @@ class Settings(BaseSettings):
     data_dir: Path = Field(default_factory=default_data_dir)
     default_language: Language = "en"
     """The page language when neither a cookie nor the browser's Accept-Language picks one."""
+    play_seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    """For tests and screenshots only: the games against the bots are dealt from this
+    seed (the n-th game of the server from ``derive_seed(play_seed, "web-play", n)``),
+    so the same games come on every run; anyone who knows it knows every deal, so it
+    is never set on a server people play on.  None (the default): seeds from
+    ``secrets``."""

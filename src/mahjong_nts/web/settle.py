@@ -21,9 +21,9 @@ from fastapi.responses import HTMLResponse
 from markupsafe import Markup, escape
 
 from mahjong_nts.core.errors import MahjongError
-from mahjong_nts.core.hand import Win, WinSource
+from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.notation import parse_hand
-from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.rules import MAX_SCORE, RuleSet
 from mahjong_nts.core.settlement import Settlement
 from mahjong_nts.core.tiles import WINDS
 from mahjong_nts.formats import wire
@@ -48,8 +48,8 @@ MAX_NAME_CHARS: Final = 40
 """Characters in a player's name."""
 MAX_HAND_CHARS: Final = 200
 """Characters in a hand's notation (a hand with flowers takes about 60)."""
-MAX_SCORE_CHARS: Final = len(str(wire.MAX_SCORE))
-"""Digits in a score (the largest score has 15)."""
+MAX_SCORE_CHARS: Final = len(str(MAX_SCORE))
+"""Digits in a score (the largest, ``core.rules.MAX_SCORE``, has 15)."""
 
 LIVE_HEADER: Final = "X-Settle-Live"
 """Sent by settle.js: the answer is 200 with the errors in the page (a plain form
@@ -151,16 +151,11 @@ def _seat_value(text: str, key: str, errors: dict[str, str], *, allow_none: bool
     return None
 
 
-def _same(key: str) -> str:
-    return key
-
-
-def _win(form: SettleForm, discarder: int | None) -> Win:
+def _win(form: SettleForm, default: WinSource) -> Win:
+    """The winner's win: the form's source (``auto``: ``default``, a discard when
+    someone discarded, else the wall) and flags."""
     source = form.source if form.source in SOURCES else "auto"
-    if source == "auto":
-        chosen = WinSource.DISCARD if discarder is not None else WinSource.WALL
-    else:
-        chosen = WinSource(source)
+    chosen = default if source == "auto" else WinSource(source)
     try:
         return Win(chosen, **{f: f in form.flags for f in FLAGS})
     except MahjongError as exc:
@@ -190,6 +185,9 @@ def settle_form(
     if errors:
         return None, errors
     assert east is not None
+    seats_given = wire.Seats(
+        winner=winner, discarder=discarder, east=east, dominant=dominant, dreamer=dreamer
+    )
     try:
         if form.mode == "scores":
             values: list[int] = []
@@ -202,64 +200,34 @@ def settle_form(
                     values.append(int(text))
             if errors:
                 return None, errors
-            job = wire.scores_job(
-                rules,
-                values,
-                winner=winner,
-                discarder=discarder,
-                east=east,
-                dominant=dominant,
-                dreamer=dreamer,
-                label=lambda i: f"score{i}",
-                name=_same,
-            )
+            job = wire.scores_job(rules, values, **seats_given, label=lambda i: f"score{i}")
         else:
-            wire.check_seats(
-                rules,
-                seats,
-                "hands",
-                east=east,
-                winner=winner,
-                discarder=discarder,
-                dominant=dominant,
-                dreamer=dreamer,
-            )
-            round_wind = wire.settle_round_wind(form.round_wind, rules, dominant)
-            jobs: list[wire.ScoreJob | None] = []
+            hands: list[Hand | None] = []
             for i, text in enumerate(form.hands):
+                hands.append(None)
                 if i == dreamer:
-                    jobs.append(None)
                     continue
                 if len(text) > MAX_HAND_CHARS:
                     errors[f"hand{i}"] = gettext("A hand has at most {n} characters.").format(
                         n=MAX_HAND_CHARS
                     )
-                    continue
-                if not text:
+                elif not text:
                     errors[f"hand{i}"] = gettext("Type this player's hand.")
-                    continue
-                try:
-                    hand = parse_hand(text)
-                except MahjongError as exc:
-                    errors[f"hand{i}"] = str(exc)
-                    continue
-                win = None
-                if hand.winning_tile is not None:
-                    win = _win(form, discarder) if i == winner else Win()
-                wind = wire.seat_wind(i, east, seats=seats, dreamer=dreamer)
-                jobs.append(wire.ScoreJob(hand, wind, round_wind, win, i in form.dead, rules))
+                else:
+                    try:
+                        hands[i] = wire.table_hand(parse_hand(text))
+                    except MahjongError as exc:
+                        errors[f"hand{i}"] = str(exc)
             if errors:
                 return None, errors
-            job = wire.settle_jobs(
-                jobs,
-                winner=winner,
-                discarder=discarder,
-                east=east,
-                dominant=dominant,
-                dreamer=dreamer,
-                rules=rules,
+            job = wire.hands_job(
+                rules,
+                hands,
+                **seats_given,
+                round_wind=form.round_wind,
+                win=lambda default: _win(form, default),
+                dead=form.dead,
                 label=lambda i: f"hand{i}",
-                name=_same,
             )
         settlement: Settlement = wire.run_settle(job)
     except wire.FieldError as exc:

@@ -14,12 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any, Final, TypeVar
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from mahjong_nts.formats.rulefiles import SHIPPED
+from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.tiles import parse_tile
+from mahjong_nts.formats.rulefiles import SHIPPED, load_untrusted
 from mahjong_nts.i18n import translator
 from mahjong_nts.sheet import ScoresEntry, SheetError, compute
 from mahjong_nts.store import (
@@ -34,12 +37,14 @@ from mahjong_nts.store import (
     correct_hand,
     create_session,
     get_sheet,
+    sheet_version,
 )
 from mahjong_nts.store.entries import score_hands
 from mahjong_nts.web.database import database, status_of
 from mahjong_nts.web.sheetforms import (
     MAX_FORM_BYTES,
     MAX_HAND_CHARS,
+    SCORE_DIGITS,
     Form,
     FormProblem,
     Gettext,
@@ -61,8 +66,11 @@ __all__ = ["router"]
 router = APIRouter(include_in_schema=False)
 
 FORM_TYPE: Final = "application/x-www-form-urlencoded"
+LIVE_SECONDS: Final = 3
+"""How often an open sheet asks whether it changed (``GET /sheet/TOKEN/live``)."""
 _QUERY_KEYS: Final = frozenset(
     ["kind", "hand", "player", "winner", "discarder", "dominant", "how", "from", "last_tile"]
+    + ["seat", "round", "ruleset"]
     + [f"hand{p}" for p in range(5)]
     + [f"score{p}" for p in range(5)]
 )
@@ -231,20 +239,55 @@ def _standings(view: SheetView, lang: str) -> list[dict[str, Any]]:
     ]
 
 
-def _query_values(request: Request, players: int) -> dict[str, str]:
-    """The add form prefilled from the query (the calculator links here with
-    ``?hand=NOTATION&player=P&how=discard...``): known keys only, each cut to
-    :data:`MAX_HAND_CHARS`."""
+def _query_values(
+    request: Request, view: SheetView, nxt: dict[str, Any], _: Gettext
+) -> tuple[dict[str, str], str | None]:
+    """The add form prefilled from the query, and a note for the reader.
+
+    The calculator links here with its own query (``?hand=NOTATION&seat=S&round=E
+    &from=discard&ruleset=nts-2016...``): the hand goes to the player who has seat
+    wind ``seat`` in the next hand (``player=P`` names him instead; default the
+    winner, else player 0), and a hand with a winning tile makes him the winner
+    unless ``winner`` says otherwise.  Known keys only, each cut to
+    :data:`MAX_HAND_CHARS`.  The note says so when the calculator scored the hand in
+    another round or under another rule set than the sheet will."""
     values = {k: v[:MAX_HAND_CHARS] for k, v in request.query_params.items() if k in _QUERY_KEYS}
     hand = values.pop("hand", None)
     source = values.pop("from", None)  # the calculator's name for it
     if source is not None:
         values.setdefault("how", source)
-    player = values.pop("player", None) or values.get("winner") or "0"
+    seat = values.pop("seat", None)
+    calc_round = values.pop("round", None)
+    if calc_round not in ("E", "S", "W", "N", "F"):
+        calc_round = None
+    calc_rules = values.pop("ruleset", None)
+    player = values.pop("player", None)
+    winds = [w.token if w is not None else None for w in nxt["seat_winds"]]
+    if not player and seat in winds:
+        player = str(winds.index(seat))
+    player = player or values.get("winner") or "0"
+    players = view.sheet.players
     if hand is not None and player.isdigit() and len(player) == 1 and int(player) < players:
         values[f"hand{player}"] = hand
         values.setdefault("kind", "hands")
-    return values
+        if "+" in hand:
+            values.setdefault("winner", player)
+    notice = None
+    sheet_round = nxt["round_wind"].token
+    differs = (calc_round is not None and calc_round != sheet_round) or (
+        calc_rules is not None and calc_rules != view.session.ruleset_name
+    )
+    if hand is not None and differs:
+        notice = _(
+            "The calculator scored this hand in the {round} round under {ruleset}; the sheet "
+            "scores it in its place: the {sheet_round} round under {sheet_ruleset}."
+        ).format(
+            round=wind_name(parse_tile(calc_round or sheet_round), _),
+            ruleset=calc_rules or view.session.ruleset_name,
+            sheet_round=wind_name(nxt["round_wind"], _),
+            sheet_ruleset=view.session.ruleset_name,
+        )
+    return values, notice
 
 
 def _form_context(view: SheetView, _: Gettext) -> dict[str, Any]:
@@ -257,17 +300,39 @@ def _form_context(view: SheetView, _: Gettext) -> dict[str, Any]:
             ("robbed_kong", _("robbing a kong")),
         ],
         "green_dragon": view.sheet.rules.table.green_dragon != "none",
+        "score_digits": SCORE_DIGITS,
     }
 
 
+def _calc_link(view: SheetView, nxt: dict[str, Any]) -> str:
+    """The calculator, set to the next hand's round and the sheet's rule set (when
+    the calculator knows it: a shipped set)."""
+    pairs = [("round", nxt["round_wind"].token)]
+    try:
+        load_untrusted(view.session.ruleset_name)
+        pairs.append(("ruleset", view.session.ruleset_name))
+    except MahjongError:
+        pass  # a sheet with house rules inline (made through the store): the default
+    return "/?" + urlencode(pairs)
+
+
 def _sheet_page(
-    request: Request, view: SheetView, form: Form, status: int = 200, added: str = ""
+    request: Request,
+    view: SheetView,
+    form: Form,
+    status: int = 200,
+    added: str = "",
+    *,
+    nxt: dict[str, Any] | None = None,
+    notice: str | None = None,
+    prefilled: bool = False,
+    template: str = "sheet.html",
 ) -> HTMLResponse:
     lang, _ = _gettext(request)
-    nxt = _next_hand(view)
+    nxt = nxt or _next_hand(view)
     return pages_of(request).render(
         request,
-        "sheet.html",
+        template,
         status_code=status,
         active="sheet",
         view=view,
@@ -287,6 +352,11 @@ def _sheet_page(
         added=added,
         form=form,
         action=f"/sheet/{view.session.token}/hands",
+        notice=notice,
+        prefilled=prefilled or status != 200,
+        live_seconds=LIVE_SECONDS,
+        etag=_etag(view.version, lang),
+        calc_link=_calc_link(view, nxt),
         **_form_context(view, _),
     )
 
@@ -314,9 +384,57 @@ async def sheet_page(request: Request, token: str) -> HTMLResponse:
         view = await _call(request, get_sheet, token)
     except StoreError as exc:
         return _problem(request, exc)
-    values = _query_values(request, view.sheet.players)
+    _lang, _ = _gettext(request)
+    nxt = _next_hand(view)
+    values, notice = _query_values(request, view, nxt, _)
+    prefilled = bool(set(values) - {"kind"})
     values.setdefault("kind", "scores")
-    return _sheet_page(request, view, Form(values=values), added=_done(request, view))
+    return _sheet_page(
+        request,
+        view,
+        Form(values=values),
+        added=_done(request, view),
+        nxt=nxt,
+        notice=notice,
+        prefilled=prefilled,
+    )
+
+
+def _etag(version: int, lang: str) -> str:
+    """The live fragment's ETag: the sheet's version (:func:`sheet_version`) in a
+    language (the page's own ETag, given to sheet.js, is the same)."""
+    return f'W/"sheet-{version}-{lang}"'
+
+
+def _matches(header: str | None, etag: str) -> bool:
+    """Whether an ``If-None-Match`` header names ``etag`` (weak comparison)."""
+    if not header:
+        return False
+    tags = {t.strip().removeprefix("W/") for t in header[:1000].split(",")}
+    return "*" in tags or etag.removeprefix("W/") in tags
+
+
+@router.get("/sheet/{token}/live")
+async def sheet_live(request: Request, token: str) -> Response:
+    """What changes when a hand is added or corrected (``templates/sheet_live.html``),
+    for ``sheet.js``'s polling: ``304 Not Modified`` (no body) while the sheet is at
+    the version the client's ``If-None-Match`` names, which costs two small queries;
+    else the fragment with its ``ETag``.  ``kind=hands`` renders the add form for hands."""
+    lang, _ = _gettext(request)
+    kind = "hands" if request.query_params.get("kind") == "hands" else "scores"
+    headers = {"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"}
+    try:
+        version = await _call(request, sheet_version, token)
+        if _matches(request.headers.get("if-none-match"), _etag(version, lang)):
+            return Response(status_code=304, headers={**headers, "ETag": _etag(version, lang)})
+        view = await _call(request, get_sheet, token)
+    except StoreError as exc:
+        return Response(
+            str(exc), status_code=status_of(exc), media_type="text/plain; charset=utf-8"
+        )
+    page = _sheet_page(request, view, Form(values={"kind": kind}), template="sheet_live.html")
+    page.headers.update({**headers, "ETag": _etag(view.version, lang)})
+    return page
 
 
 def _done(request: Request, view: SheetView) -> str:
@@ -410,6 +528,7 @@ def _hand_page(
         {
             "version": ch.version,
             "changed": ch.changed.strftime("%Y-%m-%d %H:%M UTC"),
+            "iso": ch.changed.strftime("%Y-%m-%dT%H:%MZ"),
             "old": describe_entry(ch.old_entry, names, _),
             "new": describe_entry(ch.new_entry, names, _),
         }

@@ -33,7 +33,9 @@ from urllib.parse import parse_qsl
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import MeldKind
 from mahjong_nts.core.notation import parse_hand
+from mahjong_nts.core.rules import MAX_SCORE
 from mahjong_nts.core.tiles import Tile
+from mahjong_nts.formats import wire
 from mahjong_nts.formats.rulefiles import SHIPPED
 from mahjong_nts.sheet import MAX_NAME_CHARS, Row, SheetError
 from mahjong_nts.store import SheetView
@@ -43,6 +45,7 @@ __all__ = [
     "MAX_FORM_BYTES",
     "MAX_FORM_FIELDS",
     "MAX_HAND_CHARS",
+    "SCORE_DIGITS",
     "Form",
     "FormProblem",
     "csv_text",
@@ -69,6 +72,9 @@ MAX_FORM_FIELDS: Final = 64
 MAX_HAND_CHARS: Final = 200
 """Characters of one hand in the notation (a hand of 18 tiles with melds and
 flowers takes about 70)."""
+
+SCORE_DIGITS: Final = len(str(MAX_SCORE))
+"""Digits of the largest score (``core.rules.MAX_SCORE``, 2**48: 15 digits)."""
 
 MAX_FIELD_CHARS: Final = 200
 """Characters of any other field."""
@@ -183,9 +189,11 @@ def session_from_form(form: Form, _: Gettext) -> tuple[list[str], list[int], str
 
 def hand_request(text: str, *, winner: bool, how: str, last_tile: bool) -> dict[str, Any]:
     """A hand in the notation as the hand object of a ``settle`` request (without
-    its winds, which the sheet gives): the winner's with how it was won.
-    :class:`MahjongError` (from the notation) when it cannot be read."""
-    hand = parse_hand(text)
+    its winds, which the sheet gives): the winner's with how it was won; a
+    non-winner's of fewer than 13 tiles is ``partial`` (only the sets that score,
+    :func:`~mahjong_nts.formats.wire.table_hand`).  :class:`MahjongError` (from the
+    notation) when it cannot be read."""
+    hand = wire.table_hand(parse_hand(text))
     out: dict[str, Any] = {"concealed": " ".join(t.token for t in hand.concealed)}
     if hand.melds:
         out["melds"] = [
@@ -200,6 +208,8 @@ def hand_request(text: str, *, winner: bool, how: str, last_tile: bool) -> dict[
         out["flowers"] = " ".join(t.token for t in hand.bonus)
     if hand.winning_tile is not None:
         out["winning_tile"] = hand.winning_tile.token
+    if hand.partial:
+        out["partial"] = True
     if winner:
         win: dict[str, Any] = {"from": how}
         if last_tile:
@@ -281,11 +291,16 @@ def entry_from_form(form: Form, players: int, _: Gettext) -> dict[str, Any] | No
             text = form.get(key).strip()
             if not text:
                 scores.append(0)
-            elif text.isdigit() and text.isascii() and len(text) <= 13:
-                scores.append(int(text))
-            else:
+            elif not (text.isdigit() and text.isascii()):
                 form.errors[key] = _("a score is a whole number, 0 or more")
                 scores.append(0)
+            elif len(text) > SCORE_DIGITS or int(text) > MAX_SCORE:
+                form.errors[key] = _("a score is a whole number from 0 to {most}").format(
+                    most=MAX_SCORE
+                )
+                scores.append(0)
+            else:
+                scores.append(int(text))
         entry = {"scores": scores}
     entry["winner"] = winner
     if discarder is not None:

@@ -19,6 +19,8 @@ import jinja2
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 
+from mahjong_nts.calc.result import JINJA_OPTIONS
+from mahjong_nts.calc.result import TEMPLATES_DIR as CALC_TEMPLATES_DIR
 from mahjong_nts.i18n import LANGUAGES, Language, language, negotiate, translator
 
 __all__ = ["LANG_COOKIE", "Pages", "pages_of", "request_language"]
@@ -64,13 +66,8 @@ class Pages:
         self.envs: dict[Language, jinja2.Environment] = {}
         for lang in LANGUAGES:
             env = jinja2.Environment(
-                loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
-                autoescape=jinja2.select_autoescape(["html"]),
-                extensions=["jinja2.ext.i18n"],
-                undefined=jinja2.StrictUndefined,
-                auto_reload=False,
-                trim_blocks=True,
-                lstrip_blocks=True,
+                loader=jinja2.FileSystemLoader([TEMPLATES_DIR, CALC_TEMPLATES_DIR]),
+                **JINJA_OPTIONS,
             )
             env.install_gettext_translations(translator(lang), newstyle=True)  # type: ignore[attr-defined]
             self.envs[lang] = env
@@ -85,7 +82,7 @@ class Pages:
         **context: Any,
     ) -> HTMLResponse:
         """Template ``name`` in the request's language, as an HTML answer."""
-        lang, chosen = request_language(request, self.default_language)
+        lang, _ = request_language(request, self.default_language)
         html = (
             self.envs[lang]
             .get_template(name)
@@ -98,6 +95,12 @@ class Pages:
                 **context,
             )
         )
+        return self.respond(request, html, status_code=status_code)
+
+    def respond(self, request: Request, html: str, *, status_code: int = 200) -> HTMLResponse:
+        """``html`` (in the request's language) as the answer, with the language
+        headers and, when ``?lang=`` chose it, the cookie."""
+        lang, chosen = request_language(request, self.default_language)
         response = HTMLResponse(html, status_code=status_code)
         response.headers["Content-Language"] = lang
         response.headers["Vary"] = "Accept-Language, Cookie"

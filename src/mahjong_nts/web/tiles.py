@@ -16,9 +16,9 @@ Pure: imports only the core, reads no files.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
-from mahjong_nts.core.tiles import Tile
+from mahjong_nts.core.tiles import Tile, parse_tile
 
 __all__ = [
     "BACK",
@@ -30,6 +30,7 @@ __all__ = [
     "picture_file",
     "picture_id",
     "spoken_name",
+    "template_helpers",
 ]
 
 BACK: Final = "back"
@@ -115,3 +116,23 @@ def spoken_name(face: Face, lang: str = "nl") -> str:
 def all_faces() -> tuple[Face, ...]:
     """Every tile kind in index order, then the back."""
     return (*Tile, BACK)
+
+
+def template_helpers(lang: str) -> dict[str, Any]:
+    """What the play and replay templates draw tiles with: ``tile_src(token)`` (the
+    picture's URL), ``tile_name(token)`` (its spoken name in ``lang``),
+    ``tile_names(tokens)`` and ``back_src()`` (the back's URL)."""
+
+    def pic(token: str) -> str:
+        return "/static/" + picture_file(parse_tile(token))
+
+    def name(token: str) -> str:
+        return spoken_name(parse_tile(token), lang)
+
+    def names(tokens: list[str]) -> str:
+        return ", ".join(name(t) for t in tokens)
+
+    def back() -> str:
+        return "/static/" + picture_file("back")
+
+    return {"tile_src": pic, "tile_name": name, "tile_names": names, "back_src": back}

@@ -68,6 +68,39 @@ def test_settle_from_hands_scores_them(client: TestClient) -> None:
     assert sum(answer["balances"]) == 0
 
 
+PARTIAL_HANDS: dict[str, Any] = {
+    "east": 0,
+    "winner": 0,
+    "hands": [
+        HANDS["hands"][0],
+        {"concealed": "P P P", "melds": [{"kind": "pung", "tiles": "S S S"}], "partial": True},
+        {"concealed": "k1 k1 k1", "partial": True},
+        {"concealed": "N N", "partial": True},
+    ],
+}
+
+
+def test_settle_takes_the_sets_that_score_of_the_non_winners(client: TestClient) -> None:
+    """As the settle page's tests/web/test_settle_page.py::test_from_partial_hands,
+    worked out there: East 576 self-drawn; South 48, West 8, North 2 from their sets."""
+    line = json.dumps(PARTIAL_HANDS)
+    answer = post(client, "/api/settle", line).json()
+    assert answer == wire.handle_settle_line(line)  # the answer of settle --json
+    assert answer["scores"] == [576, 48, 8, 2]
+    assert answer["balances"] == [3456, -1066, -1186, -1204]
+    # each hand's answer is that of POST /api/score for it alone
+    for i, seat in enumerate("ESWN"):
+        if i == 0:
+            continue
+        alone = {**PARTIAL_HANDS["hands"][i], "seat_wind": seat, "round_wind": "E"}
+        assert answer["hands"][i] == post_json(client, "/api/score", alone).json()
+    # without "partial" the same sets are too few tiles for a non-winner
+    whole = {**PARTIAL_HANDS, "hands": [*PARTIAL_HANDS["hands"][:3], {"concealed": "N N"}]}
+    refused = post_json(client, "/api/settle", whole)
+    assert refused.status_code == 422
+    assert "a non-winning hand has 13 tiles" in refused.json()["error"]
+
+
 @pytest.mark.parametrize(
     ("request_", "expected"),
     [

@@ -169,10 +169,13 @@ def test_hands_as_scores_give_balances_totals_and_money(client: TestClient) -> N
 
 
 SCORE_MESSAGE = "a score is a whole number, 0 or more"
+TOO_BIG = "a score is a whole number from 0 to 281474976710656"  # core.rules.MAX_SCORE
 BAD_HANDS = [
     (scores(40, "x", 0, 0, winner=0), "score1", SCORE_MESSAGE),  # type: ignore[arg-type]
     (scores(40, -5, 0, 0, winner=0), "score1", SCORE_MESSAGE),
-    (scores(10**12 + 1, 0, 0, 0, winner=0), "score0", "a score is a whole number 0-1000000000000"),
+    (scores(2**48 + 1, 0, 0, 0, winner=0), "score0", TOO_BIG),
+    (scores(10**15, 0, 0, 0, winner=0), "score0", TOO_BIG),
+    (scores(10**100, 0, 0, 0, winner=0), "score0", TOO_BIG),
     (scores(4, 0, 0, 0, winner=0, discarder=0), "discarder", "the winner cannot be the discarder"),
     ({**scores(40, 0, 0, 0, winner=0), "winner": "7"}, "winner", "choose one of the players"),
     (
@@ -203,6 +206,21 @@ def test_bad_hands_are_refused_beside_the_field_and_nothing_is_stored(
     assert f'id="{key}"' in r.text and 'aria-invalid="true"' in r.text
 
 
+def test_a_bare_score_goes_up_to_the_core_bound(client: TestClient) -> None:
+    """Every score a hand can reach (core.rules.MAX_SCORE = 2**48, 15 digits), as for
+    ``settle``: Ann, East, wins S self-drawn (NTS 2016 2.1: East receives double from
+    each): Ann +6 S, the others -2 S each."""
+    path = start(client)
+    assert (
+        'id="score0" name="score0" value="" inputmode="numeric" autocomplete="off" '
+        'maxlength="15"' in client.get(path).text
+    )
+    s = 2**48
+    r = add(client, path, **scores(s, 0, 0, 0, winner=0))
+    assert r.status_code == 303, r.text
+    assert totals(client.get(r.headers["location"]).text) == [6 * s, -2 * s, -2 * s, -2 * s]
+
+
 def test_hands_from_the_calculator_are_scored_in_their_place(client: TestClient) -> None:
     path = start(client)
     # Ann is East in the East round, self-drawn, fully concealed: chows b123 k456 t789, a
@@ -231,6 +249,110 @@ def test_hands_from_the_calculator_are_scored_in_their_place(client: TestClient)
     hand = client.get(f"{path}/hands/1").text
     assert 'value="b1 b2 b3 k4 k5 k6 t7 t8 t9 E E E C +C"' in hand
     assert 'value="b1 b1 b1 k5 k5 t2 t3 [C C C] [t4 t5 t6]"' in hand
+
+
+def test_non_winners_give_just_the_sets_that_score(client: TestClient) -> None:
+    """As on the settle page (tests/web/test_settle_page.py::test_from_partial_hands,
+    worked out there): Ann, East, 576 self-drawn; Bob (South) 48 from PPP [SSS], Cor
+    (West) 8 from k111, Dirk (North) 2 from his pair of North."""
+    path = start(client)
+    fields = {
+        "kind": "hands",
+        "hand0": "b123 k456 t789 EEE C +C",
+        "hand1": "PPP [SSS]",
+        "hand2": "k111",
+        "hand3": "NN",
+        "winner": "0",
+        "how": "wall",
+    }
+    r = add(client, path, **fields)
+    assert r.status_code == 303, r.text
+    assert totals(client.get(r.headers["location"]).text) == [3456, -1066, -1186, -1204]
+    hand = client.get(f"{path}/hands/1").text  # the notation comes back as typed
+    assert 'value="P P P [S S S]"' in hand and 'value="N N"' in hand
+
+
+def test_the_calculator_link_fills_in_the_hand_of_the_player_at_that_seat(
+    client: TestClient,
+) -> None:
+    """The calculator links here with its own query.  In hand 1 of a sheet under
+    nts-2016 Ann is East, Bob South, Cor West, Dirk North (player 0 is East first)."""
+    path = start(client)
+    page = client.get(
+        path,
+        params={
+            "hand": "CCC [EEE]",
+            "seat": "W",
+            "round": "E",
+            "from": "wall",
+            "ruleset": "nts-2016",
+        },
+    ).text
+    assert 'id="hand2" name="hand2" value="CCC [EEE]"' in page  # Cor sits West
+    assert 'name="kind" value="hands" checked' in page
+    assert 'id="calc-notice"' not in page  # scored where the sheet scores it
+    assert '<option value="" selected>nobody (remise)</option>' in page
+    # a winning tile makes him the winner
+    page = client.get(path, params={"hand": "b123 k456 t789 EEE C +C", "seat": "E"}).text
+    assert 'id="hand0" name="hand0" value="b123 k456 t789 EEE C +C"' in page
+    assert re.search(
+        r'<select id="winner" name="winner"[^>]*>.*?<option value="0" selected>', page, re.S
+    )
+    # another round or rule set than the sheet's: the reader is told
+    page = client.get(
+        path, params={"hand": "CCC", "seat": "S", "round": "S", "ruleset": "nmb-2009"}
+    ).text
+    assert 'id="hand1" name="hand1" value="CCC"' in page
+    notice = re.search(r'<p class="notice" id="calc-notice">(.*?)</p>', page)
+    assert notice and notice.group(1) == (
+        "The calculator scored this hand in the South round under nmb-2009; the sheet "
+        "scores it in its place: the East round under nts-2016."
+    )
+    # East passes on after every hand (NTS 2016 1.8.5): in hand 2 Bob is East
+    add(client, path, **scores(0, 0, 0, 0, winner=None))
+    page = client.get(path, params={"hand": "CCC", "seat": "E"}).text
+    assert 'id="hand1" name="hand1" value="CCC"' in page
+    # the sheet's own link to the calculator carries its round and rule set
+    assert 'href="/?round=E&amp;ruleset=nts-2016">Score a hand in the calculator' in page
+
+
+def test_the_live_fragment_is_304_until_the_sheet_changes(client: TestClient) -> None:
+    path = start(client)
+    page = client.get(path).text
+    etag = re.search(r'data-etag="([^"]*)"', page)
+    assert etag and etag.group(1) == "W/&#34;sheet-0-en&#34;"
+    tag = 'W/"sheet-0-en"'
+    same = client.get(f"{path}/live", headers={"If-None-Match": tag})
+    assert same.status_code == 304 and same.content == b""
+    assert same.headers["etag"] == tag and same.headers["cache-control"] == "no-cache"
+    assert client.get(f"{path}/live", headers={"If-None-Match": "*"}).status_code == 304
+    # another phone adds a hand: the fragment comes, with the standings and the next form
+    add(client, path, **scores(40, 10, 0, 8, winner=0))
+    fresh = client.get(f"{path}/live", headers={"If-None-Match": tag})
+    assert fresh.status_code == 200 and fresh.headers["etag"] == 'W/"sheet-1-en"'
+    assert totals(fresh.text) == [240, -68, -98, -74]  # worked out above
+    assert 'data-live="sheet"' in fresh.text and "<html" not in fresh.text
+    assert "Add hand 2" in fresh.text and "East round, Bob is East." in fresh.text
+    assert 'data-live="who-1"' in fresh.text
+    again = client.get(f"{path}/live", headers={"If-None-Match": 'W/"sheet-1-en"'})
+    assert again.status_code == 304
+    # a correction is a change too; the form comes for hands when asked
+    r = client.post(
+        f"{path}/hands/1",
+        follow_redirects=False,
+        data={"kind": "scores", "version": "1", **scores(0, 0, 0, 0, winner=None)},
+    )
+    assert r.status_code == 303
+    fixed = client.get(f"{path}/live?kind=hands", headers={"If-None-Match": 'W/"sheet-1-en"'})
+    assert fixed.headers["etag"] == 'W/"sheet-2-en"' and totals(fixed.text) == [0, 0, 0, 0]
+    assert 'name="kind" value="hands" checked' in fixed.text
+    # each language its own tag; an unknown sheet 404
+    dutch = client.get(
+        f"{path}/live", headers={"If-None-Match": 'W/"sheet-2-en"', "Accept-Language": "nl"}
+    )
+    assert dutch.status_code == 200 and dutch.headers["etag"] == 'W/"sheet-2-nl"'
+    assert "Spel 2 toevoegen" in dutch.text
+    assert client.get("/sheet/" + "x" * 32 + "/live").status_code == 404
 
 
 def test_the_calculator_can_link_a_hand_into_the_add_form(client: TestClient) -> None:

@@ -1,6 +1,9 @@
 // The calculator: gathers the hand by taps or typing and shows the server's answer.
 // No rule of the game here: the server reads the notation and scores it
-// (GET /calc/result renders the result; this script only swaps it in).
+// (GET /calc/result renders the result; this script only swaps it in). Without a
+// connection, the same Python answers in the browser (calc-offline.js), once the
+// player has made the calculator available offline.
+import { offlineResult } from "./calc-offline.js";
 import { roving } from "./roving.js";
 
 const form = document.getElementById("calc");
@@ -245,13 +248,25 @@ function ask(delay) {
   timer = setTimeout(fetchResult, delay);
 }
 
+// The server's result for a query; when the server cannot be reached, the offline
+// calculator's (the same function, run in the browser), or null when there is none.
+async function resultHtml(q) {
+  if (!navigator.onLine) {
+    const html = await offlineResult(q); // the browser knows it has no network: no request
+    if (html !== null) return html;
+  }
+  try {
+    const answer = await fetch(`${form.dataset.resultUrl}?${q}`, { headers: { Accept: "text/html" } });
+    return await answer.text();
+  } catch {
+    return offlineResult(q);
+  }
+}
+
 async function fetchResult() {
   const mine = ++asked;
-  let html;
-  try {
-    const answer = await fetch(`${form.dataset.resultUrl}?${query()}`, { headers: { Accept: "text/html" } });
-    html = await answer.text();
-  } catch {
+  const html = await resultHtml(query());
+  if (html === null) {
     live.textContent = texts.failed;
     return;
   }
@@ -347,12 +362,11 @@ field.addEventListener("input", () => {
   clearTimeout(timer);
   timer = setTimeout(async () => {
     const mine = ++asked;
-    const answer = await fetch(`${form.dataset.resultUrl}?${query()}`, { headers: { Accept: "text/html" } }).catch(() => null);
-    if (!answer) {
+    const html = await resultHtml(query());
+    if (html === null) {
       live.textContent = texts.failed;
       return;
     }
-    const html = await answer.text();
     if (mine !== asked) return;
     resultBox.innerHTML = html;
     show(document.getElementById("calc-result"));
