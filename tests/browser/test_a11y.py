@@ -13,14 +13,14 @@ accessibility tree and receive the new text).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import APIRequestContext, Browser, Page, expect
 
-from browser_helpers import DESKTOP, PHONE, shots_dir
-from server_helpers import ROOT
+from browser_helpers import DESKTOP, PHONE, PLAY_SEED, shots_dir
+from server_helpers import ROOT, drain, running_server
 
 AXE = ROOT / "tests" / "vendor" / "axe-core" / "axe.min.js"
 WCAG21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -36,6 +36,17 @@ SCHEMES = ["light"] + (
 MAX_MOVES = 400
 MAX_GAMES = 8  # games started to reach one state (a hand need not offer a discard)
 MAX_TABS = 150  # tab stops walked on one page before the test gives up
+
+
+@pytest.fixture(scope="module")
+def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of this module's own (the session's is tests/browser/conftest.py's): the
+    games started here would otherwise shift which deal the other tests' games get from
+    PLAY_SEED, and with it their screenshots."""
+    data = tmp_path_factory.mktemp("a11y-data")
+    with running_server(data, MAHJONG_NTS_PLAY_SEED=PLAY_SEED) as (url, proc):
+        drain(proc)
+        yield url
 
 
 # --------------------------------------------------------------------------- axe
