@@ -20,6 +20,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from markupsafe import Markup, escape
 
+from mahjong_nts.calc import result as calc_result
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.notation import parse_hand
@@ -56,14 +57,8 @@ LIVE_HEADER: Final = "X-Settle-Live"
 submission with errors is 422)."""
 
 SOURCES: Final = ("auto", "wall", "discard", "loose_tile", "robbed_kong")
-FLAGS: Final = (
-    "last_tile",
-    "last_discard",
-    "kong_on_kong",
-    "first_discard",
-    "heaven",
-    "lucky_thirteen",
-)
+FLAGS: Final = calc_result.FLAGS
+"""The special ways of winning the form offers: the calculator's."""
 _DIGITS = re.compile(r"[0-9]+")
 
 router = APIRouter(include_in_schema=False)
