@@ -165,5 +165,20 @@ def test_replay_errors_in_dutch(client: TestClient) -> None:
     )
     assert answer.status_code == 422
     text = _text(answer.text)
-    assert "geen leesbare handlog: regel 1: lege regel" in text
+    assert "geen leesbaar spelverslag: regel 1: lege regel" in text
     assert "empty line" not in text
+
+
+def test_play_refusals_in_dutch(client: TestClient) -> None:
+    """The bot game's own refusals (not the core's) follow the page's language too."""
+    made = client.post("/api/play", json={"ruleset": "nts-2016", "hands": 1})
+    assert made.status_code == 201, made.text
+    game = made.json()
+    early = client.post(f"/api/play/{game['game']}/next?lang=nl", json={"hand": game["hand"]})
+    assert early.status_code == 409
+    assert early.json()["error"] == "spel 1 wordt nog gespeeld"
+    english = client.post(f"/api/play/{game['game']}/next?lang=en", json={"hand": game["hand"]})
+    assert english.json()["error"] == "hand 1 is still in play"
+    form = client.post("/play?lang=nl", data={"ruleset": "nts-2016", "hands": "0"})
+    assert form.status_code == 422
+    assert "spellen: minstens 1" in _text(form.text)

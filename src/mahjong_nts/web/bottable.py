@@ -180,9 +180,11 @@ class BotTable:
         self._check_hand(hand)
         game = self.game
         if game.is_over:
-            raise PlayError(409, f"hand {hand + 1} is over: it takes no more actions")
+            raise PlayError(
+                409, Text(N_("hand {number} is over: it takes no more actions"), number=hand + 1)
+            )
         if self.me is None:  # (never reached: the bots play such a hand to its end)
-            raise PlayError(409, "you sit this hand out")
+            raise PlayError(409, Text(N_("you sit this hand out")))
         try:
             act = parse_action(text)  # InvalidAction for text that is no action
             game.apply(act, seat=self.me, seq=seq)
@@ -200,9 +202,9 @@ class BotTable:
         """Deal the hand after ``hand`` (which must be the one just over)."""
         self._check_hand(hand)
         if not self.game.is_over:
-            raise PlayError(409, f"hand {hand + 1} is still in play")
+            raise PlayError(409, Text(N_("hand {number} is still in play"), number=hand + 1))
         if self.finished:
-            raise PlayError(409, "the game is over: no more hands (start a new game)")
+            raise PlayError(409, Text(N_("the game is over: no more hands (start a new game)")))
         self._deal()
 
     def log(self, hand: int) -> tuple[str, str]:

@@ -102,19 +102,31 @@ async def _form(request: Request) -> dict[str, str]:
     """A small urlencoded form: at most :data:`MAX_FORM_BYTES` (413 past it)."""
     length = request.headers.get("content-length")
     if length is None or not length.isdigit() or len(length) > 20:
-        raise PlayError(411, "send the form with its Content-Length")
+        raise PlayError(411, Text(N_("send the form with its Content-Length")))
     if int(length) > MAX_FORM_BYTES:
-        raise PlayError(413, f"the form is {length} bytes long: at most {MAX_FORM_BYTES}")
+        raise PlayError(
+            413,
+            Text(
+                N_("the form is {length} bytes long: at most {most}"),
+                length=length,
+                most=MAX_FORM_BYTES,
+            ),
+        )
     form = await request.form(max_files=0, max_fields=8, max_part_size=MAX_FORM_BYTES)
     return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
 def _whole(text: str | None, where: str, high: int) -> int:
     if text is None or not text.isascii() or not text.isdigit() or len(text) > 10:
-        raise PlayError(422, f"{where}: {quote(text)} is not a whole number")
+        raise PlayError(
+            422, Text(N_("{where}: {value} is not a whole number"), where=where, value=quote(text))
+        )
     value = int(text)
     if value > high:
-        raise PlayError(422, f"{where}: {value} is more than {high}")
+        raise PlayError(
+            422,
+            Text(N_("{where}: {value} is more than {most}"), where=where, value=value, most=high),
+        )
     return value
 
 
@@ -125,7 +137,7 @@ async def _json(request: Request, model: type[Any]) -> Any:
     except safejson.JsonInputError as exc:
         raise PlayError(400, wire.error_message(exc)) from None
     if not isinstance(data, dict):
-        raise PlayError(422, "the request is a JSON object")
+        raise PlayError(422, Text(N_("the request is a JSON object")))
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -222,11 +234,14 @@ async def start_game(request: Request) -> Response:
     hands_text = form.get("hands", "1")
     try:
         if len(spec) > MAX_REQUEST_SPEC_CHARS:
-            raise PlayError(422, f"ruleset: at most {MAX_REQUEST_SPEC_CHARS} characters")
+            raise PlayError(
+                422,
+                Text(N_("ruleset: at most {most} characters"), most=MAX_REQUEST_SPEC_CHARS),
+            )
         rules = _rules(spec)
         hands = None if hands_text == "match" else _whole(hands_text, "hands", MAX_HANDS)
         if hands == 0:
-            raise PlayError(422, "hands: at least 1")
+            raise PlayError(422, Text(N_("hands: at least 1")))
         table = registry(request).create(rules, spec, hands)
     except PlayError as exc:
         return _new_page(
@@ -269,7 +284,7 @@ async def game_form(request: Request, game_id: str) -> Response:
                 seq = _whole(form.get("seq"), "seq", 2**31 - 1)
                 text = form.get("action", "")
                 if not text or len(text) > 100:
-                    raise PlayError(422, "action: choose one of the actions shown")
+                    raise PlayError(422, Text(N_("action: choose one of the actions shown")))
                 table.act(hand, seq, text)
         except PlayError as exc:
             return _game_page(request, table, status=exc.status, error=exc.message)

@@ -91,22 +91,27 @@ async def _uploaded(request: Request) -> bytes:
     """The uploaded file's bytes, within :data:`MAX_UPLOAD_BYTES`."""
     length = request.headers.get("content-length")
     if length is None or not length.isdigit() or len(length) > 20:
-        raise UploadError(411, "send the file with its Content-Length")
+        raise UploadError(411, Text(N_("send the file with its Content-Length")))
     if int(length) > MAX_UPLOAD_BYTES:
         raise UploadError(
-            413, f"the upload is {length} bytes: a hand log has at most {MAX_LOG_BYTES} bytes"
+            413,
+            Text(
+                N_("the upload is {length} bytes: a hand log has at most {most} bytes"),
+                length=length,
+                most=MAX_LOG_BYTES,
+            ),
         )
     media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if media != "multipart/form-data":
-        raise UploadError(415, "send the log as a file of the form (multipart/form-data)")
+        raise UploadError(415, Text(N_("send the log as a file of the form (multipart/form-data)")))
     form = await request.form(max_files=1, max_fields=4, max_part_size=1024)
     upload = form.get("log")
     if upload is None or isinstance(upload, str):
-        raise UploadError(422, "log: choose a hand log file")
+        raise UploadError(422, Text(N_("log: choose a hand log file")))
     data = await upload.read(MAX_LOG_BYTES + 1)
     await upload.close()
     if not data:
-        raise UploadError(422, "log: the file is empty, not a hand log")
+        raise UploadError(422, Text(N_("log: the file is empty, not a hand log")))
     return data
 
 
