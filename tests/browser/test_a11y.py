@@ -494,7 +494,8 @@ def test_results_are_announced(page_in: Callable[..., Page]) -> None:
     assert region.get("live") == "polite" and not region["ignored"], region
     page.locator('#palette button[data-tile="C"]').click()
     page.locator('#palette button[data-tile="C"]').click()
-    expect(page.locator("#calc-live")).to_contain_text("5 copies of C")
+    # (the page is Dutch, and so is the core's error: "5 copies of C ..." in English)
+    expect(page.locator("#calc-live")).to_contain_text("5 exemplaren van C")
 
     # settle: the result section itself is the live region
     page.goto("/settle?winner=0&score0=40&score1=0&score2=0&score3=0")
