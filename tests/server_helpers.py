@@ -7,9 +7,11 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parents[1]
 _OPEN = re.compile(r"Open (http://127\.0\.0\.1:(\d+)/) in a browser\. Ctrl\+C stops the server\.\n")
@@ -25,6 +27,26 @@ def serve_env(data_dir: Path, **extra: str) -> dict[str, str]:
     out["MAHJONG_NTS_LANG"] = "en"
     out.update(extra)
     return out
+
+
+class _Drained:
+    """A server's pipe read to its end in the background, line by line: a pipe nobody
+    reads fills (64 KiB of access log) and then stops the server at its next write, so
+    a long browser session would see the server hang.  ``read()`` gives everything the
+    server wrote, once it has ended (as ``proc.stderr.read()`` did)."""
+
+    def __init__(self, pipe: IO[str]) -> None:
+        self._lines: list[str] = []
+        self._thread = threading.Thread(target=self._run, args=(pipe,), daemon=True)
+        self._thread.start()
+
+    def _run(self, pipe: IO[str]) -> None:
+        for line in pipe:
+            self._lines.append(line)
+
+    def read(self) -> str:
+        self._thread.join(timeout=15)
+        return "".join(self._lines)
 
 
 @contextmanager
@@ -46,6 +68,9 @@ def running_server(
             proc.kill()
             err = proc.stderr.read() if proc.stderr is not None else ""
             raise AssertionError(f"serve did not start: {line!r} {err[-2000:]}")
+        assert proc.stderr is not None
+        proc.stdout = _Drained(proc.stdout)  # type: ignore[assignment]
+        proc.stderr = _Drained(proc.stderr)  # type: ignore[assignment]
         yield match.group(1), proc
     finally:
         proc.terminate()

@@ -2,6 +2,8 @@
 // No rule of the game here: the server lists the legal actions and draws the table
 // (the "html" of /api/play/{id}); this script posts the button pressed, puts the
 // answer in place, maps keys to the buttons and runs the claim countdown.
+import { roving } from "./roving.js";
+
 const root = document.getElementById("play");
 const game = root ? root.dataset.game : null;
 let busy = false;
@@ -120,5 +122,8 @@ if (root) {
       matches[(at + 1) % matches.length].focus();
     }
   });
+  // the hand is one tab stop; Left/Right/Home/End move between its tiles (it is redrawn
+  // on every answer: roving() finds the tab stop again by the tile's key)
+  roving(root, { rows: ".hand", items: ".hand button" });
   startCountdown();
 }
