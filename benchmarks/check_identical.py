@@ -250,4 +250,5 @@ def run(seed, n):
         out.write(f"{i} {hashlib.sha1(res.encode()).hexdigest()[:16]} {res[:40]}\n")
 
 
-run(int(sys.argv[1]), int(sys.argv[2]))
+if __name__ == "__main__":
+    run(int(sys.argv[1]), int(sys.argv[2]))

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Re-create ``src/mahjong_nts/web/static/vendor/`` from npm tarballs.
+"""Re-create ``src/mahjong_nts/web/static/vendor/`` and ``tests/vendor/`` from npm tarballs.
 
 Standard library only.  For every pinned package it runs ``npm pack NAME@VERSION`` into a
 temporary folder, checks the tarball's sha512 against the pinned integrity, checks the licence
@@ -7,9 +7,11 @@ named in its package.json, and copies only the files we use.  The tile pictures 
 of the Unicode Mahjong Tiles block (U+1F000) in Noto Sans Symbols 2: their outlines are read
 from the font's WOFF file and written out unchanged as one small SVG per tile, plus a sprite of
 all of them.  ``MANIFEST.json`` lists each package, its exact version, licence, integrity and
-every file taken with its sha256.
+every file taken with its sha256.  Test tools (axe-core, for the accessibility tests) go to
+``tests/vendor/`` with a manifest of their own: the web app never serves them.
 
-    python3 scripts/vendor.py            # rebuild the folder (needs npm and the registry)
+    python3 scripts/vendor.py            # rebuild both folders (needs npm and the registry)
+    python3 scripts/vendor.py --only tests   # only tests/vendor/ (or: --only static)
     python3 scripts/vendor.py --check    # rebuild in a temporary folder; exit 1 on a difference
     python3 scripts/vendor.py --sprite   # rebuild only the sprite from the vendored SVGs (offline)
 
@@ -37,6 +39,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "src" / "mahjong_nts" / "web" / "static" / "vendor"
+TEST_VENDOR = ROOT / "tests" / "vendor"  # tools for the tests only: not under static/
 MANIFEST = "MANIFEST.json"
 
 MAX_TARBALL = 64 * 1024 * 1024  # bytes; swagger-ui-dist is the largest, about 3.4 MB
@@ -152,6 +155,33 @@ PACKAGES: list[dict[str, Any]] = [
             },
         },
     },
+]
+
+# Test tools, vendored into TEST_VENDOR (same fields).  axe-core bundles code under the MIT
+# licence, whose notices LICENSE-3RD-PARTY.txt carries: it goes with the copy.
+TEST_PACKAGES: list[dict[str, Any]] = [
+    {
+        "name": "axe-core",
+        "version": "4.14.1",
+        "integrity": (
+            "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe"
+            "37OgudVGtQ=="
+        ),
+        "license": "MPL-2.0",
+        "dir": "axe-core",
+        "files": {
+            "LICENSE": "LICENSE",
+            "LICENSE-3RD-PARTY.txt": "LICENSE-3RD-PARTY.txt",
+            "axe.min.js": "axe.min.js",
+        },
+        "license_files": ["LICENSE", "LICENSE-3RD-PARTY.txt"],
+    },
+]
+
+# folder name for --only, the folder, its packages
+FOLDERS: list[tuple[str, Path, list[dict[str, Any]]]] = [
+    ("static", VENDOR, PACKAGES),
+    ("tests", TEST_VENDOR, TEST_PACKAGES),
 ]
 
 
@@ -487,10 +517,10 @@ def licence_text(name: str, source: dict[str, str]) -> tuple[bytes, str]:
     return data, where
 
 
-def build(dest: Path, work: Path) -> dict[str, Any]:
-    """Fill ``dest`` (empty) with every package's files; return the manifest."""
+def build(dest: Path, work: Path, packages: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fill ``dest`` (empty) with the files of ``packages``; return the manifest."""
     entries = []
-    for pkg in PACKAGES:
+    for pkg in packages:
         spec = f"{pkg['name']}@{pkg['version']}"
         into = work / re.sub(r"[^a-z0-9.-]", "_", spec.lower())
         into.mkdir()
@@ -585,6 +615,11 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument(
         "--sprite", action="store_true", help="rebuild only the tile sprite, offline"
     )
+    parser.add_argument(
+        "--only",
+        choices=[name for name, _, _ in FOLDERS],
+        help="one folder: static (served by the web app) or tests (test tools)",
+    )
     args = parser.parse_args(argv)
     try:
         if args.sprite:
@@ -595,25 +630,32 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 0
-        with tempfile.TemporaryDirectory(prefix="vendor-") as tmp:
-            work, staged = Path(tmp) / "work", Path(tmp) / "vendor"
-            work.mkdir()
-            staged.mkdir()
-            build(staged, work)
-            if args.check:
-                new, old = dict(tree(staged)), dict(tree(VENDOR)) if VENDOR.is_dir() else {}
-                differ = sorted(p for p in new.keys() | old.keys() if new.get(p) != old.get(p))
-                for path in differ:
-                    print(f"differs: {path}")
-                print(
-                    "vendor folder is up to date" if not differ else f"{len(differ)} files differ"
-                )
-                return 1 if differ else 0
-            if VENDOR.exists():
-                shutil.rmtree(VENDOR)
-            VENDOR.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copytree(staged, VENDOR)
-        print(f"wrote {VENDOR.relative_to(ROOT)}", file=sys.stderr)
+        differ: list[str] = []
+        for name, target, packages in FOLDERS:
+            if args.only not in (None, name):
+                continue
+            with tempfile.TemporaryDirectory(prefix="vendor-") as tmp:
+                work, staged = Path(tmp) / "work", Path(tmp) / "vendor"
+                work.mkdir()
+                staged.mkdir()
+                build(staged, work, packages)
+                if args.check:
+                    new, old = dict(tree(staged)), dict(tree(target)) if target.is_dir() else {}
+                    for path in sorted(
+                        p for p in new.keys() | old.keys() if new.get(p) != old.get(p)
+                    ):
+                        differ.append(f"{target.relative_to(ROOT)}/{path}")
+                    continue
+                if target.exists():
+                    shutil.rmtree(target)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copytree(staged, target)
+            print(f"wrote {target.relative_to(ROOT)}", file=sys.stderr)
+        if args.check:
+            for path in differ:
+                print(f"differs: {path}")
+            print("vendor folders are up to date" if not differ else f"{len(differ)} files differ")
+            return 1 if differ else 0
         return 0
     except VendorError as exc:
         print(f"vendor.py: {exc}", file=sys.stderr)

@@ -18,6 +18,7 @@ class Golden(NamedTuple):
     query: dict[str, str]
     score: int | None  # worked out by hand; None: refused (a problem), or not worked out
     problem: str | None = None  # a piece of the message when the hand is refused
+    problem_nl: str | None = None  # the same piece on a Dutch page
 
     def query_string(self) -> str:
         return urlencode(self.query)
@@ -96,33 +97,49 @@ GOLDEN: list[Golden] = [
         {"hand": "FFF b5", "seat": "E", "round": "F", "ruleset": "nmb-2009+five-players"},
         None,
     ),
-    Golden("bad notation", {"hand": "b123 x9"}, None, "unknown tile"),
-    Golden("wrong meld", {"hand": "[b124]"}, None, "is not a chow, pung or kong"),
-    Golden("fifth tile", {"hand": "CCCCC"}, None, "5 copies of C"),
+    Golden("bad notation", {"hand": "b123 x9"}, None, "unknown tile", "onbekende steen"),
+    Golden(
+        "wrong meld",
+        {"hand": "[b124]"},
+        None,
+        "is not a chow, pung or kong",
+        "is geen chow, pung of kong",
+    ),
+    Golden("fifth tile", {"hand": "CCCCC"}, None, "5 copies of C", "5 exemplaren van C"),
     Golden(
         "bad house rules",
         {"hand": "CCC", "house": "[doublings\npung_dragon = 2"},
         None,
         "not valid TOML",
+        "geen geldige TOML",
     ),
-    Golden("unknown rule set", {"hand": "CCC", "ruleset": "nts-1999"}, None, "nts-1999"),
+    Golden(
+        "unknown rule set",
+        {"hand": "CCC", "ruleset": "nts-1999"},
+        None,
+        "unknown rule set 'nts-1999'",
+        "onbekende spelregels 'nts-1999'",
+    ),
     Golden(
         "characters at three",
         {"hand": "t111", "ruleset": "nmb-2009+three-players"},
         None,
-        "t1",
+        "t1 is not played under",
+        "t1 wordt bij nmb-2009+three-players niet gespeeld",
     ),
     Golden(
         "last tile from a discard",
         {"hand": "b123 k456 t789 EEE C +C", "from": "discard", "last_tile": "1"},
         None,
-        "last",
+        "last_tile (the last tile of the wall) needs from=wall",
+        "last_tile (de laatste steen van de muur) hoort bij from=wall",
     ),
     Golden(
         "nine melds",
         {"hand": "[b123]" * 4 + "[k123]" * 4 + "[t123]"},
         None,
         "melds: expected at most 8 items, got 9",
+        "melds: verwacht hoogstens 8 items, gekregen: 9",
     ),
-    Golden("hand too long", {"hand": "b1 " * 101}, None, "at most 300"),
+    Golden("hand too long", {"hand": "b1 " * 101}, None, "at most 300", "hoogstens 300"),
 ]

@@ -5,6 +5,9 @@ give one ``error:`` line and exit code 2."""
 from __future__ import annotations
 
 import json
+import os
+import re
+import signal
 import socket
 import subprocess
 import sys
@@ -45,14 +48,14 @@ def server(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
         yield running
 
 
-def post(url: str, body: bytes) -> tuple[int, dict[str, object]]:
+def post(url: str, body: bytes, timeout: float = 10) -> tuple[int, dict[str, object]]:
     request = urllib.request.Request(
         url, data=body, headers={"content-type": "application/json"}, method="POST"
     )
     deadline = time.monotonic() + 20
     while True:
         try:
-            with urllib.request.urlopen(request, timeout=10) as response:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as exc:
             return exc.code, json.loads(exc.read())
@@ -81,6 +84,89 @@ def test_a_real_server_answers_and_stops(server: tuple[str, subprocess.Popen[str
     log = proc.stderr.read()
     assert "POST /api/score 200" in log and "Finished server process" in log
     assert "Traceback" not in log
+
+
+@pytest.mark.server
+def test_two_workers_answer_and_stop(tmp_path: Path) -> None:
+    # a connection may wait in its worker's socket until that worker has started:
+    # on a busy machine that takes seconds, hence the long timeouts
+    with running_server(tmp_path, "--workers", "2") as (url, proc):
+        assert url.startswith("http://127.0.0.1:") and not url.endswith(":0/")  # a port chosen
+        for _ in range(20):  # each on a new connection, taken by either worker
+            status, answer = post(url + "api/score", json.dumps(WINNER).encode(), timeout=60)
+            assert (status, answer["score"]) == (200, 576)  # worked out in web_helpers.py
+        status, answer = post(url + "api/settle", b'{"scores": [0, 40, 0, 0], "winner": 1}', 60)
+        assert (status, answer["balances"]) == (200, [-80, 160, -40, -40])
+        status, answer = post(url + "api/play", b'{"ruleset": "nts-2016", "hands": 1}', 60)
+        assert status == 503 and "one process; this one runs 2" in str(answer["error"])
+        for _ in range(3):  # a score sheet written by one worker is read by any
+            form = b"name=Anna&name=Bram&name=Cor&name=Dirk&ruleset=nts-2016"
+            sheet = urllib.request.Request(url + "sheet", data=form, method="POST")
+            with urllib.request.urlopen(sheet, timeout=60) as page:  # 303, then its page
+                assert page.status == 200 and re.search(r"/sheet/[\w-]{32}$", page.url)
+                assert b"Dirk" in page.read()
+            for _ in range(4):
+                with urllib.request.urlopen(page.url, timeout=60) as again:
+                    assert again.status == 200 and b"Dirk" in again.read()
+        port = int(url.rsplit(":", 1)[1].rstrip("/"))
+        if sys.platform.startswith("linux"):  # a socket each, the kernel balancing them
+            assert _listening(port) == 2
+        other = run_serve(tmp_path, "--port", str(port), "--workers", "2")
+        assert other.returncode == 2  # the port is taken, though its sockets share it
+        assert other.stderr.splitlines() == [
+            f"error: cannot listen on 127.0.0.1:{port}: Address already in use"
+        ]
+        first = _children(proc.pid)
+        assert len(first) == 2
+        os.kill(first[0], signal.SIGKILL)  # a worker that dies is started again
+        workers = _children(proc.pid, without=first[0])
+        assert len(workers) == 2 and first[1] in workers
+        for _ in range(10):
+            status, answer = post(url + "api/score", json.dumps(WINNER).encode(), timeout=60)
+            assert (status, answer["score"]) == (200, 576)
+        proc.terminate()
+        assert proc.wait(timeout=40) in (0, -15)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)  # stopped with it
+    assert proc.stderr is not None
+    log = proc.stderr.read()
+    started = set(re.findall(r"Started server process \[(\d+)\]", log))
+    assert started == {str(pid) for pid in [*first, *workers]}, log
+    assert f"Worker process [{first[0]}] ended (exit code -9): starting another" in log
+    assert "Stopped parent process" in log
+    assert log.count("POST /api/score 200") == 30
+    assert "Traceback" not in log
+
+
+def _listening(port: int) -> int:
+    """How many IPv4 sockets listen on ``port`` (Linux: /proc/net/tcp)."""
+    rows = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    return sum(
+        1 for row in rows if row.split()[1].endswith(f":{port:04X}") and row.split()[3] == "0A"
+    )
+
+
+def _children(pid: int, without: int | None = None) -> list[int]:
+    """The two worker processes of ``pid`` (Linux: /proc), once there are two and
+    ``without`` is not one of them."""
+    deadline = time.monotonic() + 60
+    while True:
+        found = [
+            int(child)
+            for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()
+        ]
+        # the supervisor also starts multiprocessing's resource tracker
+        workers = [c for c in found if "spawn_main" in _cmdline(c)]
+        if (len(workers) == 2 and without not in workers) or time.monotonic() > deadline:
+            return sorted(workers)
+        time.sleep(0.1)
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_text()
+    except OSError:  # gone meanwhile
+        return ""
 
 
 @pytest.mark.server
@@ -137,6 +223,8 @@ def test_a_port_in_use_is_one_error_line(tmp_path: Path) -> None:
         (["--host", "192.0.2.1"], "error: cannot listen on 192.0.2.1:8000: "),  # not ours
         (["--lang", "de"], "error: --lang: 'de' is not en or nl"),  # main reads --lang first
         (["--db", "x" * 2001], "error: --db: a database URL has 1 to 2000 characters"),
+        (["--workers", "0"], "error: invalid value for '--workers': "),
+        (["--workers", "33"], "error: invalid value for '--workers': "),
         (["--db", "nonsense"], "error: --db: not a database URL: give one such as "),
         (["--db", "sqlite:////no/such/folder/x.sqlite3"],
          "error: --db: sqlite:////no/such/folder/x.sqlite3: the folder /no/such/folder does not"),

@@ -135,7 +135,9 @@ def test_terminal_detail_column_and_not_counted() -> None:
         ["score", "b123 WWW CCC b23 b55 +b4", "--seat", "S", "--from", "discard", "--lang", "nl"],
     )
     assert "Telt niet:" in dutch.stdout
-    assert "Enig mogelijke steen (Only possible tile): b4" in dutch.stdout
+    # in Dutch the item is named in Dutch only, and the reason is Dutch
+    assert "Enig mogelijke steen: b4 was niet de enige steen" in dutch.stdout
+    assert "Only possible tile" not in dutch.stdout
 
 
 def test_terminal_shows_a_meld_in_a_detail_as_text() -> None:

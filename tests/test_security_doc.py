@@ -13,6 +13,9 @@ ROWS = {line.split("|")[1].strip(): line for line in DOC.splitlines() if line.st
 SETTLE_ROW = "the settle page's address (`/settle?...`)"
 RULES_ROW = "rule sets compared on the rules page (`/rules?set=...`)"
 SCORE_ROW = "a score given to `settle` or a score sheet (JSON, the settle page, the sheet's form)"
+NOTATION_ROW = (
+    "words the notation reader remembers (their tiles, to read them again without a scan)"
+)
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
 WS_ROW = "a message on an online table's socket"
@@ -30,6 +33,8 @@ BOUNDS = [
     ("an excerpt of input quoted in an error (a value, a key in a field path)", "core.errors",
      "QUOTE_CHARS", 60, "60 char"),
     ("an error message", "formats.wire", "MAX_ERROR_CHARS", 500, "500 characters"),
+    ("texts nested in a core text said in Dutch (an error's parameters)", "i18n",
+     "MAX_RENDER_DEPTH", 12, "12 levels"),
     (SCORE_ROW, "core.rules", "MAX_SCORE", 2**48, "0 to 2^48"),
     ("`round_to`", "formats.wire", "MAX_ROUND_TO", 1000, "0 to 1000"),
     ("melds in one hand", "formats.wire", "MAX_MELDS", 8, "| 8 |"),
@@ -68,6 +73,8 @@ BOUNDS = [
     ("`simulate --hands` / `--matches`", "sim.simulate", "MATCH_HAND_LIMIT", 500, "500 hands"),
     ("`play --hands`", "cli.play", "MAX_HANDS", 1000, "1 to 1000"),
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
+    (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORDS", 4096, "4096 words"),
+    (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORD_CHARS", 16, "of at most 16 characters"),
     ("an HTTP request body (`POST /api/score`, `/api/settle`)", "web.api.body", "MAX_BODY_BYTES",
      64 * 1024, "64 KiB"),
     (CALC_ROW, "calc.result", "MAX_HAND_CHARS", 300, "300 characters of notation"),
@@ -96,6 +103,7 @@ BOUNDS = [
      "64 fields"),
     ("a score sheet's form (`POST /sheet...`)", "web.sheetforms", "MAX_HAND_CHARS", 200,
      "200 characters"),
+    ("`serve --workers`", "cli.serve", "MAX_WORKERS", 32, "1 to 32 processes"),
     ("a database URL (`serve --db`, `MAHJONG_NTS_DB_URL`)", "store.db", "MAX_URL_CHARS", 2000,
      "2000 characters"),
     ("the live score sheet's polling (`GET /sheet/TOKEN/live`)", "web.sheet", "LIVE_SECONDS", 3,

@@ -134,3 +134,111 @@ def test_first_load_is_small(page_in: Callable[..., Page]) -> None:
     print(f"first load of /: {len(finished)} requests, {total} bytes")
     assert len(finished) > 40  # the page, its CSS and JS, the tile pictures
     assert total < FIRST_LOAD_BOUND, total
+
+
+def focused_name(page: Page) -> str:
+    return str(page.evaluate("document.activeElement.getAttribute('aria-label')"))
+
+
+def tab_until(page: Page, selector: str, limit: int = 60) -> int:
+    """Press Tab until the focus is inside ``selector``: how many presses it took."""
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.closest({selector!r}) !== null"):
+            return presses
+    raise AssertionError(f"no tab stop in {selector} within {limit} presses")
+
+
+def test_the_palette_and_the_hand_by_arrow_keys(phone: Page) -> None:
+    """A keyboard user: Tab into the palette (one tab stop), arrows to a tile, Enter or
+    Space adds it; the same in the hand's tiles, then the winning tile is marked."""
+    phone.goto("/")
+    phone.wait_for_load_state("domcontentloaded")
+    phone.locator("#hand").focus()
+    tab_until(phone, "#palette")
+    assert focused_name(phone) == "bamboo 1"
+    phone.keyboard.press("Enter")
+    phone.keyboard.press("ArrowRight")
+    phone.keyboard.press("Enter")
+    phone.keyboard.press("ArrowRight")
+    phone.keyboard.press(" ")
+    expect(phone.locator("#hand")).to_have_value("b123")
+    assert focused_name(phone) == "bamboo 3"  # adding keeps the focus in the palette
+    phone.keyboard.press("ArrowDown")  # the same column, a row down
+    assert focused_name(phone) == "circles 3"
+    for _ in range(3):
+        phone.keyboard.press("Enter")
+    expect(phone.locator("#hand")).to_have_value("b123 k333")
+    phone.keyboard.press("ArrowDown")
+    phone.keyboard.press("ArrowDown")  # winds and dragons: E S W N F C P
+    assert focused_name(phone) == "west wind"
+    phone.keyboard.press("End")
+    assert focused_name(phone) == "white dragon"
+    phone.keyboard.press("Home")
+    assert focused_name(phone) == "east wind"
+    phone.keyboard.press("ArrowLeft")  # at the edge: stays
+    assert focused_name(phone) == "east wind"
+    expect(phone.locator('#palette [data-row="bonus"]')).to_be_hidden()
+    phone.keyboard.press("Control+End")  # flowers are not played under nts-2016
+    assert focused_name(phone) == "white dragon"
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#hand")).to_have_value("b123 k333 P")
+    phone.keyboard.press("Control+Home")
+    assert focused_name(phone) == "bamboo 1"
+    # one tab stop: the next Tab leaves the palette for the seat wind
+    phone.keyboard.press("Tab")
+    expect(phone.locator("#seat")).to_be_focused()
+    phone.keyboard.press("Shift+Tab")  # back to the tile it left
+    assert focused_name(phone) == "bamboo 1"
+
+    # the hand's tiles: one tab stop too
+    phone.locator("#hand").focus()
+    tab_until(phone, "#groups")
+    assert focused_name(phone) == "bamboo 1"
+    phone.keyboard.press("End")
+    assert focused_name(phone) == "white dragon"
+    phone.keyboard.press("Enter")  # choose it
+    chosen = phone.locator('#groups button.tile[aria-pressed="true"]')
+    expect(chosen).to_have_attribute("aria-label", "white dragon")
+    assert focused_name(phone) == "white dragon"  # the focus stays on the chosen tile
+    tab_until(phone, '[data-act="winning"]')  # out of the hand, to the tools
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#hand")).to_have_value("b123 k333 +P")
+
+
+def test_arrow_keys_between_the_hands_groups(desktop: Page) -> None:
+    """Up and Down move between the concealed tiles and the melds, keeping the column."""
+    desktop.goto("/?hand=b123+k456+%5Bt789%5D+%28CCCC%29")
+    desktop.wait_for_load_state("domcontentloaded")
+    desktop.locator("#hand").focus()
+    tab_until(desktop, "#groups")
+    assert focused_name(desktop) == "bamboo 1"
+    desktop.keyboard.press("ArrowRight")
+    desktop.keyboard.press("ArrowDown")  # the open meld t789, second tile
+    assert focused_name(desktop) == "characters 8"
+    desktop.keyboard.press("ArrowDown")  # the concealed kong
+    assert focused_name(desktop) == "red dragon"
+    desktop.keyboard.press("ArrowDown")  # the last group: stays
+    desktop.keyboard.press("ArrowUp")
+    desktop.keyboard.press("ArrowUp")
+    desktop.keyboard.press("End")
+    assert focused_name(desktop) == "circles 6"
+    expect(desktop.locator("#groups button.tile[tabindex='0']")).to_have_count(1)
+
+
+def test_down_goes_to_the_next_line_of_a_wrapped_hand(phone: Page) -> None:
+    """Fourteen tiles take two lines at phone width: Down goes to the tile drawn below,
+    Up comes back."""
+    phone.goto("/?hand=b123+k456+t789+EEE+CC")
+    phone.wait_for_load_state("domcontentloaded")
+    phone.locator("#hand").focus()
+    tab_until(phone, "#groups")
+    assert focused_name(phone) == "bamboo 1"
+    first = phone.locator("*:focus").bounding_box()
+    phone.keyboard.press("ArrowDown")
+    below = phone.locator("*:focus").bounding_box()
+    assert first is not None and below is not None
+    assert below["y"] >= first["y"] + first["height"], (first, below)  # a line lower
+    assert abs(below["x"] - first["x"]) < 4, (first, below)  # the same column
+    phone.keyboard.press("ArrowUp")
+    assert focused_name(phone) == "bamboo 1"

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mahjong_nts.core import notation
 from mahjong_nts.core.errors import (
     InvalidHand,
     InvalidMeld,
@@ -377,3 +379,64 @@ def test_fuzz_notation_alphabet(text: str) -> None:
 def test_fuzz_parse_tiles(text: str) -> None:
     with contextlib.suppress(MahjongError):
         parse_tiles(text)
+
+
+# --- remembered words ------------------------------------------------------------------------
+
+
+def scanned(text: str) -> tuple[Tile, ...] | str:
+    """``text`` read character by character, as before any word was remembered: its
+    tiles, or the message of its error."""
+    notation._remembered.clear()
+    try:
+        return tuple(t for t, _ in notation._scan(text, allow_structure=False).tiles)
+    except MahjongError as exc:
+        return str(exc)
+
+
+def read(text: str) -> tuple[Tile, ...] | str:
+    try:
+        return parse_tiles(text)
+    except MahjongError as exc:
+        return str(exc)
+
+
+_WORDS = ["b1", "b123", "k55", "EEE", "O", "Z", "oost", "bamboe3", "Fa", "🀄", "b0", "x"]
+_GAPS = [" ", "  ", "\t", "\n", "\u3000", "\u00a0", "[", "]", "(", ")", "+", "", " +"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(_WORDS), st.sampled_from(_GAPS)), max_size=8))
+@settings(max_examples=500)
+def test_remembered_words_read_as_the_scan_reads(parts: list[tuple[str, str]]) -> None:
+    text = "".join(word + gap for word, gap in parts)
+    expected = scanned(text)  # with nothing remembered
+    assert read(text) == expected  # the words are remembered now
+    assert read(text) == expected  # read from memory (or scanned again, for an error)
+    for word, _ in parts:  # each word remembered alone, then the whole again
+        read(word)
+    assert read(text) == expected
+
+
+def test_an_error_is_not_remembered_and_keeps_its_column() -> None:
+    notation._remembered.clear()
+    assert parse_tiles("b1 k2") == (T.B1, T.K2)
+    for _ in range(2):
+        with pytest.raises(InvalidTile, match="at column 7"):
+            parse_tiles("b1 k2 q1")
+    assert "q1" not in notation._remembered
+    with pytest.raises(InvalidNotation, match="not allowed in a list of tiles"):
+        parse_tiles("b1 [k2]")  # remembered words, and a bracket
+
+
+def test_the_memory_is_bounded() -> None:
+    notation._remembered.clear()
+    long_word = "b" + "1" * notation.MAX_REMEMBERED_WORD_CHARS
+    assert parse_tiles(long_word) == (T.B1,) * notation.MAX_REMEMBERED_WORD_CHARS
+    assert long_word not in notation._remembered
+    ranks = (str(n) for n in itertools.count(1) if "0" not in str(n))
+    words = ["b" + r for r in itertools.islice(ranks, notation.MAX_REMEMBERED_WORDS + 1)]
+    for word in words:
+        parse_tiles(word)
+        assert len(notation._remembered) <= notation.MAX_REMEMBERED_WORDS
+    assert len(notation._remembered) == 1  # full, so emptied, then the last word
+    assert parse_tiles(words[-1]) == (T.B5, T.B5, T.B5, T.B2)  # b5552

@@ -160,8 +160,20 @@ def test_dutch(client: TestClient) -> None:
     ).text
     assert '<label for="seat">Eigen wind</label>' in page
     assert '<span class="name">Dichte pung edelstenen</span>' in page
-    assert '<span class="alt" lang="en">Concealed pung of terminals/honours</span>' in page
+    # a Dutch page names the item in Dutch only, and says what it counted in Dutch
+    assert "Concealed pung of terminals/honours" not in page
+    assert '<span class="detail">pung van C (dicht)</span>' in page
+    assert "pung of C (concealed)" not in page
     assert 'aria-label="bamboe 3"' in page
+
+
+def test_english_names_the_item_in_both_languages(client: TestClient) -> None:
+    page = client.get(
+        "/", params={"hand": "CCC", "seat": "S"}, headers={"Accept-Language": "en"}
+    ).text
+    assert '<span class="name">Concealed pung of terminals/honours</span>' in page
+    assert '<span class="alt" lang="nl">Dichte pung edelstenen</span>' in page
+    assert '<span class="detail">pung of C (concealed)</span>' in page
 
 
 def test_bounds(client: TestClient) -> None:

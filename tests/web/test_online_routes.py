@@ -207,3 +207,14 @@ def test_without_a_database_the_tables_are_unavailable(tmp_path: Path) -> None:
         answer = c.post("/api/online/tables", json={})
         assert answer.status_code == 503 and "not available" in answer.json()["error"]
         assert c.get("/api/online/lobby").status_code == 503
+
+
+def test_a_server_of_several_processes_has_no_online_tables(tmp_path: Path) -> None:
+    """A table lives in one process's memory: with several workers the next message of a
+    socket's table could reach another process, so the tables are refused, not lost."""
+    with TestClient(create_app(Settings(data_dir=tmp_path, workers=2))) as c:
+        answer = c.post("/api/online/tables", json={})
+        assert answer.status_code == 503 and "--workers 1" in answer.json()["error"]
+        with c.websocket_connect(f"/ws/online/{'x' * 22}") as ws:
+            refused = ws.receive_json()
+        assert refused["type"] == "error" and "--workers 1" in refused["message"]

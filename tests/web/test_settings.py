@@ -12,11 +12,12 @@ from mahjong_nts.web.settings import default_data_dir
 
 
 def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("HOST", "PORT", "DB_URL", "DATA_DIR", "DEFAULT_LANGUAGE", "PLAY_SEED"):
+    for name in ("HOST", "PORT", "DB_URL", "DATA_DIR", "DEFAULT_LANGUAGE", "PLAY_SEED", "WORKERS"):
         monkeypatch.delenv(f"MAHJONG_NTS_{name}", raising=False)
     s = Settings()
     assert (s.host, s.port, s.db_url, s.default_language) == ("127.0.0.1", 8000, None, "en")
     assert s.data_dir == default_data_dir()
+    assert s.workers == 1
     assert "mahjong-nts" in s.data_dir.parts
     assert s.play_seed is None  # the games' seeds come from secrets
 
@@ -27,13 +28,15 @@ def test_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     monkeypatch.setenv("MAHJONG_NTS_DB_URL", "sqlite:///x.db")
     monkeypatch.setenv("MAHJONG_NTS_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("MAHJONG_NTS_DEFAULT_LANGUAGE", "nl")
+    monkeypatch.setenv("MAHJONG_NTS_WORKERS", "2")
     s = Settings()
-    assert (s.host, s.port, s.db_url, s.data_dir, s.default_language) == (
+    assert (s.host, s.port, s.db_url, s.data_dir, s.default_language, s.workers) == (
         "0.0.0.0",
         9001,
         "sqlite:///x.db",
         tmp_path,
         "nl",
+        2,
     )
 
 
@@ -46,6 +49,8 @@ def test_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
         ("HOST", ""),
         ("PLAY_SEED", "-1"),
         ("PLAY_SEED", str(2**256)),
+        ("WORKERS", "0"),
+        ("WORKERS", "two"),
     ],
 )
 def test_bad_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:

@@ -55,6 +55,10 @@ def test_empty_form(client: TestClient) -> None:
     assert "table-svg" not in html and "field-error" not in html
 
 
+# a player's own column: a dot on screen, "nothing" for a screen reader
+NOTHING = '<span aria-hidden="true">·</span><span class="sr">nothing</span>'
+
+
 def test_nts_2016_east_wins_40_self_drawn(client: TestClient) -> None:
     """NTS 2016, 2.1: East pays and receives double; the winner receives his score from
     everyone.  East wins 40 from the wall: each other player pays him 2 x 40 = 80."""
@@ -63,10 +67,10 @@ def test_nts_2016_east_wins_40_self_drawn(client: TestClient) -> None:
     html = response.text
     assert nets(html) == [240, -80, -80, -80]
     assert gross(html) == [
-        ['<span aria-label="nothing">·</span>', "0", "0", "0"],
-        ["80", '<span aria-label="nothing">·</span>', "0", "0"],
-        ["80", "0", '<span aria-label="nothing">·</span>', "0"],
-        ["80", "0", "0", '<span aria-label="nothing">·</span>'],
+        [NOTHING, "0", "0", "0"],
+        ["80", NOTHING, "0", "0"],
+        ["80", "0", NOTHING, "0"],
+        ["80", "0", "0", NOTHING],
     ]
     assert "Player 2 pays Player 1 80" in html
     assert html.count('<line class="pay"') == 3  # one arrow per payer
@@ -79,7 +83,7 @@ def test_losers_settle_the_difference(client: TestClient) -> None:
     html = page(client, winner=0, east=0, **scores(40, 10, 20, 0)).text
     assert nets(html) == [240, -80 - 20 + 10 + 10, -80 - 10 + 20 + 20, -80 - 10 - 20]
     rows = gross(html)
-    assert rows[1][:3] == ["80", '<span aria-label="nothing">·</span>', "20"]
+    assert rows[1][:3] == ["80", NOTHING, "20"]
     assert rows[2][:2] == ["80", "10"]
     assert "Player 2 pays Player 3 10" in html  # netted: 20 - 10
     assert html.count('<line class="pay"') == 6

@@ -134,6 +134,48 @@ def test_first_load_budget() -> None:
     assert total < 60_000, total
 
 
+# --- test tools: tests/vendor/, never served ------------------------------------------------
+
+TEST_VENDOR = ROOT / "tests" / "vendor"
+MPL_WORDS = "Mozilla Public License, version 2.0"  # the first line of the MPL's own text
+
+
+def test_test_tools_match_their_manifest() -> None:
+    manifest = json.loads((TEST_VENDOR / "MANIFEST.json").read_text(encoding="utf-8"))
+    assert [p["name"] for p in manifest["packages"]] == ["axe-core"]
+    listed = set()
+    for pkg in manifest["packages"]:
+        for entry in pkg["files"]:
+            path = TEST_VENDOR / pkg["dir"] / entry["path"]
+            data = path.read_bytes()
+            assert hashlib.sha256(data).hexdigest() == entry["sha256"], path
+            assert len(data) == entry["bytes"], path
+            listed.add(f"{pkg['dir']}/{entry['path']}")
+        assert set(pkg["license_files"]) <= {f["path"] for f in pkg["files"]}
+    on_disk = {
+        p.relative_to(TEST_VENDOR).as_posix()
+        for p in TEST_VENDOR.rglob("*")
+        if p.is_file() and p.name != "MANIFEST.json"
+    }
+    assert on_disk == listed
+    by_name = _by_name(manifest)
+    for pkg in script.TEST_PACKAGES:
+        for key in ("version", "integrity", "license", "dir", "license_files"):
+            assert by_name[pkg["name"]][key] == pkg[key], (pkg["name"], key)
+
+
+def test_axe_is_a_test_tool_with_its_licences() -> None:
+    axe = TEST_VENDOR / "axe-core"
+    assert MPL_WORDS in (axe / "LICENSE").read_text(encoding="utf-8")
+    # the MIT notices of the code axe bundles go with the copy
+    assert "MIT License" in (axe / "LICENSE-3RD-PARTY.txt").read_text(encoding="utf-8")
+    assert (axe / "axe.min.js").read_bytes().startswith(b"/*! axe v4.14.1")
+    # not under static/: the web app never serves it
+    assert not [p for p in STATIC.rglob("*") if "axe" in p.name.lower()]
+    assert script.TEST_VENDOR == TEST_VENDOR
+    assert [name for name, _, _ in script.FOLDERS] == ["static", "tests"]
+
+
 # --- the outline converter, on contours worked out by hand -----------------------------------
 
 

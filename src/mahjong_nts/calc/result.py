@@ -31,11 +31,12 @@ from mahjong_nts.core.errors import InvalidWin, MahjongError
 from mahjong_nts.core.hand import Hand, MeldKind
 from mahjong_nts.core.notation import parse_hand
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.text import N_, Text, find_param
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats import scorejob
 from mahjong_nts.formats.citations import item_citations
 from mahjong_nts.formats.rulefiles import MAX_REQUEST_SPEC_CHARS, load_untrusted
-from mahjong_nts.i18n import Language, language, translator
+from mahjong_nts.i18n import Language, language, render, translator
 
 __all__ = [
     "FLAGS",
@@ -99,11 +100,7 @@ FLAGS: Final = (
     "lucky_thirteen",
 )
 WIND_TOKENS: Final = ("E", "S", "W", "N")
-_COLUMN: Final = re.compile(r"at column (\d+)")
 _FIELD_MELD: Final = re.compile(r"^melds\[(\d+)\]")
-_TILE_IN_MESSAGE: Final = re.compile(
-    r"(?:copies of |^)([bkt][1-9]|[ESWNFCP]|[fs][1-4])(?: is not played|:| twice|\b)"
-)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -127,7 +124,15 @@ class CalcState:
             value = query.get(key, default)
             if len(value) > limit:
                 problems.append(
-                    Problem(key, f"{key} is {len(value)} characters long: at most {limit}")
+                    Problem(
+                        key,
+                        Text(
+                            N_("{key} is {count} characters long: at most {most}"),
+                            key=key,
+                            count=len(value),
+                            most=limit,
+                        ),
+                    )
                 )
                 return default
             return value
@@ -168,15 +173,17 @@ class Problem:
     """Why a hand could not be scored, and where: ``where`` is ``hand`` (the text
     field), ``loose`` (the concealed tiles), ``meld:N``, ``bonus``, ``winning``,
     ``seat``, ``round``, ``from``, ``ruleset`` or ``house``; ``column`` (1-based, in
-    the hand's text) and ``tile`` (a token) narrow it down when known."""
+    the hand's text) and ``tile`` (a token) narrow it down when known.  ``message`` is
+    English (a core :class:`~mahjong_nts.core.text.Text`): the page says it in its
+    language."""
 
     where: str
     message: str
     column: int | None = None
     tile: str | None = None
 
-    def as_json(self) -> str:
-        return json.dumps(dataclasses.asdict(self))
+    def as_json(self, lang: str = "en") -> str:
+        return json.dumps({**dataclasses.asdict(self), "message": render(self.message, lang)})
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -212,7 +219,11 @@ def _rules_value(state: CalcState) -> tuple[str | dict[str, Any], dict[str, Any]
     try:
         house = tomllib.loads(state.house)
     except tomllib.TOMLDecodeError as exc:
-        raise _Refused(Problem("house", f"the house rules are not valid TOML: {exc}")) from None
+        raise _Refused(
+            Problem(
+                "house", Text(N_("the house rules are not valid TOML: {error}"), error=str(exc))
+            )
+        ) from None
     house.setdefault("base", state.ruleset)
     return house, house
 
@@ -239,9 +250,26 @@ def _where(field: str) -> str:
     }.get(field.split(".")[0], "loose")
 
 
-def _tile_in(message: str) -> str | None:
-    found = _TILE_IN_MESSAGE.search(message)
-    return found.group(1) if found else None
+def _tile_in(message: object) -> str | None:
+    """The tile a core error names as the wrong one: its ``tile`` parameter."""
+    found = find_param(message, "tile")
+    return found if isinstance(found, str) else None
+
+
+def _column_in(message: object) -> int | None:
+    """The column (1-based) of the hand's text a notation error points at."""
+    found = find_param(message, "column")
+    return found if isinstance(found, int) else None
+
+
+def _without_hand(message: Text, hand: str) -> Text:
+    """A notation error without the hand's text after its column (``at column 5``,
+    not ``at column 5 of 'b123 ...'``): the field beside it shows the hand."""
+    where = message.params.get("where")
+    if isinstance(where, Text) and where.params.get("text") == hand:
+        short = Text(N_("at column {column}"), column=where.params["column"])
+        return Text(message.template, **{**message.params, "where": short})
+    return message
 
 
 def _problem(exc: Exception, state: CalcState) -> Problem:
@@ -252,7 +280,7 @@ def _problem(exc: Exception, state: CalcState) -> Problem:
         if where == "ruleset" and state.house.strip():
             where = "house"
         return Problem(where, exc.message, tile=_tile_in(exc.message))
-    message = str(exc)
+    message = exc.text if isinstance(exc, MahjongError) else str(exc)
     if isinstance(exc, InvalidWin):
         return Problem("from", message)
     return Problem("loose", message, tile=_tile_in(message))
@@ -266,7 +294,7 @@ def compute(state: CalcState) -> Outcome:
         try:
             rules = load_untrusted(spec)
         except MahjongError as exc:
-            raise _Refused(Problem("house" if house else "ruleset", str(exc))) from None
+            raise _Refused(Problem("house" if house else "ruleset", exc.text)) from None
         citations = item_citations(state.ruleset, house)
     except _Refused as exc:
         return Outcome(state, None, None, exc.problem, {}, False, None)
@@ -275,17 +303,20 @@ def compute(state: CalcState) -> Outcome:
     try:
         hand = parse_hand(state.hand)
     except MahjongError as exc:
-        message = str(exc).replace(f" of {state.hand!r}", "")
-        found = _COLUMN.search(message)
-        column = int(found.group(1)) if found else None
-        problem = Problem("hand", message, column=column, tile=_tile_in(message))
+        message = _without_hand(exc.text, state.hand)
+        problem = Problem("hand", message, column=_column_in(message), tile=_tile_in(message))
         return Outcome(state, None, None, problem, citations, False, rules)
     model = _model(hand)
     partial = scorejob.table_hand(hand).partial
     if len(hand.melds) > scorejob.MAX_MELDS:
         # the bound of a score request's melds, in the words the API's answer uses
         problem = Problem(
-            "hand", f"melds: expected at most {scorejob.MAX_MELDS} items, got {len(hand.melds)}"
+            "hand",
+            Text(
+                N_("melds: expected at most {most} items, got {count}"),
+                most=scorejob.MAX_MELDS,
+                count=len(hand.melds),
+            ),
         )
         return Outcome(state, model, None, problem, citations, partial, rules)
     winning = hand.winning_tile
@@ -345,12 +376,11 @@ def fragment_context(outcome: Outcome, lang: Language) -> dict[str, Any]:
         "problem": outcome.problem,
         "model": outcome.model,
         "model_json": json.dumps(outcome.model),
-        "problem_json": outcome.problem.as_json() if outcome.problem else "null",
+        "problem_json": outcome.problem.as_json(lang) if outcome.problem else "null",
         "in_play": info,
         "in_play_json": json.dumps(info),
         "share": "/?" + outcome.state.query(),
         "item_lang": lang,
-        "other_lang": "en" if lang == "nl" else "nl",
         "meld_kinds": {MeldKind.CHOW: "chow", MeldKind.PUNG: "pung", MeldKind.KONG: "kong"},
     }
 
@@ -359,6 +389,7 @@ def fragment_context(outcome: Outcome, lang: Language) -> dict[str, Any]:
 def _environment(lang: Language) -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES_DIR), **JINJA_OPTIONS)
     env.install_gettext_translations(translator(lang), newstyle=True)  # type: ignore[attr-defined]
+    env.filters["tr"] = functools.partial(render, lang=lang)
     return env
 
 

@@ -31,7 +31,7 @@ from mahjong_nts.cli.i18n import (
     translate_command,
 )
 from mahjong_nts.cli.options import error, input_errors, os_problem, stderr
-from mahjong_nts.core.errors import QUOTE_CHARS
+from mahjong_nts.core.errors import QUOTE_CHARS, MahjongError
 
 __all__ = ["app", "main", "usage_message"]
 
@@ -219,7 +219,7 @@ def _main(argv: list[str] | None) -> int:
     except input_errors() as exc:
         from mahjong_nts.formats import wire
 
-        error(wire.error_message(exc))
+        error(exc.text if isinstance(exc, MahjongError) and str(exc) else wire.error_message(exc))
         return 2
     except OSError as exc:
         error(os_problem(exc))

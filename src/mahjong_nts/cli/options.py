@@ -19,12 +19,13 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
-from mahjong_nts.cli.i18n import N_, _
+from mahjong_nts.cli.i18n import N_, _, current
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats.logkeys import InvalidKeyFile, LogKey, load_key
+from mahjong_nts.i18n import render
 
 # mahjong_nts.formats.wire (and pydantic with it) is imported where it is used, not here:
 # a command that does not need it (simulate) starts faster without it.
@@ -101,11 +102,19 @@ def check_log_folder(path: Path, option: str = "--log") -> None:
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+def said(exc: MahjongError) -> str:
+    """The message of an error of the package in the language of this run (the rules
+    core and the formats word their errors in English, :mod:`mahjong_nts.core.text`)."""
+    return render(exc.text, current())
+
+
 def error(message: str) -> None:
     """Print ``error: message`` on stderr: one line, bounded, quotes cut to excerpts,
-    control characters escaped (every command's errors end here)."""
+    control characters escaped (every command's errors end here).  A core text
+    (:class:`~mahjong_nts.core.text.Text`) is said in the language of this run."""
     from mahjong_nts.formats import wire
 
+    message = render(message, current())
     stderr.print(
         f"error: {wire.short_message(message)}", markup=False, highlight=False, emoji=False
     )
@@ -125,7 +134,7 @@ def guard() -> Iterator[None]:
     except input_errors() as exc:
         from mahjong_nts.formats import wire
 
-        fail(wire.error_message(exc))
+        fail(said(exc) if isinstance(exc, MahjongError) and str(exc) else wire.error_message(exc))
     except OSError as exc:
         fail(os_problem(exc))
 
@@ -162,7 +171,7 @@ def wind_option(text: str, option: str, *, allow_green: bool = False) -> Tile:
     try:
         return wire.parse_wind(text, option, allow_green=allow_green)
     except wire.FieldError as exc:
-        raise UsageProblem(str(exc)) from exc
+        raise UsageProblem(said(exc)) from exc
 
 
 def parse_hand_option(text: str, where: str) -> Hand:
@@ -172,7 +181,7 @@ def parse_hand_option(text: str, where: str) -> Hand:
     try:
         return parse_hand(text)
     except MahjongError as exc:
-        raise wire.FieldError(where, str(exc)) from exc
+        raise wire.FieldError(where, exc.text) from exc
 
 
 def rules_option(spec: str, option: str = "--ruleset") -> RuleSet:
@@ -190,7 +199,7 @@ def rules_option(spec: str, option: str = "--ruleset") -> RuleSet:
     try:
         return load_ruleset(spec)
     except MahjongError as exc:
-        raise wire.FieldError(option, str(exc)) from exc
+        raise wire.FieldError(option, exc.text) from exc
 
 
 LANGS = ("en", "nl")
@@ -240,7 +249,7 @@ def signing_key(path: Path | None) -> LogKey | None:
     try:
         key = load_key(path)  # an unreadable file is an InvalidKeyFile too
     except InvalidKeyFile as exc:
-        raise UsageProblem(f"--sign: {exc}") from None
+        raise UsageProblem(f"--sign: {said(exc)}") from None
     if not key.can_sign:
         raise UsageProblem(
             _("--sign: {path} is a public key; signing needs the private key").format(path=path)
@@ -291,7 +300,7 @@ class WinFlags:
         try:
             return Win(source, **self.flags)
         except MahjongError as exc:
-            raise UsageProblem(as_options(str(exc))) from exc
+            raise UsageProblem(as_options(said(exc))) from exc
 
 
 FromOpt = Annotated[

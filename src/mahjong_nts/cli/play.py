@@ -43,6 +43,7 @@ from mahjong_nts.cli.options import (
     fail,
     os_reason,
     rules_option,
+    said,
     signing_key,
     unknown_bot,
 )
@@ -243,7 +244,7 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action | str:
     try:
         act = parse_action(" ".join(words))
     except InvalidAction as exc:
-        raise Choice(f"{wire.short_message(str(exc))} " + _("(? for help)")) from None
+        raise Choice(f"{wire.short_message(said(exc))} " + _("(? for help)")) from None
     if act in legal:
         return act
     same = [str(a) for a in legal if a.kind is act.kind]

@@ -15,6 +15,7 @@ from mahjong_nts.core.hand import Hand
 from mahjong_nts.core.tiles import tile_name
 from mahjong_nts.formats.safejson import printable
 from mahjong_nts.formats.wire import seat_wind
+from mahjong_nts.i18n import render
 
 _LABELS = {
     "en": {
@@ -102,13 +103,17 @@ def hand_text(hand: Hand) -> str:
 
 
 def print_score(console: Console, resp: dict[str, Any], hand: Hand, lang: str) -> None:
+    """The explained score of ``resp`` (a score response) in ``lang``: what the rules
+    core says (details, reasons, why mahjong is refused) said in that language too."""
     lab = labels(lang)
-    other = "en" if lang == "nl" else "nl"
+    # English names the item in English with the book's Dutch name beneath; Dutch in
+    # Dutch only
+    other = "nl" if lang == "en" else None
     # Text, not markup: "[k777]" in a hand or a detail is a meld, not a style tag
     table = Table(title=Text(f"{lab['hand']}: {hand_text(hand)}"), title_justify="left")
-    # The item in the chosen language, its name in the other one dim beneath it: room
-    # for the Detail column (what the item counted) in an 80-column terminal.
-    table.add_column(f"{lab['item']} ({lab['other']})")
+    # The item in the chosen language, its Dutch name dim beneath it: room for the
+    # Detail column (what the item counted) in an 80-column terminal.
+    table.add_column(f"{lab['item']} ({lab['other']})" if other else lab["item"])
     show_count = any(it["count"] != 1 for it in resp["items"])
     if show_count:
         table.add_column(lab["count"], justify="right")
@@ -117,11 +122,13 @@ def print_score(console: Console, resp: dict[str, Any], hand: Hand, lang: str) -
     table.add_column(lab["detail"])
     for it in resp["items"]:
         name = Text(it[lang])
-        name.append("\n" + it[other], style="dim")
+        if other:
+            name.append("\n" + it[other], style="dim")
         row: list[Text | str] = [name]
         if show_count:
             row.append(str(it["count"]))
-        row += [str(it["points"] or ""), str(it["doublings"] or ""), Text(it["detail"])]
+        detail = render(it["detail"], lang)
+        row += [str(it["points"] or ""), str(it["doublings"] or ""), Text(detail)]
         table.add_row(*row)
     if not resp["items"]:
         table.add_row(lab["no_items"], *([""] * (4 if show_count else 3)))
@@ -140,7 +147,7 @@ def print_score(console: Console, resp: dict[str, Any], hand: Hand, lang: str) -
     if resp["mahjong_allowed"] is not None:
         verdict = lab["allowed"] if resp["mahjong_allowed"] else lab["refused"]
         if not resp["mahjong_allowed"] and resp["refusal"]:
-            verdict += f": {resp['refusal']}"
+            verdict += f": {render(resp['refusal'], lang)}"
         rows.append((lab["mahjong"], verdict))
     if resp["arrangement"]:
         groups = " ".join(resp["arrangement"])
@@ -152,13 +159,12 @@ def print_score(console: Console, resp: dict[str, Any], hand: Hand, lang: str) -
         console.print(f"{key:<{width}}  {value}", style=style, markup=False, highlight=False)
     notes = resp.get("not_counted") or []
     if notes:
-        # The reasons are English for now (a translation catalogue comes with the web app).
         title = "Not counted" if lang == "en" else "Telt niet"
         console.print(f"{title}:", markup=False, highlight=False)
         for note in notes:
-            console.print(
-                f"  {note[lang]} ({note[other]}): {note['reason']}", markup=False, highlight=False
-            )
+            named = f"{note[lang]} ({note[other]})" if other else note[lang]
+            reason = render(note["reason"], lang)
+            console.print(f"  {named}: {reason}", markup=False, highlight=False)
 
 
 def seat_index_label(

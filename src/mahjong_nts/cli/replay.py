@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mahjong_nts.cli.i18n import N_, _, current, ngettext, pgettext
-from mahjong_nts.cli.options import fail, guard, os_reason, rules_option
+from mahjong_nts.cli.options import fail, guard, os_reason, rules_option, said
 from mahjong_nts.cli.tableview import (
     event_text,
     seat_label,
@@ -281,7 +281,7 @@ def replay_cmd(
         if key_file is not None:
             key = load_key(key_file)  # an unreadable file is an InvalidKeyFile too
     except InvalidKeyFile as exc:
-        fail(f"--key: {exc}")
+        fail(f"--key: {said(exc)}")
     if ruleset is not None:
         with guard():
             rules = rules_option(ruleset)
@@ -292,11 +292,11 @@ def replay_cmd(
             return
         checked = verify_hand_log(log, rules=rules, key=key)
     except LogFormatError as exc:
-        fail(f"{file}: {exc}")
+        fail(f"{file}: {said(exc)}")
     except OSError as exc:
         fail(f"{file}: {os_reason(exc)}")
     except LogMismatch as exc:
-        typer.echo(printable(str(exc)))
+        typer.echo(printable(said(exc)))
         raise typer.Exit(1) from None
     stopped = " " + _("(a hand stopped before its end)") if not checked.over else ""
     typer.echo(

@@ -61,7 +61,7 @@ def _load(spec: str) -> RuleSet:
     try:
         return rules_option(spec, "")  # a positional NAME: no option to name
     except MahjongError as exc:
-        fail(str(exc))
+        fail(exc.text)
 
 
 @app.command("list", help=N_("List the shipped rule sets and the overlays."))

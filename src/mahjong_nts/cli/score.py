@@ -26,6 +26,7 @@ from mahjong_nts.cli.options import (
     json_lines,
     parse_hand_option,
     rules_option,
+    said,
     wind_option,
 )
 from mahjong_nts.cli.render import print_score
@@ -140,4 +141,4 @@ def _partial(hand: Hand) -> Hand:
     try:
         return Hand(hand.concealed, hand.melds, hand.bonus, partial=True)
     except MahjongError as exc:
-        raise UsageProblem(f"notation: {exc}") from None
+        raise UsageProblem(f"notation: {said(exc)}") from None

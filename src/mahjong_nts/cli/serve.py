@@ -5,13 +5,19 @@ listened on ends with one ``error:`` line and exit code 2 before anything
 starts.  It hands the app to uvicorn by name (``mahjong_nts.web:create_app``,
 a factory), with the settings in the ``MAHJONG_NTS_*`` environment the factory
 reads: the terminal front end does not import the web one (docs/web.md).
+
+``--workers N`` runs N processes (:mod:`mahjong_nts.cli.workers`), on Linux each
+with its own socket on the port; the database is opened and migrated here, once,
+before any of them starts.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import socket
+import sys
 from typing import Annotated, Any, Final
 
 import typer
@@ -24,25 +30,31 @@ from mahjong_nts.i18n import language
 from mahjong_nts.store import StoreError, open_store
 from mahjong_nts.store.db import MAX_URL_CHARS, default_url
 
-__all__ = ["APP_FACTORY", "HELP", "bind", "check_database", "serve_cmd"]
+__all__ = ["APP_FACTORY", "HELP", "MAX_WORKERS", "bind", "check_database", "listeners", "serve_cmd"]
 
 HELP = N_("Start the web app: the calculator and the HTTP API (docs at /docs).")
 
 APP_FACTORY: Final = "mahjong_nts.web:create_app"
+
+MAX_WORKERS: Final = 32
+"""``--workers``: at most this many processes."""
 
 WS_MAX_BYTES: Final = 64 * 1024
 """A WebSocket message uvicorn takes at all (a longer one closes the socket, 1009); the
 online tables refuse anything over 4 KiB with an error and go on."""
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """A listening TCP socket on ``host``:``port`` (port 0: a free one).
+def bind(host: str, port: int, *, reuse_port: bool = False) -> socket.socket:
+    """A listening TCP socket on ``host``:``port`` (port 0: a free one); with
+    ``reuse_port``, one of several on the same port (``SO_REUSEPORT``).
     OSError (socket.gaierror for an unknown host) when it cannot be had."""
     infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     family, kind, proto, _name, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if reuse_port:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         if family == socket.AF_INET6:
             sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
         sock.bind(address)
@@ -51,6 +63,33 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise
     return sock
+
+
+def balances_connections() -> bool:
+    """Whether the kernel spreads connections over sockets sharing a port (Linux's
+    ``SO_REUSEPORT``; BSD's and macOS's does not balance them)."""
+    return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
+
+
+def listeners(host: str, port: int, workers: int) -> list[socket.socket]:
+    """The listening sockets of ``workers`` processes: one per worker where the
+    kernel balances connections over them, else one for all.  The first bind is a
+    plain one, so a port in use (even by sockets that share theirs) is an OSError;
+    port 0 becomes the free port it found."""
+    first = bind(host, port)
+    if workers == 1 or not balances_connections():
+        return [first]
+    port = first.getsockname()[1]
+    first.close()
+    socks: list[socket.socket] = []
+    try:
+        for _ in range(workers):
+            socks.append(bind(host, port, reuse_port=True))
+    except OSError:
+        for sock in socks:
+            sock.close()
+        raise
+    return socks
 
 
 def check_database(db: str | None) -> None:
@@ -117,6 +156,18 @@ def serve_cmd(
             ),
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=MAX_WORKERS,
+            help=N_(
+                "Processes answering requests (1 to 32). With more than one, games "
+                "against the bots and replays are refused: they live in one process."
+            ),
+        ),
+    ] = 1,
 ) -> None:
     """Start the web app (:data:`HELP`); its messages are in the language of the run."""
     chosen = language(lang) if lang is not None else None
@@ -128,7 +179,7 @@ def serve_cmd(
         )
     check_database(db)
     try:
-        sock = bind(host, port)
+        socks = listeners(host, port, workers)
     except OSError as exc:
         where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         raise UsageProblem(
@@ -137,40 +188,68 @@ def serve_cmd(
                 reason=_("unknown host") if isinstance(exc, socket.gaierror) else os_reason(exc),
             )
         ) from None
-    with sock:
-        bound_port = sock.getsockname()[1]
+    with contextlib.ExitStack() as held:
+        for sock in socks:
+            held.enter_context(sock)
+        bound_port = socks[0].getsockname()[1]
         os.environ["MAHJONG_NTS_HOST"] = host
         os.environ["MAHJONG_NTS_PORT"] = str(bound_port)
         if db is not None:
             os.environ["MAHJONG_NTS_DB_URL"] = db
         if chosen is not None:
             os.environ["MAHJONG_NTS_DEFAULT_LANGUAGE"] = chosen
-
-        import uvicorn
-
-        config = uvicorn.Config(
-            APP_FACTORY,
-            factory=True,
-            access_log=False,
-            log_config=_log_config(),
-            server_header=False,
-            proxy_headers=False,
-            ws_max_size=WS_MAX_BYTES,
-        )
-        try:
-            config.load()  # builds the app now: a bad setting is an error line, not a traceback
-        except ValidationError as exc:
-            raise UsageProblem(
-                _("a MAHJONG_NTS_* environment variable: {reason}").format(
-                    reason=wire.error_message(exc)
-                )
-            ) from None
-        server = uvicorn.Server(config)
+        os.environ["MAHJONG_NTS_WORKERS"] = str(workers)
+        if workers == 1:
+            config = _config(1)
+            _load(config)  # builds the app now: a bad setting is an error line, not a traceback
+        else:
+            _load(_config(1))  # the same check; each worker builds its own app
+            config = _config(workers)
         typer.echo(
             _("Open {url} in a browser. Ctrl+C stops the server.").format(
                 url=address_url(host, bound_port)
             )
         )
-        server.run(sockets=[sock])
-    if not server.started:
+        started = _run(config, socks)
+    if not started:
         raise typer.Exit(1)
+
+
+def _config(workers: int) -> Any:
+    import uvicorn
+
+    return uvicorn.Config(
+        APP_FACTORY,
+        factory=True,
+        workers=workers,
+        access_log=False,
+        log_config=_log_config(),
+        server_header=False,
+        proxy_headers=False,
+        ws_max_size=WS_MAX_BYTES,
+    )
+
+
+def _load(config: Any) -> None:
+    try:
+        config.load()
+    except ValidationError as exc:
+        raise UsageProblem(
+            _("a MAHJONG_NTS_* environment variable: {reason}").format(
+                reason=wire.error_message(exc)
+            )
+        ) from None
+
+
+def _run(config: Any, socks: list[socket.socket]) -> bool:
+    """Serve on ``socks`` until stopped: in this process, or in ``config.workers``
+    processes (:func:`mahjong_nts.cli.workers.run_workers`).  Whether it started."""
+    import uvicorn
+
+    if config.workers == 1:
+        server = uvicorn.Server(config)
+        server.run(sockets=socks)
+        return bool(server.started)
+    from mahjong_nts.cli.workers import run_workers
+
+    return run_workers(config, socks, config.workers)

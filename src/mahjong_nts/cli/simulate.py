@@ -372,8 +372,8 @@ def simulate_cmd(
         seed = secrets.randbits(DEFAULT_SEED_BITS)
     try:
         check_seed(seed, "--seed")
-    except ValueError as exc:
-        fail(str(exc))
+    except ValueError as exc:  # InvalidSeed: its text, said in the run's language
+        fail(getattr(exc, "text", str(exc)))
     with guard():
         rules = rules_option(ruleset)
     names = _bots(bots, rules, matches is not None)

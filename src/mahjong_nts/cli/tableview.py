@@ -24,6 +24,7 @@ from mahjong_nts.core.hand import Meld
 from mahjong_nts.core.notation import format_meld, format_tiles
 from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.tiles import WINDS, Tile, tile_name
+from mahjong_nts.i18n import render
 
 __all__ = [
     "TileStrip",
@@ -240,7 +241,10 @@ def event_text(
     the tiles of a private event (another seat's draw)."""
     who = seat_label(seat, names)
     if kind == "remise":
-        return _("remise: {reason}").format(reason=note) if note else _("remise")
+        if not note:
+            return _("remise")
+        # the core's reason (or a log's, read back): said in the run's language
+        return _("remise: {reason}").format(reason=render(note, current()))
     shown = bool(tiles) and not (hide_tiles and kind in _PRIVATE)
     if shown and kind in _EVENTS:
         text = _(_EVENTS[kind]).format(
@@ -260,7 +264,7 @@ def event_text(
         if shown:
             text += " " + tiles_text(tiles)
     if note:
-        text += f" ({note})"
+        text += f" ({render(note, current())})"
     return text
 
 

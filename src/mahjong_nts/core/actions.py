@@ -28,6 +28,7 @@ from enum import IntEnum
 from typing import Final
 
 from mahjong_nts.core.errors import InvalidAction, InvalidTile, quote
+from mahjong_nts.core.text import N_
 from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_honour, parse_tile
 
 __all__ = ["MAX_ACTION_TEXT", "NUM_ACTIONS", "Action", "ActionKind", "action", "parse_action"]
@@ -70,23 +71,30 @@ class Action:
             try:
                 object.__setattr__(self, "kind", ActionKind(self.kind))
             except ValueError:
-                raise InvalidAction(f"unknown action kind {quote(self.kind)}") from None
+                raise InvalidAction(
+                    N_("unknown action kind {kind}"), kind=quote(self.kind)
+                ) from None
         kind = self.kind
         if not kind.has_tile:
             if self.tile is not None:
-                raise InvalidAction(f"'{kind.word}' takes no tile")
+                raise InvalidAction(N_("'{word}' takes no tile"), word=kind.word)
             return
         if self.tile is None:
-            raise InvalidAction(f"'{kind.word}' needs a tile, e.g. '{kind.word} b3'")
+            raise InvalidAction(N_("'{word}' needs a tile, e.g. '{word} b3'"), word=kind.word)
         try:
             tile = Tile(self.tile)
         except (ValueError, TypeError):
-            raise InvalidAction(f"{quote(self.tile)} is not a tile") from None
+            raise InvalidAction(N_("{value} is not a tile"), value=quote(self.tile)) from None
         if tile >= NUM_KINDS:
-            raise InvalidAction(f"'{kind.word} {tile.token}': flowers and seasons are never played")
+            raise InvalidAction(
+                N_("'{word} {tile}': flowers and seasons are never played"),
+                word=kind.word,
+                tile=tile.token,
+            )
         if kind is ActionKind.CHOW and (is_honour(tile) or tile % 9 > 6):
             raise InvalidAction(
-                f"'chow {tile.token}': a chow is named by its lowest tile, b1..b7, k1..k7, t1..t7"
+                N_("'chow {tile}': a chow is named by its lowest tile, b1..b7, k1..k7, t1..t7"),
+                tile=tile.token,
             )
         object.__setattr__(self, "tile", tile)
 
@@ -110,7 +118,11 @@ class Action:
             found = _BY_ID[action_id]
             if found is not None:
                 return found
-        raise InvalidAction(f"{quote(action_id)} is not an action id (0..{NUM_ACTIONS - 1})")
+        raise InvalidAction(
+            N_("{value} is not an action id (0..{last})"),
+            value=quote(action_id),
+            last=NUM_ACTIONS - 1,
+        )
 
 
 _TILE_KINDS: Final = tuple(k for k in ActionKind if k.has_tile)
@@ -142,24 +154,33 @@ def action(kind: ActionKind, tile: int | None = None) -> Action:
 def parse_action(text: str) -> Action:
     """Parse ``'discard b3'``, ``'pung E'``, ``'mahjong'``, ... (tile aliases accepted)."""
     if not isinstance(text, str):
-        raise InvalidAction(f"an action is text like 'discard b3', not {type(text).__name__}")
+        raise InvalidAction(
+            N_("an action is text like 'discard b3', not {type}"), type=type(text).__name__
+        )
     if len(text) > MAX_ACTION_TEXT:
         raise InvalidAction(
-            f"an action is a word and at most one tile (at most {MAX_ACTION_TEXT} "
-            f"characters), not {len(text)} characters"
+            N_(
+                "an action is a word and at most one tile (at most {most} "
+                "characters), not {count} characters"
+            ),
+            most=MAX_ACTION_TEXT,
+            count=len(text),
         )
     words = text.split()
     if not words:
-        raise InvalidAction("empty action: say e.g. 'discard b3', 'pung', 'pass'")
+        raise InvalidAction(N_("empty action: say e.g. 'discard b3', 'pung', 'pass'"))
     word = words[0].lower()
     try:
         kind = ActionKind[word.upper()]
     except KeyError:
         names = ", ".join(k.word for k in ActionKind)
-        raise InvalidAction(f"unknown action {quote(words[0])}: one of {names}") from None
+        raise InvalidAction(
+            N_("unknown action {word}: one of {names}"), word=quote(words[0]), names=names
+        ) from None
     if len(words) > 2:
         raise InvalidAction(
-            f"{quote(text)}: too many words (an action is a word and at most one tile)"
+            N_("{text}: too many words (an action is a word and at most one tile)"),
+            text=quote(text),
         )
     if len(words) == 1:
         return action(kind)
@@ -167,7 +188,11 @@ def parse_action(text: str) -> Action:
         tile = parse_tile(words[1])
     except InvalidTile:
         raise InvalidAction(
-            f"{quote(text)}: unknown tile {quote(words[1])} (tiles are b1..b9, k1..k9, "
-            "t1..t9, E S W N (or O Z), F C P)"
+            N_(
+                "{text}: unknown tile {word} (tiles are b1..b9, k1..k9, "
+                "t1..t9, E S W N (or O Z), F C P)"
+            ),
+            text=quote(text),
+            word=quote(words[1]),
         ) from None
     return action(kind, tile)

@@ -4,12 +4,20 @@
 broken rule-set value); ``Illegal*`` errors mean well-formed input that is not
 allowed now.  Every one is a :class:`ValueError`, so callers that only care
 about "bad input" can catch that.
+
+Every error is raised with a message template marked for the catalogue and its
+parameters, ``InvalidTile(N_("unknown tile {token!r}"), token=token)``: ``str()`` of
+the error is the English, :attr:`MahjongError.text` keeps the template and parameters
+(a :class:`~mahjong_nts.core.text.Text`) so that a page or the terminal can say it in
+Dutch (``docs/i18n.md``).
 """
 
 from __future__ import annotations
 
 import reprlib
-from typing import Final
+from typing import Any, Final
+
+from mahjong_nts.core.text import N_, Text
 
 QUOTE_CHARS: Final = 60
 """At most this many characters of a value from outside are quoted in an error
@@ -29,7 +37,8 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     str, int, float or None is named by its type only, so an error never echoes a
     large or hostile object.  Every layer quotes with this one function."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        digits = int(value.bit_length() * 0.30103) + 1
+        return Text(N_("a whole number of about {digits} digits"), digits=digits)
     if isinstance(value, str):
         text = repr(value[: limit + 1])
     elif value is None or isinstance(value, int | float):
@@ -38,9 +47,9 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
         try:
             text = _REPR.repr(value)
         except ValueError:  # a whole number past 4300 digits inside
-            return f"a {type(value).__name__} too large to show"
+            return Text(N_("a {type} too large to show"), type=type(value).__name__)
     else:
-        return f"a {type(value).__name__}"
+        return Text(N_("a {type}"), type=type(value).__name__)
     if len(text) > limit:
         text = text[: max(limit - 3, 0)] + "..."
     return text
@@ -50,7 +59,22 @@ class MahjongError(ValueError):
     """Base class of every error the package raises for bad input: the rules core's
     below, and the errors of :mod:`mahjong_nts.formats` (a hand log that does not
     read or verify, a bad key file, bad JSON), so that ``except MahjongError`` is the
-    one catch for bad input."""
+    one catch for bad input.
+
+    ``MahjongError(N_("template {name}"), name=value)``: the message is
+    ``Text(template, name=value)``; a :class:`~mahjong_nts.core.text.Text` given alone
+    is the message as it is."""
+
+    def __init__(self, message: str = "", /, **params: Any) -> None:
+        if params or not isinstance(message, Text):
+            message = Text(message, **params)
+        super().__init__(message)
+
+    @property
+    def text(self) -> Text:
+        """The message: its English is ``str(self)``, with its template and parameters."""
+        arg = self.args[0] if self.args else ""
+        return arg if isinstance(arg, Text) else Text(str(arg))
 
 
 class InvalidTile(MahjongError):
@@ -92,28 +116,28 @@ class NotYourTurn(IllegalAction):
     who can use the discard.
     """
 
-    def __init__(self, message: str, seat: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, seat: int, /, **params: Any) -> None:
+        super().__init__(message, **params)
         self.seat = seat
         """The seat the action was sent for."""
 
-    def __reduce__(self) -> tuple[type[NotYourTurn], tuple[str, int]]:
-        return type(self), (str(self), self.seat)
+    def __reduce__(self) -> tuple[type[NotYourTurn], tuple[Text, int]]:
+        return type(self), (self.text, self.seat)
 
 
 class StaleAction(IllegalAction):
     """An action that answers an earlier decision than the one asked now (authority
     check): a replayed, delayed or duplicated message."""
 
-    def __init__(self, message: str, expected: int, got: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, expected: int, got: int, /, **params: Any) -> None:
+        super().__init__(message, **params)
         self.expected = expected
         """The sequence number of the decision asked now (:attr:`Game.seq`)."""
         self.got = got
         """The sequence number the action answered."""
 
-    def __reduce__(self) -> tuple[type[StaleAction], tuple[str, int, int]]:
-        return type(self), (str(self), self.expected, self.got)
+    def __reduce__(self) -> tuple[type[StaleAction], tuple[Text, int, int]]:
+        return type(self), (self.text, self.expected, self.got)
 
 
 class InvalidSetup(MahjongError):

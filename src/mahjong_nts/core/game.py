@@ -60,6 +60,7 @@ from mahjong_nts.core.items import LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.scoring import ScoreResult, Situation, score_hand
 from mahjong_nts.core.settlement import Settlement, settle
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile
 from mahjong_nts.core.wall import Rng, Wall
 
@@ -216,7 +217,9 @@ class Game:
         if len(dealt) != n or any(len(d) != (14 if s == 0 else 13) for s, d in enumerate(dealt)):
             sizes = ", ".join(str(len(d)) for d in dealt)
             raise InvalidHand(
-                f"a deal is {n} hands of 13 tiles, East's of 14 (dealing order), not [{sizes}]"
+                N_("a deal is {n} hands of 13 tiles, East's of 14 (dealing order), not [{sizes}]"),
+                n=n,
+                sizes=sizes,
             )
         order: list[int] = []
         for r in range(3):
@@ -370,9 +373,9 @@ class Game:
         if not self.held:
             if self.phase is Phase.CLAIM or self.phase is Phase.ROB:
                 raise IllegalAction(
-                    "seats are still to answer in this window: it ends with their last answer"
+                    N_("seats are still to answer in this window: it ends with their last answer")
                 )
-            raise IllegalAction("no claim or rob window is open")
+            raise IllegalAction(N_("no claim or rob window is open"))
         self._legal = None
         self._resolve_claims()
 
@@ -416,9 +419,9 @@ class Game:
             self._check_authority(seat, seq, (self.current_seat,))
         act = self._read(act)
         if self.phase is Phase.OVER:
-            raise IllegalAction("the hand is over")
+            raise IllegalAction(N_("the hand is over"))
         if self.held:
-            raise IllegalAction("nobody is asked in this window: close_window() ends it")
+            raise IllegalAction(N_("nobody is asked in this window: close_window() ends it"))
         legal = self.legal_actions()
         if act not in legal and not (
             act is _MAHJONG and self._false_mahjong_allowed(self.current_seat)
@@ -447,7 +450,8 @@ class Game:
             return Action.from_id(act)
         if not isinstance(act, Action):
             raise InvalidAction(
-                f"an action is an Action, its text or its id, not a {type(act).__name__}"
+                N_("an action is an Action, its text or its id, not a {type}"),
+                type=type(act).__name__,
             )
         return action(act.kind, act.tile)  # the interned value: compared by identity
 
@@ -458,72 +462,112 @@ class Game:
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
         ):
-            raise InvalidAction(f"seat {quote(seat)} is not a seat of this table (0..{n - 1})")
+            raise InvalidAction(
+                N_("seat {seat} is not a seat of this table (0..{last})"),
+                seat=quote(seat),
+                last=n - 1,
+            )
         if seq is not None and (
             isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= MAX_SEQ
         ):
             raise InvalidAction(
-                f"seq {quote(seq)} is not a sequence number (a whole number 0..{MAX_SEQ})"
+                N_("seq {seq} is not a sequence number (a whole number 0..{most})"),
+                seq=quote(seq),
+                most=MAX_SEQ,
             )
         if self.phase is Phase.OVER:
-            raise IllegalAction("the hand is over")
+            raise IllegalAction(N_("the hand is over"))
         if seat is not None and seat not in asked:
-            raise NotYourTurn(f"seat {seat} is not asked to decide now", seat)
+            raise NotYourTurn(N_("seat {seat} is not asked to decide now"), seat, seat=seat)
         if seq is not None and seq != self._seq:
             assert isinstance(seq, int)
-            when = "an earlier" if seq < self._seq else "a later"
             raise StaleAction(
-                f"stale action: it answers decision {seq}, {when} one than the decision "
-                f"asked now ({self._seq})",
+                N_(
+                    "stale action: it answers decision {seq}, an earlier one than the "
+                    "decision asked now ({now})"
+                )
+                if seq < self._seq
+                else N_(
+                    "stale action: it answers decision {seq}, a later one than the "
+                    "decision asked now ({now})"
+                ),
                 self._seq,
                 seq,
+                seq=seq,
+                now=self._seq,
             )
 
     def _false_mahjong_allowed(self, seat: int) -> bool:
         return self.rules.table.false_mahjong == "dead_hand" and not self.dead[seat]
 
-    def _why_illegal(self, act: Action, legal: Sequence[Action], seat: int) -> str:
+    def _why_illegal(self, act: Action, legal: Sequence[Action], seat: int) -> Text:
         if act is _MAHJONG:
             if self.dead[seat]:
-                return "a dead hand cannot go mahjong"
-            return "this is no mahjong (and the table refuses false claims)"
+                return Text(N_("a dead hand cannot go mahjong"))
+            return Text(N_("this is no mahjong (and the table refuses false claims)"))
         if act.kind is ActionKind.ANNOUNCE:
             why = self._why_no_announcement(seat)
             if why:
                 return why
         elif self.announced[seat] and act.kind is not ActionKind.PASS:
             if self.phase is Phase.TURN and self.tile is not None:
-                may = f"discard the tile just drawn, {self.tile.token}, or go mahjong"
-            else:
-                may = "on a discard it may only go mahjong"
-            return f"seat {seat} announced the lucky thirteen: the hand stays as it is ({may})"
+                return Text(
+                    N_(
+                        "seat {seat} announced the lucky thirteen: the hand stays as it is "
+                        "(discard the tile just drawn, {tile}, or go mahjong)"
+                    ),
+                    seat=seat,
+                    tile=self.tile.token,
+                )
+            return Text(
+                N_(
+                    "seat {seat} announced the lucky thirteen: the hand stays as it is "
+                    "(on a discard it may only go mahjong)"
+                ),
+                seat=seat,
+            )
         shown = ", ".join(str(a) for a in legal)
-        phase = {
-            Phase.TURN: "on your turn",
-            Phase.CLAIM: f"on the discard {self.tile.token if self.tile is not None else ''}",
-            Phase.ROB: "on the promoted kong",
-        }.get(self.phase, "")
-        return f"'{act}' is not allowed {phase} (seat {seat}); allowed: {shown}"
+        if self.phase is Phase.TURN:
+            template = N_("'{action}' is not allowed on your turn (seat {seat}); allowed: {legal}")
+        elif self.phase is Phase.CLAIM:
+            template = N_(
+                "'{action}' is not allowed on the discard {tile} (seat {seat}); allowed: {legal}"
+            )
+        elif self.phase is Phase.ROB:
+            template = N_(
+                "'{action}' is not allowed on the promoted kong (seat {seat}); allowed: {legal}"
+            )
+        else:
+            template = N_("'{action}' is not allowed  (seat {seat}); allowed: {legal}")
+        tile = self.tile.token if self.tile is not None else ""
+        return Text(template, action=str(act), tile=tile, seat=seat, legal=shown)
 
-    def _why_no_announcement(self, seat: int) -> str:
-        """Why ``seat`` may not announce the lucky thirteen now ("" if it may, with
+    def _why_no_announcement(self, seat: int) -> Text | None:
+        """Why ``seat`` may not announce the lucky thirteen now (None if it may, with
         some tile)."""
         if not self._lucky:
-            return f"{self.rules.name} does not score the lucky thirteen: nothing to announce"
+            return Text(
+                N_("{rules} does not score the lucky thirteen: nothing to announce"),
+                rules=self.rules.name,
+            )
         if self.phase is not Phase.TURN:
-            return "the lucky thirteen is announced on the own turn, with its discard"
+            return Text(N_("the lucky thirteen is announced on the own turn, with its discard"))
         if self.announced[seat]:
-            return f"seat {seat} announced the lucky thirteen already"
+            return Text(N_("seat {seat} announced the lucky thirteen already"), seat=seat)
         if self.dead[seat]:
-            return "a dead hand cannot announce the lucky thirteen"
+            return Text(N_("a dead hand cannot announce the lucky thirteen"))
         if not self._fresh[seat]:
-            return (
-                "the lucky thirteen is announced on the seat's first turn only, "
-                "waiting with the tiles dealt"
+            return Text(
+                N_(
+                    "the lucky thirteen is announced on the seat's first turn only, "
+                    "waiting with the tiles dealt"
+                )
             )
         if not self._announcements(seat):
-            return "the tiles dealt are not waiting: there is no lucky thirteen to announce"
-        return ""
+            return Text(
+                N_("the tiles dealt are not waiting: there is no lucky thirteen to announce")
+            )
+        return None
 
     # ------------------------------------------------------------------ deal and draws
 
@@ -563,7 +607,7 @@ class Game:
         wall = self.wall
         while True:
             if not wall.dead_left:
-                self._remise("no loose tile left in the dead wall")
+                self._remise(Text(N_("no loose tile left in the dead wall")))
                 return False
             t = wall.draw_loose()
             self.events.append(Event("loose", seat, (t,)))
@@ -577,7 +621,7 @@ class Game:
     def _draw(self, seat: int) -> None:
         wall = self.wall
         if not wall.live_left:
-            self._remise("the live wall is exhausted")
+            self._remise(Text(N_("the live wall is exhausted")))
             return
         t = wall.draw()
         self.events.append(_event("draw", seat, (t,)))
@@ -831,7 +875,7 @@ class Game:
         self.kongs += 1
         self.turn_kongs += 1
         if self.kongs > self.rules.table.max_kongs:
-            self._remise(f"kong number {self.kongs} in one hand")
+            self._remise(Text(N_("kong number {n} in one hand"), n=self.kongs))
             return
         if promoted is not None:
             self.tile = promoted
@@ -841,7 +885,7 @@ class Game:
 
     def _false_mahjong(self, seat: int) -> None:
         self.dead[seat] = True
-        self.events.append(Event("dead", seat, (), False, "false mahjong"))
+        self.events.append(Event("dead", seat, (), False, Text(N_("false mahjong"))))
 
     # ------------------------------------------------------------------ claims
 
@@ -999,34 +1043,55 @@ def _check_setup(rules: RuleSet, round_wind: object, dominant: object) -> tuple[
     n = table.players
     if isinstance(round_wind, bool) or not isinstance(round_wind, int):
         raise InvalidSetup(
-            f"round_wind is a tile (a wind, or the green dragon), not {quote(round_wind)}"
+            N_("round_wind is a tile (a wind, or the green dragon), not {value}"),
+            value=quote(round_wind),
         )
     try:
         wind = Tile(round_wind)
     except ValueError:
-        raise InvalidSetup(f"round_wind {quote(round_wind)} is not a tile") from None
+        raise InvalidSetup(
+            N_("round_wind {value} is not a tile"), value=quote(round_wind)
+        ) from None
     if wind is Tile.GREEN:
         if table.green_dragon == "none":
             raise InvalidSetup(
-                f"round wind F (the green dragon): {rules.name} plays no green-dragon hands"
+                N_("round wind F (the green dragon): {rules} plays no green-dragon hands"),
+                rules=rules.name,
             )
         if isinstance(dominant, bool) or not isinstance(dominant, int) or not 0 <= dominant < n:
-            got = "none given" if dominant is None else f"not {quote(dominant)}"
+            if dominant is None:
+                raise InvalidSetup(
+                    N_("a green-dragon hand has a dominant player, a seat 0..{last} (none given)"),
+                    last=n - 1,
+                )
             raise InvalidSetup(
-                f"a green-dragon hand has a dominant player, a seat 0..{n - 1} ({got})"
+                N_("a green-dragon hand has a dominant player, a seat 0..{last} (not {value})"),
+                last=n - 1,
+                value=quote(dominant),
             )
         return wind, dominant
     winds = _ROUND_WINDS[table.round_wind][: len(table.winds)]
     if wind not in winds:
         tokens = " ".join(w.token for w in winds)
-        green = ", or F in a green-dragon hand" if table.green_dragon != "none" else ""
         raise InvalidSetup(
-            f"round wind {wind.token}: the round winds of {rules.name} are {tokens}{green}"
+            N_(
+                "round wind {wind}: the round winds of {rules} are {winds}, or F in a "
+                "green-dragon hand"
+            )
+            if table.green_dragon != "none"
+            else N_("round wind {wind}: the round winds of {rules} are {winds}"),
+            wind=wind.token,
+            rules=rules.name,
+            winds=tokens,
         )
     if dominant is not None:
         raise InvalidSetup(
-            f"dominant {quote(dominant)}: only a green-dragon hand has a dominant player "
-            f"(this hand's round wind is {wind.token})"
+            N_(
+                "dominant {value}: only a green-dragon hand has a dominant player "
+                "(this hand's round wind is {wind})"
+            ),
+            value=quote(dominant),
+            wind=wind.token,
         )
     return wind, None
 

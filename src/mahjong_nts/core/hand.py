@@ -8,6 +8,7 @@ from enum import IntEnum, StrEnum
 from typing import Final
 
 from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidWin, quote
+from mahjong_nts.core.text import N_, Text, join
 from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_honour, tile_name
 
 __all__ = ["Hand", "Meld", "MeldKind", "Win", "WinSource", "tile_counts"]
@@ -20,6 +21,10 @@ class MeldKind(IntEnum):
 
     def __repr__(self) -> str:
         return f"MeldKind.{self.name}"
+
+
+_KIND_WORDS: Final = (N_("chow"), N_("pung"), N_("kong"))
+"""A meld kind as a word in a message (by :class:`MeldKind`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +46,15 @@ class Meld:
         if not isinstance(self.tile, Tile):
             object.__setattr__(self, "tile", Tile(self.tile))
         if self.tile >= NUM_KINDS:
-            raise InvalidMeld(f"a {self.kind.name.lower()} cannot be made of {self.tile.token}")
+            raise InvalidMeld(
+                N_("a {kind} cannot be made of {tile}"),
+                kind=Text(_KIND_WORDS[self.kind]),
+                tile=self.tile.token,
+            )
         if self.kind is MeldKind.CHOW and (is_honour(self.tile) or self.tile % 9 > 6):
             raise InvalidMeld(
-                f"a chow starting at {self.tile.token} is not three consecutive tiles of one suit"
+                N_("a chow starting at {tile} is not three consecutive tiles of one suit"),
+                tile=self.tile.token,
             )
 
     @classmethod
@@ -53,7 +63,7 @@ class Meld:
         ts = sorted(tiles)
         shown = " ".join(Tile(t).token for t in ts)
         if any(t >= NUM_KINDS for t in ts):
-            raise InvalidMeld(f"flowers and seasons cannot be in a meld: {shown}")
+            raise InvalidMeld(N_("flowers and seasons cannot be in a meld: {tiles}"), tiles=shown)
         if len(ts) in (3, 4) and len(set(ts)) == 1:
             return cls(MeldKind.PUNG if len(ts) == 3 else MeldKind.KONG, Tile(ts[0]), open)
         if (
@@ -64,7 +74,9 @@ class Meld:
             and ts[0] // 9 == ts[2] // 9
         ):
             return cls(MeldKind.CHOW, Tile(ts[0]), open)
-        raise InvalidMeld(f"{shown or 'no tiles'} is not a chow, pung or kong")
+        if not shown:
+            raise InvalidMeld(N_("no tiles is not a chow, pung or kong"))
+        raise InvalidMeld(N_("{tiles} is not a chow, pung or kong"), tiles=shown)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -125,13 +137,14 @@ class Hand:
         for t in concealed:
             if t >= NUM_KINDS:
                 raise InvalidHand(
-                    f"{t.token} is a flower/season: list it with the bonus tiles, not the hand"
+                    N_("{tile} is a flower/season: list it with the bonus tiles, not the hand"),
+                    tile=t.token,
                 )
         for t in bonus:
             if t < NUM_KINDS:
-                raise InvalidHand(f"{t.token} is not a flower or season")
+                raise InvalidHand(N_("{tile} is not a flower or season"), tile=t.token)
         if len(set(bonus)) != len(bonus):
-            raise InvalidHand("each flower and season exists only once")
+            raise InvalidHand(N_("each flower and season exists only once"))
         all_tiles = list(concealed)
         for meld in self.melds:
             all_tiles.extend(meld.tiles)
@@ -139,12 +152,15 @@ class Hand:
         for kind, n in enumerate(counts):
             if n > 4:
                 raise InvalidHand(
-                    f"{n} copies of {Tile(kind).token} ({self._copies_where(kind)}): "
-                    "there are only 4 of each tile"
+                    N_("{count} copies of {tile} ({where}): there are only 4 of each tile"),
+                    count=n,
+                    tile=Tile(kind).token,
+                    where=self._copies_where(kind),
                 )
         if self.winning_tile is not None and self.winning_tile not in concealed:
             raise InvalidHand(
-                f"the winning tile {self.winning_tile.token} must be among the concealed tiles"
+                N_("the winning tile {tile} must be among the concealed tiles"),
+                tile=self.winning_tile.token,
             )
         if self.partial:
             self._check_partial()
@@ -153,13 +169,19 @@ class Hand:
     def _check_partial(self) -> None:
         if self.winning_tile is not None:
             raise InvalidHand(
-                f"a partial hand (only the sets that score) cannot have a winning tile "
-                f"({self.winning_tile.token}): a winning hand is scored from all its tiles"
+                N_(
+                    "a partial hand (only the sets that score) cannot have a winning tile "
+                    "({tile}): a winning hand is scored from all its tiles"
+                ),
+                tile=self.winning_tile.token,
             )
         if self.tile_count > 13:
             raise InvalidHand(
-                f"a partial hand has at most 13 tiles (a kong counting as 3), "
-                f"this one has {self.tile_count}"
+                N_(
+                    "a partial hand has at most 13 tiles (a kong counting as 3), "
+                    "this one has {count}"
+                ),
+                count=self.tile_count,
             )
 
     def _copies_where(self, kind: int) -> str:
@@ -167,12 +189,14 @@ class Hand:
         parts: list[str] = []
         concealed = self.concealed.count(Tile(kind))
         if concealed:
-            winning = " with the winning tile" if self.winning_tile == kind else ""
-            parts.append(f"{concealed} concealed{winning}")
+            if self.winning_tile == kind:
+                parts.append(Text(N_("{n} concealed with the winning tile"), n=concealed))
+            else:
+                parts.append(Text(N_("{n} concealed"), n=concealed))
         in_melds = sum(m.tiles.count(Tile(kind)) for m in self.melds)
         if in_melds:
-            parts.append(f"{in_melds} in melds")
-        return ", ".join(parts)
+            parts.append(Text(N_("{n} in melds"), n=in_melds))
+        return join(", ", parts)
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -205,9 +229,19 @@ class Hand:
         want = 14 if winner else 13
         if self.tile_count != want:
             raise InvalidHand(
-                f"a {'winning' if winner else 'non-winning'} hand has {want} tiles "
-                f"(a kong counting as 3), this one has {self.tile_count}; at the table a "
-                "wrong number of tiles is a dead hand (score it as a dead hand)"
+                N_(
+                    "a winning hand has {want} tiles "
+                    "(a kong counting as 3), this one has {count}; at the table a "
+                    "wrong number of tiles is a dead hand (score it as a dead hand)"
+                )
+                if winner
+                else N_(
+                    "a non-winning hand has {want} tiles "
+                    "(a kong counting as 3), this one has {count}; at the table a "
+                    "wrong number of tiles is a dead hand (score it as a dead hand)"
+                ),
+                want=want,
+                count=self.tile_count,
             )
 
 
@@ -257,8 +291,8 @@ class Win:
                 object.__setattr__(self, "source", WinSource(self.source))
             except ValueError:
                 raise InvalidWin(
-                    f"source {quote(self.source)} is not one of wall, discard, loose_tile, "
-                    "robbed_kong"
+                    N_("source {source} is not one of wall, discard, loose_tile, robbed_kong"),
+                    source=quote(self.source),
                 ) from None
         if (
             self.last_tile
@@ -287,35 +321,48 @@ class Win:
         src = self.source
         for flag, what, needs in _FLAG_SOURCES:
             if getattr(self, flag) and src is not needs:
-                raise InvalidWin(f"{flag} ({what}) needs from={needs.value}, not from={src.value}")
+                raise InvalidWin(
+                    N_("{flag} ({what}) needs from={needs}, not from={source}"),
+                    flag=flag,
+                    what=Text(what),
+                    needs=needs.value,
+                    source=src.value,
+                )
         for a, b, why in _EXCLUSIVE_FLAGS:
             if getattr(self, a) and getattr(self, b):
-                raise InvalidWin(f"{a} and {b} contradict each other: {why}")
+                raise InvalidWin(
+                    N_("{flag} and {other} contradict each other: {why}"),
+                    flag=a,
+                    other=b,
+                    why=Text(why),
+                )
 
 
 _FLAG_SOURCES: Final[tuple[tuple[str, str, WinSource], ...]] = (
-    ("last_tile", "the last tile of the wall", WinSource.WALL),
-    ("last_discard", "the last discard before a remise", WinSource.DISCARD),
-    ("kong_on_kong", "the loose tile of a second kong in one turn", WinSource.LOOSE_TILE),
-    ("first_discard", "East's first discard, the earthly hand", WinSource.DISCARD),
-    ("heaven", "East's 14 dealt tiles", WinSource.WALL),
+    ("last_tile", N_("the last tile of the wall"), WinSource.WALL),
+    ("last_discard", N_("the last discard before a remise"), WinSource.DISCARD),
+    ("kong_on_kong", N_("the loose tile of a second kong in one turn"), WinSource.LOOSE_TILE),
+    ("first_discard", N_("East's first discard, the earthly hand"), WinSource.DISCARD),
+    ("heaven", N_("East's 14 dealt tiles"), WinSource.WALL),
 )
 """Each special win and the one source of the winning tile it allows."""
 
 _EXCLUSIVE_FLAGS: Final[tuple[tuple[str, str, str], ...]] = (
-    ("heaven", "last_tile", "East's dealt tiles are not the last tile of the wall"),
-    ("first_discard", "last_discard", "East's first discard is not the last one"),
+    ("heaven", "last_tile", N_("East's dealt tiles are not the last tile of the wall")),
+    ("first_discard", "last_discard", N_("East's first discard is not the last one")),
     (
         "heaven",
         "lucky_thirteen",
-        "heaven wins on the dealt tiles, so the hand never waited after the deal",
+        N_("heaven wins on the dealt tiles, so the hand never waited after the deal"),
     ),
     (
         "first_discard",
         "lucky_thirteen",
-        "a hand waiting since the deal that wins on East's first discard is the earthly "
-        "hand; the lucky thirteen is the wait that East's first discard did not fill "
-        "(De Rode Draak 1998, De Gelukkige Dertien)",
+        N_(
+            "a hand waiting since the deal that wins on East's first discard is the earthly "
+            "hand; the lucky thirteen is the wait that East's first discard did not fill "
+            "(De Rode Draak 1998, De Gelukkige Dertien)"
+        ),
     ),
 )
 """Pairs of flags that cannot hold together (the sources already part most others)."""

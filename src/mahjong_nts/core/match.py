@@ -23,6 +23,7 @@ from mahjong_nts.core.errors import IllegalMatchStep
 from mahjong_nts.core.game import Game, HandResult
 from mahjong_nts.core.rules import RuleSet, TableRules
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS
+from mahjong_nts.core.text import N_
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.core.wall import Rng
 
@@ -106,10 +107,12 @@ class Rotation:
         """The rotation after a hand that ``winner`` (a seat: 0 is East) won, or
         that ended as a remise (``None``).  The match must not be over."""
         if self.over:
-            raise IllegalMatchStep("the match is over")
+            raise IllegalMatchStep(N_("the match is over"))
         if winner is not None and not 0 <= winner < self.seats:
             raise IllegalMatchStep(
-                f"the winner is a seat 0-{self.seats - 1} (0 is East), not {winner}"
+                N_("the winner is a seat 0-{last} (0 is East), not {winner}"),
+                last=self.seats - 1,
+                winner=winner,
             )
         table = self.table
         if self.green_next:  # the extra hand after a round: the next round starts
@@ -199,9 +202,9 @@ class Match:
         """Set up the next hand and deal it."""
         rot = self.rotation
         if rot.over:
-            raise IllegalMatchStep("the match is over")
+            raise IllegalMatchStep(N_("the match is over"))
         if self._setup is not None:
-            raise IllegalMatchStep("record the hand in play before dealing the next")
+            raise IllegalMatchStep(N_("record the hand in play before dealing the next"))
         players = rot.seating
         dreamer = rot.dreamer
         dominant_seat: int | None = None
@@ -240,21 +243,29 @@ class Match:
         :class:`IllegalMatchStep` says what is wrong and nothing changes."""
         if not isinstance(game, Game):
             raise IllegalMatchStep(
-                f"record takes the Game that next_hand() dealt, not a {type(game).__name__}"
+                N_("record takes the Game that next_hand() dealt, not a {type}"),
+                type=type(game).__name__,
             )
         setup = self._setup
         number = len(self.history)
         if game in self._recorded:
-            raise IllegalMatchStep("this hand is recorded already")
+            raise IllegalMatchStep(N_("this hand is recorded already"))
         if setup is None or self._game is None:
-            raise IllegalMatchStep("no hand in play: deal one with next_hand(), play it, record it")
+            raise IllegalMatchStep(
+                N_("no hand in play: deal one with next_hand(), play it, record it")
+            )
         if game is not self._game:
             raise IllegalMatchStep(
-                f"this is not the hand this match dealt (hand {number}): record the very game "
-                "next_hand() returned, played to its end"
+                N_(
+                    "this is not the hand this match dealt (hand {number}): record the very game "
+                    "next_hand() returned, played to its end"
+                ),
+                number=number,
             )
         if game.result is None:
-            raise IllegalMatchStep(f"hand {number} is not over yet: play it to its end")
+            raise IllegalMatchStep(
+                N_("hand {number} is not over yet: play it to its end"), number=number
+            )
         result = game.result
         balances = [0] * self.players
         for seat, player in enumerate(setup.players):

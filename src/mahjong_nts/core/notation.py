@@ -35,6 +35,7 @@ from typing import Final
 
 from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidNotation, InvalidTile
 from mahjong_nts.core.hand import Hand, Meld
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.core.tiles import NUM_KINDS, Suit, Tile, parse_tile, suit_of, tile_glyph
 
 __all__ = [
@@ -81,7 +82,7 @@ _ALIAS_WORDS: Final = _RANKED_WORDS + tuple(
 # errors
 
 
-def _where(text: str, index: int) -> str:
+def _where(text: str, index: int) -> Text:
     """``at column N of "text"`` (1-based column; long texts are cut around it)."""
     if len(text) <= 60:
         shown = text
@@ -89,30 +90,35 @@ def _where(text: str, index: int) -> str:
         lo = max(0, index - 25)
         hi = min(len(text), index + 25)
         shown = ("..." if lo else "") + text[lo:hi] + ("..." if hi < len(text) else "")
-    return f"at column {index + 1} of {shown!r}"
+    return Text(N_("at column {column} of {text!r}"), column=index + 1, text=shown)
 
 
-def _notation_error(text: str, index: int, message: str) -> InvalidNotation:
-    return InvalidNotation(f"{message} {_where(text, index)}")
+def _notation_error(text: str, index: int, message: Text) -> InvalidNotation:
+    return InvalidNotation(N_("{problem} {where}"), problem=message, where=_where(text, index))
 
 
 def _unknown_tile(text: str, index: int, word: str) -> InvalidTile:
     bare = word.lower().rstrip(_DIGITS)
     close = difflib.get_close_matches(bare, _ALIAS_WORDS, n=1, cutoff=0.75)
-    hint = ""
+    hint: str = ""
     rank = word[len(word.rstrip(_DIGITS)) :]
     if close and close[0] in _RANKED_WORDS:
         hint = (
-            f" (did you mean {close[0] + rank!r}?)"
+            Text(N_(" (did you mean {word!r}?)"), word=close[0] + rank)
             if rank
-            else f" (a rank is missing, e.g. {close[0] + '3'!r})"
+            else Text(N_(" (a rank is missing, e.g. {word!r})"), word=close[0] + "3")
         )
     elif close:
-        hint = f" (did you mean {close[0]!r}?)"
+        hint = Text(N_(" (did you mean {word!r}?)"), word=close[0])
     return InvalidTile(
-        f"unknown tile {word!r} {_where(text, index)}{hint}; tiles are written b1..b9, "
-        f"k1..k9, t1..t9, E S W N (or O Z), F C P, f1..f4, s1..s4, or compact groups "
-        f"like b123 EEE"
+        N_(
+            "unknown tile {word!r} {where}{hint}; tiles are written b1..b9, "
+            "k1..k9, t1..t9, E S W N (or O Z), F C P, f1..f4, s1..s4, or compact groups "
+            "like b123 EEE"
+        ),
+        word=word,
+        where=_where(text, index),
+        hint=hint,
     )
 
 
@@ -150,22 +156,35 @@ def _compact(text: str, word: _Word) -> list[Tile] | None:
                     raise _notation_error(
                         text,
                         col,
-                        f"empty group {ch!r}: a {'suit' if ch in _SUIT_LETTERS else 'bonus'}"
-                        f" letter needs ranks after it, e.g. {ch}1",
+                        Text(
+                            N_(
+                                "empty group {letter!r}: a suit letter needs ranks after it, "
+                                "e.g. {letter}1"
+                            )
+                            if ch in _SUIT_LETTERS
+                            else N_(
+                                "empty group {letter!r}: a bonus letter needs ranks after it, "
+                                "e.g. {letter}1"
+                            ),
+                            letter=ch,
+                        ),
                     )
                 raise _unknown_tile(text, col, s[i:])
             top = 9 if ch in _SUIT_LETTERS else 4
             for k in range(i + 1, j):
                 rank = int(s[k])
                 if not 1 <= rank <= top:
-                    what = (
-                        "suited tiles run 1-9"
+                    what = Text(
+                        N_("suited tiles run 1-9")
                         if top == 9
-                        else ("flowers run f1..f4" if ch == "f" else "seasons run s1..s4")
+                        else (N_("flowers run f1..f4") if ch == "f" else N_("seasons run s1..s4"))
                     )
                     raise InvalidTile(
-                        f"no tile {ch}{s[k]} ({what}) in group {s[i:j]!r} "
-                        f"{_where(text, word.start + k)}"
+                        N_("no tile {token} ({what}) in group {group!r} {where}"),
+                        token=ch + s[k],
+                        what=what,
+                        group=s[i:j],
+                        where=_where(text, word.start + k),
                     )
                 if ch in _SUIT_LETTERS:
                     tiles.append(Tile(_SUIT_LETTERS.index(ch) * 9 + rank - 1))
@@ -181,8 +200,14 @@ def _compact(text: str, word: _Word) -> list[Tile] | None:
                 raise _notation_error(
                     text,
                     word.start + j,
-                    f"unexpected digit {s[j]!r} after honour letters {s[i:j]!r} (honours "
-                    f"take no ranks; flowers are f1..f4, seasons s1..s4)",
+                    Text(
+                        N_(
+                            "unexpected digit {digit!r} after honour letters {letters!r} "
+                            "(honours take no ranks; flowers are f1..f4, seasons s1..s4)"
+                        ),
+                        digit=s[j],
+                        letters=s[i:j],
+                    ),
                 )
             if (
                 j < len(s)
@@ -198,7 +223,9 @@ def _compact(text: str, word: _Word) -> list[Tile] | None:
             while i < len(s) and s[i] in _VARIATION_SELECTORS:
                 i += 1
         elif ch in _DIGITS:
-            raise _notation_error(text, col, f"digit {ch!r} without a suit letter before it")
+            raise _notation_error(
+                text, col, Text(N_("digit {digit!r} without a suit letter before it"), digit=ch)
+            )
         else:
             if i == 0:
                 return None
@@ -206,17 +233,42 @@ def _compact(text: str, word: _Word) -> list[Tile] | None:
     return tiles
 
 
-def _word_tiles(text: str, word: _Word) -> list[Tile]:
+MAX_REMEMBERED_WORDS: Final = 4096
+"""Words read before (``b1``, ``b123``, ``EEE``, ``oost``) whose tiles are remembered;
+past this many the memory starts again empty."""
+MAX_REMEMBERED_WORD_CHARS: Final = 16
+"""A longer word is read each time, not remembered."""
+
+_remembered: dict[str, tuple[Tile, ...]] = {}
+"""The tiles of every word read without an error, by its text (a word's tiles depend
+on its text alone; only errors name the column).  A word never holds white space or
+``[]()+``, so a text whose every white-space-separated word is here holds no brackets
+and no ``+`` either (:func:`parse_tiles` reads such a text from here alone)."""
+
+
+def _word_tiles(text: str, word: _Word) -> tuple[Tile, ...]:
     """The tiles of one word: compact groups, glyphs, or a single alias."""
+    known = _remembered.get(word.text)
+    if known is not None:
+        return known
+    tiles = _read_word(text, word)
+    if len(word.text) <= MAX_REMEMBERED_WORD_CHARS:
+        if len(_remembered) >= MAX_REMEMBERED_WORDS:
+            _remembered.clear()
+        _remembered[word.text] = tiles
+    return tiles
+
+
+def _read_word(text: str, word: _Word) -> tuple[Tile, ...]:
     tiles = _compact(text, word)
     if tiles is not None:
-        return tiles
+        return tuple(tiles)
     candidates = [word.text]
     if len(word.text) == 2 and not any(c in _DIGITS for c in word.text):
         candidates.append(word.text.lower())  # "Fa"; parse_tile folds case from 3 letters
     for candidate in candidates:
         try:
-            return [parse_tile(candidate)]
+            return (parse_tile(candidate),)
         except InvalidTile:
             pass
     raise _unknown_tile(text, word.start, word.text)
@@ -232,7 +284,9 @@ class _Parsed:
 def _scan(text: str, *, allow_structure: bool) -> _Parsed:
     """Split ``text`` into loose tiles, bracketed melds and the winning tile."""
     if not isinstance(text, str):
-        raise InvalidNotation(f"hand notation must be a string, not {type(text).__name__}")
+        raise InvalidNotation(
+            N_("hand notation must be a string, not {type}"), type=type(text).__name__
+        )
     out = _Parsed([], [], None)
     i = 0
     n = len(text)
@@ -245,15 +299,23 @@ def _scan(text: str, *, allow_structure: bool) -> _Parsed:
             continue
         if ch in _SPECIAL and not allow_structure:
             raise _notation_error(
-                text, i, f"{ch!r} is not allowed in a list of tiles (no melds or winning tile)"
+                text,
+                i,
+                Text(
+                    N_("{char!r} is not allowed in a list of tiles (no melds or winning tile)"),
+                    char=ch,
+                ),
             )
         if ch in _OPEN:
             if meld_open is not None:
                 raise _notation_error(
                     text,
                     i,
-                    f"{ch!r} inside the meld opened at column {meld_open[1] + 1}: "
-                    "melds cannot nest",
+                    Text(
+                        N_("{char!r} inside the meld opened at column {opened}: melds cannot nest"),
+                        char=ch,
+                        opened=meld_open[1] + 1,
+                    ),
                 )
             meld_open = (ch, i)
             meld_tiles = []
@@ -261,20 +323,34 @@ def _scan(text: str, *, allow_structure: bool) -> _Parsed:
             continue
         if ch in _CLOSE:
             if meld_open is None:
-                raise _notation_error(text, i, f"{ch!r} without a matching {_CLOSE[ch]!r}")
+                raise _notation_error(
+                    text,
+                    i,
+                    Text(N_("{char!r} without a matching {other!r}"), char=ch, other=_CLOSE[ch]),
+                )
             opener, at = meld_open
             if _CLOSE[ch] != opener:
                 raise _notation_error(
                     text,
                     i,
-                    f"{ch!r} closes the {opener!r} at column {at + 1}; expected {_OPEN[opener]!r}",
+                    Text(
+                        N_(
+                            "{char!r} closes the {opener!r} at column {opened}; expected {closer!r}"
+                        ),
+                        char=ch,
+                        opener=opener,
+                        opened=at + 1,
+                        closer=_OPEN[opener],
+                    ),
                 )
             if not meld_tiles:
-                raise _notation_error(text, at, f"empty meld {opener + ch!r}")
+                raise _notation_error(text, at, Text(N_("empty meld {meld!r}"), meld=opener + ch))
             try:
                 meld = Meld.from_tiles(meld_tiles, open=opener == "[")
             except InvalidMeld as e:
-                raise InvalidMeld(f"{e} {_where(text, at)}") from e
+                raise InvalidMeld(
+                    N_("{problem} {where}"), problem=e.text, where=_where(text, at)
+                ) from e
             out.melds.append(meld)
             meld_open = None
             i += 1
@@ -284,29 +360,51 @@ def _scan(text: str, *, allow_structure: bool) -> _Parsed:
                 raise _notation_error(
                     text,
                     i,
-                    "the winning tile is written outside brackets, e.g. '[b12] +b3' "
-                    "is not a meld; write the hand and then '+b3'",
+                    Text(
+                        N_(
+                            "the winning tile is written outside brackets, e.g. '[b12] +b3' "
+                            "is not a meld; write the hand and then '+b3'"
+                        )
+                    ),
                 )
             j = i + 1
             while j < n and not text[j].isspace() and text[j] not in _SPECIAL:
                 j += 1
             if j == i + 1:
                 raise _notation_error(
-                    text, i, "'+' must be followed directly by the winning tile, e.g. '+b5'"
+                    text,
+                    i,
+                    Text(N_("'+' must be followed directly by the winning tile, e.g. '+b5'")),
                 )
             word = _Word(text[i + 1 : j], i + 1)
             tiles = _word_tiles(text, word)
             if len(tiles) != 1:
                 raise _notation_error(
-                    text, i + 1, f"the winning tile is one tile, {word.text!r} is {len(tiles)}"
+                    text,
+                    i + 1,
+                    Text(
+                        N_("the winning tile is one tile, {word!r} is {count}"),
+                        word=word.text,
+                        count=len(tiles),
+                    ),
                 )
             if tiles[0] >= NUM_KINDS:
                 raise _notation_error(
-                    text, i + 1, f"the winning tile cannot be a flower or season ({tiles[0].token})"
+                    text,
+                    i + 1,
+                    Text(
+                        N_("the winning tile cannot be a flower or season ({tile})"),
+                        tile=tiles[0].token,
+                    ),
                 )
             if out.winning is not None:
                 raise _notation_error(
-                    text, i, f"a second winning tile (the first is at column {out.winning[1] + 1})"
+                    text,
+                    i,
+                    Text(
+                        N_("a second winning tile (the first is at column {first})"),
+                        first=out.winning[1] + 1,
+                    ),
                 )
             out.winning = (tiles[0], i)
             i = j
@@ -325,7 +423,11 @@ def _scan(text: str, *, allow_structure: bool) -> _Parsed:
         raise _notation_error(
             text,
             meld_open[1],
-            f"{meld_open[0]!r} is never closed (expected {_OPEN[meld_open[0]]!r})",
+            Text(
+                N_("{char!r} is never closed (expected {closer!r})"),
+                char=meld_open[0],
+                closer=_OPEN[meld_open[0]],
+            ),
         )
     return out
 
@@ -356,8 +458,13 @@ def parse_hand(text: str) -> Hand:
         if t >= NUM_KINDS:
             if t in seen:
                 raise InvalidHand(
-                    f"{t.token} twice (at columns {seen[t] + 1} and {at + 1}): each flower "
-                    f"and season exists only once"
+                    N_(
+                        "{tile} twice (at columns {first} and {column}): each flower "
+                        "and season exists only once"
+                    ),
+                    tile=t.token,
+                    first=seen[t] + 1,
+                    column=at + 1,
                 )
             seen[t] = at
     return Hand(tuple(concealed), tuple(parsed.melds), tuple(bonus), winning)
@@ -366,6 +473,16 @@ def parse_hand(text: str) -> Hand:
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Parse a list of tiles (``"b1 b2 b3 E E"``, ``"b123 EE"``, aliases, glyphs),
     in the order written.  Brackets and ``+`` are not allowed."""
+    if isinstance(text, str):
+        # words read before: their tiles, without scanning the text character by character
+        tiles: list[Tile] = []
+        for word in text.split():
+            known = _remembered.get(word)
+            if known is None:
+                break
+            tiles.extend(known)
+        else:
+            return tuple(tiles)
     return tuple(t for t, _ in _scan(text, allow_structure=False).tiles)
 
 
@@ -374,7 +491,8 @@ def parse_meld(text: str) -> Meld:
     parsed = _scan(text, allow_structure=True)
     if parsed.tiles or parsed.winning is not None or len(parsed.melds) != 1:
         raise InvalidNotation(
-            f"expected exactly one meld in brackets, like '[b123]' or '(CCCC)', got {text!r}"
+            N_("expected exactly one meld in brackets, like '[b123]' or '(CCCC)', got {text!r}"),
+            text=text,
         )
     return parsed.melds[0]
 

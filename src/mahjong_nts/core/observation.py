@@ -38,6 +38,7 @@ from mahjong_nts.core.actions import Action
 from mahjong_nts.core.errors import InvalidSeat, quote
 from mahjong_nts.core.game import Event, Game, HandResult, Phase
 from mahjong_nts.core.hand import Hand, Meld, MeldKind
+from mahjong_nts.core.text import N_
 from mahjong_nts.core.tiles import WINDS, Tile
 
 __all__ = ["Observation", "PublicView", "SeatView", "observe", "observe_public", "visible_events"]
@@ -151,7 +152,9 @@ def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation
     (:meth:`Game.window_seats`), each with its own options (a server that asks them
     all at once, then feeds their answers in order)."""
     if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
-        raise InvalidSeat(f"seat {quote(seat)} is not at this table (0..{game.n - 1})")
+        raise InvalidSeat(
+            N_("seat {seat} is not at this table (0..{last})"), seat=quote(seat), last=game.n - 1
+        )
     phase = game.phase
     over = phase is Phase.OVER
     window = phase is Phase.CLAIM or phase is Phase.ROB

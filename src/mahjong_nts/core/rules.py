@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from mahjong_nts.core.errors import InvalidRuleSet, quote
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
+from mahjong_nts.core.text import N_, Text
 
 __all__ = [
     "MAX_HANDS",
@@ -273,27 +274,42 @@ def _suggest(word: object, options: Any) -> str:
     if not isinstance(word, str) or len(word) > MAX_NAME_CHARS:
         return ""
     close = difflib.get_close_matches(word, list(options), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return Text(N_(" (did you mean {word!r}?)"), word=close[0]) if close else ""
 
 
 def _table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, Mapping):
-        raise InvalidRuleSet(f"{where}: [{key}] must be a table, not {quote(value)}")
+        raise InvalidRuleSet(
+            N_("{where}: [{key}] must be a table, not {value}"),
+            where=where,
+            key=key,
+            value=quote(value),
+        )
     return value
 
 
 def _int(value: Any, where: str, *, minimum: int = 0, maximum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRuleSet(f"{where}: expected a whole number, got {quote(value)}")
+        raise InvalidRuleSet(
+            N_("{where}: expected a whole number, got {value}"), where=where, value=quote(value)
+        )
     if not minimum <= value <= maximum:
-        raise InvalidRuleSet(f"{where}: must be from {minimum} to {maximum}, got {quote(value)}")
+        raise InvalidRuleSet(
+            N_("{where}: must be from {minimum} to {maximum}, got {value}"),
+            where=where,
+            minimum=minimum,
+            maximum=maximum,
+            value=quote(value),
+        )
     return value
 
 
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidRuleSet(f"{where}: expected true or false, got {quote(value)}")
+        raise InvalidRuleSet(
+            N_("{where}: expected true or false, got {value}"), where=where, value=quote(value)
+        )
     return value
 
 
@@ -306,20 +322,30 @@ def _opt_int(value: Any, where: str) -> int | None:
 
 def _choice(value: Any, where: str, options: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in options:
-        raise InvalidRuleSet(f"{where}: expected one of {', '.join(options)}, got {quote(value)}")
+        raise InvalidRuleSet(
+            N_("{where}: expected one of {options}, got {value}"),
+            where=where,
+            options=", ".join(options),
+            value=quote(value),
+        )
     return value
 
 
 def _required(section: Mapping[str, Any], key: str, where: str) -> Any:
     if key not in section:
-        raise InvalidRuleSet(f"{where}: missing value {key!r}")
+        raise InvalidRuleSet(N_("{where}: missing value {key!r}"), where=where, key=key)
     return section[key]
 
 
 def _check_keys(section: Mapping[str, Any], allowed: Any, where: str) -> None:
     for key in section:
         if key not in allowed:
-            raise InvalidRuleSet(f"{where}: unknown key {quote(key)}{_suggest(key, allowed)}")
+            raise InvalidRuleSet(
+                N_("{where}: unknown key {key}{hint}"),
+                where=where,
+                key=quote(key),
+                hint=_suggest(key, allowed),
+            )
 
 
 def _text(value: Any, where: str, limit: int) -> str:
@@ -327,15 +353,31 @@ def _text(value: Any, where: str, limit: int) -> str:
     characters, no line breaks, nothing a terminal would act on (it is shown in
     terminals, tables and file listings)."""
     if not isinstance(value, str):
-        raise InvalidRuleSet(f"{where}: expected text, got {quote(value)}")
+        raise InvalidRuleSet(
+            N_("{where}: expected text, got {value}"), where=where, value=quote(value)
+        )
     if len(value) > limit:
-        raise InvalidRuleSet(f"{where}: at most {limit} characters, got {len(value)}")
+        raise InvalidRuleSet(
+            N_("{where}: at most {limit} characters, got {count}"),
+            where=where,
+            limit=limit,
+            count=len(value),
+        )
     for ch in value:
         if not ch.isprintable():
             raise InvalidRuleSet(
-                f"{where}: {'line break' if ch in _LINE_BREAKS else 'control character'} "
-                f"U+{ord(ch):04X} at character {value.index(ch) + 1}; write one line of "
-                "printable text"
+                N_(
+                    "{where}: line break U+{code} at character {at}; write one line of "
+                    "printable text"
+                )
+                if ch in _LINE_BREAKS
+                else N_(
+                    "{where}: control character U+{code} at character {at}; write one line of "
+                    "printable text"
+                ),
+                where=where,
+                code=f"{ord(ch):04X}",
+                at=value.index(ch) + 1,
             )
     return value
 
@@ -346,9 +388,11 @@ _LINE_BREAKS: Final = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 def _name(value: Any, where: str) -> str:
     name = _text(value, f"{where}: name", MAX_NAME_CHARS)
     if not name.strip():
-        raise InvalidRuleSet(f"{where}: name must not be empty")
+        raise InvalidRuleSet(N_("{where}: name must not be empty"), where=where)
     if name != name.strip():
-        raise InvalidRuleSet(f"{where}: name {name!r} starts or ends with a space")
+        raise InvalidRuleSet(
+            N_("{where}: name {name!r} starts or ends with a space"), where=where, name=name
+        )
     return name
 
 
@@ -373,10 +417,18 @@ def _items(section: Mapping[str, Any], kind: ItemKind, where: str) -> Mapping[st
     for key, value in section.items():
         item = ITEMS.get(key)
         if item is None:
-            raise InvalidRuleSet(f"{where}: unknown item {quote(key)}{_suggest(key, ITEMS)}")
+            raise InvalidRuleSet(
+                N_("{where}: unknown item {key}{hint}"),
+                where=where,
+                key=quote(key),
+                hint=_suggest(key, ITEMS),
+            )
         if item.kind is not kind:
             raise InvalidRuleSet(
-                f"{where}: {key!r} is a {item.kind.value} item, put it under [{item.kind.value}]"
+                N_("{where}: {key!r} is a {kind} item, put it under [{kind}]"),
+                where=where,
+                key=key,
+                kind=item.kind.value,
             )
         n = 0 if value is False else _int(value, f"{where}.{key}", maximum=top)
         if n:
@@ -389,40 +441,59 @@ def _limit_hands(section: Mapping[str, Any], where: str) -> Mapping[str, LimitVa
     for key, value in section.items():
         if key not in LIMIT_HANDS:
             raise InvalidRuleSet(
-                f"{where}: unknown limit hand {quote(key)}{_suggest(key, LIMIT_HANDS)}"
+                N_("{where}: unknown limit hand {key}{hint}"),
+                where=where,
+                key=quote(key),
+                hint=_suggest(key, LIMIT_HANDS),
             )
         here = f"{where}.{key}"
         if value is False:
             continue
         if not isinstance(value, Mapping):
             raise InvalidRuleSet(
-                f"{here}: expected a table like "
-                "{ self_drawn = 1000, claimed = 1000, waiting = 500 } or false"
+                N_(
+                    "{where}: expected a table like "
+                    "{{ self_drawn = 1000, claimed = 1000, waiting = 500 }} or false"
+                ),
+                where=here,
             )
         _check_keys(value, ("self_drawn", "claimed", "waiting"), here)
         lv = LimitValue(
             *(_opt_int(value.get(k), f"{here}.{k}") for k in ("self_drawn", "claimed", "waiting"))
         )
         if lv.self_drawn is None and lv.claimed is None:
-            raise InvalidRuleSet(f"{here}: needs a self_drawn or claimed value (or false)")
+            raise InvalidRuleSet(
+                N_("{where}: needs a self_drawn or claimed value (or false)"), where=here
+            )
         if lv.waiting is not None and not LIMIT_HANDS[key].irregular:
-            raise InvalidRuleSet(f"{here}: only irregular limit hands have a waiting value")
+            raise InvalidRuleSet(
+                N_("{where}: only irregular limit hands have a waiting value"), where=here
+            )
         out[key] = lv
     return MappingProxyType(out)
 
 
 def _build(data: Mapping[str, Any], where: str) -> RuleSet:
     if not isinstance(data, Mapping):
-        raise InvalidRuleSet(f"{where}: a rule set must be a table")
+        raise InvalidRuleSet(N_("{where}: a rule set must be a table"), where=where)
     _check_keys(data, _TOP_KEYS, where)
     name = _name(_required(data, "name", where), where)
     title = _text(data.get("title", name), f"{where}: title", MAX_TITLE_CHARS)
     source = _text(data.get("source", ""), f"{where}: source", MAX_SOURCE_CHARS)
     notes = data.get("notes", [])
     if not isinstance(notes, list):
-        raise InvalidRuleSet(f"{where}: notes must be a list of strings, not {quote(notes)}")
+        raise InvalidRuleSet(
+            N_("{where}: notes must be a list of strings, not {value}"),
+            where=where,
+            value=quote(notes),
+        )
     if len(notes) > MAX_NOTES:
-        raise InvalidRuleSet(f"{where}: notes: at most {MAX_NOTES} notes, got {len(notes)}")
+        raise InvalidRuleSet(
+            N_("{where}: notes: at most {most} notes, got {count}"),
+            where=where,
+            most=MAX_NOTES,
+            count=len(notes),
+        )
     for i, note in enumerate(notes):
         _text(note, f"{where}: notes[{i}]", MAX_NOTE_CHARS)
     sc = _table(data, "scoring", where)
@@ -455,9 +526,15 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
     bound = score_bound(scoring)
     if bound > MAX_SCORE:
         raise InvalidRuleSet(
-            f"{where}: up to {_most_points(scoring.points)} points and "
-            f"{_most_doublings(scoring)} doublings could count in one hand, a base of "
-            f"{bound:,}; at most {MAX_SCORE:,} (2**48): lower some doublings"
+            N_(
+                "{where}: up to {points} points and {doublings} doublings could count in one "
+                "hand, a base of {bound:,}; at most {most:,} (2**48): lower some doublings"
+            ),
+            where=where,
+            points=_most_points(scoring.points),
+            doublings=_most_doublings(scoring),
+            bound=bound,
+            most=MAX_SCORE,
         )
     st = _table(data, "settlement", where)
     w = f"{where} [settlement]"
@@ -503,8 +580,12 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
     dreamer = _bool(req("dreamer"), f"{w}.dreamer")
     if dreamer and players != 4:
         raise InvalidRuleSet(
-            f"{w}.dreamer: a dreamer is the fifth player of a table of five (players = 4 "
-            f"and dreamer = true); a table of {players} players has none"
+            N_(
+                "{where}.dreamer: a dreamer is the fifth player of a table of five (players = 4 "
+                "and dreamer = true); a table of {players} players has none"
+            ),
+            where=w,
+            players=players,
         )
     suits = req("suits")
     if (
@@ -513,14 +594,23 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
         or any(s not in _SUIT_ORDER for s in suits)
         or len(set(suits)) != len(suits)
     ):
-        raise InvalidRuleSet(f"{w}.suits: letters from 'bkt', e.g. 'bkt', got {quote(suits)}")
+        raise InvalidRuleSet(
+            N_("{where}.suits: letters from 'bkt', e.g. 'bkt', got {value}"),
+            where=w,
+            value=quote(suits),
+        )
     suits = "".join(s for s in _SUIT_ORDER if s in suits)  # one order: one wall per seed
     winds = req("winds")
     if not isinstance(winds, str) or winds not in ("ESWN", "ESW"):
-        raise InvalidRuleSet(f"{w}.winds: 'ESWN' or 'ESW', got {quote(winds)}")
+        raise InvalidRuleSet(
+            N_("{where}.winds: 'ESWN' or 'ESW', got {value}"), where=w, value=quote(winds)
+        )
     if len(winds) < players:
         raise InvalidRuleSet(
-            f"{w}.winds: {players} players need {players} seat winds, got {winds!r}"
+            N_("{where}.winds: {players} players need {players} seat winds, got {winds!r}"),
+            where=w,
+            players=players,
+            winds=winds,
         )
     flowers = _bool(req("flowers"), f"{w}.flowers")
     tiles = table_tile_count(suits, winds, flowers)
@@ -531,28 +621,57 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
     slack = WALL_SLACK_WITH_FLOWERS if flowers else 0
     if abs(slots - tiles) > slack:
         fit = tiles / (2 * players)
-        hint = f"{fit:.0f}" if fit == int(fit) else f"about {fit:.0f}"
         raise InvalidRuleSet(
-            f"{w}.wall_length: {players} walls of 2 x {wall_length} hold {slots} tiles, "
-            f"but the table has {tiles} ({what}); use {hint}"
+            N_(
+                "{where}.wall_length: {players} walls of 2 x {length} hold {slots} tiles, "
+                "but the table has {tiles} ({what}); use {fit:.0f}"
+            )
+            if fit == int(fit)
+            else N_(
+                "{where}.wall_length: {players} walls of 2 x {length} hold {slots} tiles, "
+                "but the table has {tiles} ({what}); use about {fit:.0f}"
+            ),
+            where=w,
+            players=players,
+            length=wall_length,
+            slots=slots,
+            tiles=tiles,
+            what=what,
+            fit=fit,
         )
     dead_wall = _int(req("dead_wall"), f"{w}.dead_wall", minimum=2, maximum=tiles)
     if dead_wall % 2:
         raise InvalidRuleSet(
-            f"{w}.dead_wall: whole stacks of two (an even number), got {dead_wall}"
+            N_("{where}.dead_wall: whole stacks of two (an even number), got {value}"),
+            where=w,
+            value=dead_wall,
         )
     if flowers and dead_wall < BONUS_COUNT:
         raise InvalidRuleSet(
-            f"{w}.dead_wall: with flowers and seasons the dead wall must hold at least "
-            f"{BONUS_COUNT} tiles, so that every flower and season dealt can be replaced "
-            f"from it, got {dead_wall}"
+            N_(
+                "{where}.dead_wall: with flowers and seasons the dead wall must hold at least "
+                "{least} tiles, so that every flower and season dealt can be replaced "
+                "from it, got {value}"
+            ),
+            where=w,
+            least=BONUS_COUNT,
+            value=dead_wall,
         )
     most = _even_floor(tiles - deal - players)
     if dead_wall > most:
         raise InvalidRuleSet(
-            f"{w}.dead_wall: {tiles} tiles ({what}) do not cover the deal ({deal}), "
-            f"a dead wall of {dead_wall} and a live wall of at least {players} "
-            f"(one tile a player); the dead wall may hold at most {most} here"
+            N_(
+                "{where}.dead_wall: {tiles} tiles ({what}) do not cover the deal ({deal}), "
+                "a dead wall of {value} and a live wall of at least {players} "
+                "(one tile a player); the dead wall may hold at most {most} here"
+            ),
+            where=w,
+            tiles=tiles,
+            what=what,
+            deal=deal,
+            value=dead_wall,
+            players=players,
+            most=most,
         )
     priority = req("mahjong_priority")
     if (
@@ -561,7 +680,10 @@ def _table_rules(tb: Mapping[str, Any], w: str) -> TableRules:
         or sorted(priority) != sorted(MAHJONG_KINDS)
     ):
         raise InvalidRuleSet(
-            f"{w}.mahjong_priority: an order of {', '.join(MAHJONG_KINDS)}, got {quote(priority)}"
+            N_("{where}.mahjong_priority: an order of {kinds}, got {value}"),
+            where=w,
+            kinds=", ".join(MAHJONG_KINDS),
+            value=quote(priority),
         )
     return TableRules(
         players=players,

@@ -47,6 +47,7 @@ from mahjong_nts.core.scoring_tables import (
     unpack_set_items,
     whole_found,
 )
+from mahjong_nts.core.text import N_, Text, join
 from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_simple, is_wind
 
 __all__ = [
@@ -79,27 +80,32 @@ class Situation:
                 object.__setattr__(self, name, Tile(value))
             except ValueError:
                 raise InvalidWin(
-                    f"{name} is a Tile (Tile.EAST, or parse_tile('E')), not {quote(value)}"
+                    N_("{name} is a Tile (Tile.EAST, or parse_tile('E')), not {value}"),
+                    name=name,
+                    value=quote(value),
                 ) from None
         if not is_wind(self.seat_wind):
-            raise InvalidWin(f"the seat wind must be E, S, W or N, not {self.seat_wind.token}")
+            raise InvalidWin(
+                N_("the seat wind must be E, S, W or N, not {tile}"), tile=self.seat_wind.token
+            )
         if not (is_wind(self.round_wind) or self.round_wind is Tile.GREEN):
             raise InvalidWin(
-                f"the round wind must be E, S, W, N (or F in the green-dragon hand), "
-                f"not {self.round_wind.token}"
+                N_("the round wind must be E, S, W, N (or F in the green-dragon hand), not {tile}"),
+                tile=self.round_wind.token,
             )
         win = self.win
         if win is not None and win.heaven and self.seat_wind is not Tile.EAST:
-            raise InvalidWin("only East can win the heavenly hand (heaven)")
+            raise InvalidWin(N_("only East can win the heavenly hand (heaven)"))
         if win is not None and win.first_discard and self.seat_wind is Tile.EAST:
-            raise InvalidWin("East cannot win on his own first discard (first_discard)")
+            raise InvalidWin(N_("East cannot win on his own first discard (first_discard)"))
 
 
 @dataclass(frozen=True, slots=True)
 class ScoredItem:
     """One item that counted: its id and names, its total value (``count`` times the
-    rule set's value), and ``detail``, what it counted (English): ``"pung of k7
-    (concealed)"``, ``"k5 completed the pair"``, a limit hand's shape."""
+    rule set's value), and ``detail``, what it counted: ``"pung of k7 (concealed)"``,
+    ``"k5 completed the pair"``, a limit hand's shape (English, a
+    :class:`~mahjong_nts.core.text.Text` that a page can say in Dutch)."""
 
     id: str
     nl: str
@@ -112,7 +118,8 @@ class ScoredItem:
 
 @dataclass(frozen=True, slots=True)
 class NotCounted:
-    """An item the player may expect that did not count, and why (``reason``, English).
+    """An item the player may expect that did not count, and why (``reason``: English, a
+    :class:`~mahjong_nts.core.text.Text` that a page can say in Dutch).
 
     Only the arguments a table actually has are noted: "only possible tile" when another
     tile would also have completed the hand, "fully concealed" after a claimed tile, a
@@ -317,22 +324,34 @@ def _detailed(it: ScoredItem, detail: str) -> ScoredItem:
 # The best candidate's items say what they counted (``ScoredItem.detail``), and the result
 # notes the items a player may expect that did not count (``NotCounted``).  Both are built
 # for the explained candidate only, from its sets: (kind, tile, state) with the states
-# below.  The text is English for now.
+# below.  The texts are English :class:`Text` values: a layer above says them in Dutch.
 
 _CONCEALED, _OPEN, _CLAIMED = 0, 1, 2
 """A set's state: concealed, declared open, or completed by the claimed winning tile (and
 so open)."""
 _SetFact = tuple[int, int, int]
 _BY_TILE: Final = itemgetter(1, 0)
-_KIND_NAME: Final = ("chow", "pung", "kong")
+_SET_OF: Final = (N_("chow of {tile}"), N_("pung of {tile}"), N_("kong of {tile}"))
+"""A set named by its kind and tile (by kind: chow, pung, kong)."""
 _TOKEN: Final = tuple(Tile(t).token for t in range(len(Tile)))
-_SUIT_NAME: Final = ("bamboo", "circles", "characters")
+_SUIT_NAME: Final = (Text(N_("bamboo")), Text(N_("circles")), Text(N_("characters")))
 _SOURCE_TEXT: Final = {
-    WinSource.WALL: "drawn from the wall",
-    WinSource.DISCARD: "claimed from a discard",
-    WinSource.LOOSE_TILE: "the loose tile after a kong",
-    WinSource.ROBBED_KONG: "robbed from a kong",
+    WinSource.WALL: Text(N_("drawn from the wall")),
+    WinSource.DISCARD: Text(N_("claimed from a discard")),
+    WinSource.LOOSE_TILE: Text(N_("the loose tile after a kong")),
+    WinSource.ROBBED_KONG: Text(N_("robbed from a kong")),
 }
+
+
+_SET_TEXT: Final = tuple(
+    tuple(Text(template, tile=_TOKEN[t]) for t in range(NUM_KINDS)) for template in _SET_OF
+)
+"""Every set named (``pung of k7``), by kind and tile: made once."""
+
+
+def _set_of(kind: int, tile: int) -> Text:
+    """``pung of k7``."""
+    return _SET_TEXT[kind][tile]
 
 
 class _Facts:
@@ -363,34 +382,44 @@ class _Facts:
         self.w = w
         self.source = sc.win.source if sc.win is not None else None
 
-    def phrase(self, kind: int, tile: int, state: int) -> str:
+    def phrase(self, kind: int, tile: int, state: int) -> Text:
         """``pung of k7 (concealed)``."""
+        what = _set_of(kind, tile)
         if state == _CLAIMED:
-            how = f"open: the claimed {_TOKEN[self.w or 0]} completed it"
-        else:
-            how = "open" if state == _OPEN else "concealed"
-        return f"{_KIND_NAME[kind]} of {_TOKEN[tile]} ({how})"
+            return Text(
+                N_("{set} (open: the claimed {tile} completed it)"),
+                set=what,
+                tile=_TOKEN[self.w or 0],
+            )
+        if state == _OPEN:
+            return Text(N_("{set} (open)"), set=what)
+        return Text(N_("{set} (concealed)"), set=what)
 
-    def won_with(self) -> str:
+    def won_with(self) -> Text:
         assert self.w is not None and self.source is not None
-        return f"{_TOKEN[self.w]}, {_SOURCE_TEXT[self.source]}"
+        return Text(N_("{tile}, {how}"), tile=_TOKEN[self.w], how=_SOURCE_TEXT[self.source])
 
 
 def _set_item_detail(kind: int, simple: bool, concealed: bool) -> Callable[[_Facts], str]:
     def detail(f: _Facts) -> str:
-        return ", ".join(
-            f.phrase(k, t, st)
-            for k, t, st in f.sets
-            if k == kind and is_simple(t) == simple and (st == _CONCEALED) == concealed
+        return join(
+            ", ",
+            [
+                f.phrase(k, t, st)
+                for k, t, st in f.sets
+                if k == kind and is_simple(t) == simple and (st == _CONCEALED) == concealed
+            ],
         )
 
     return detail
 
 
 def _honour_sets(f: _Facts, tiles: Callable[[int], bool], note: str) -> str:
-    return ", ".join(
-        f"{_KIND_NAME[k]} of {_TOKEN[t]}{note}" for k, t, _ in f.sets if k != CHOW and tiles(t)
-    )
+    """The pungs and kongs of ``tiles``, each with ``note`` (a template, or "")."""
+    sets = [_set_of(k, t) for k, t, _ in f.sets if k != CHOW and tiles(t)]
+    if note:
+        sets = [Text(note, set=s) for s in sets]
+    return join(", ", sets)
 
 
 def _clean_detail(f: _Facts) -> str:
@@ -399,33 +428,43 @@ def _clean_detail(f: _Facts) -> str:
     if pr.suits == 1:
         suit = _SUIT_NAME[pr.suit]
         if pr.majors:
-            suit = f"1s and 9s of {suit}"
-        return f"{suit} with winds and dragons" if pr.honours else f"only {suit}"
+            suit = Text(N_("1s and 9s of {suit}"), suit=suit)
+        if pr.honours:
+            return Text(N_("{suit} with winds and dragons"), suit=suit)
+        return Text(N_("only {suit}"), suit=suit)
     if pr.suits == 0:
-        return "only winds and dragons"
-    return "only 1s, 9s, winds and dragons" if pr.honours else "only 1s and 9s"
+        return Text(N_("only winds and dragons"))
+    if pr.honours:
+        return Text(N_("only 1s, 9s, winds and dragons"))
+    return Text(N_("only 1s and 9s"))
 
 
-def _w(text: str) -> Callable[[_Facts], str]:
-    """A detail about the winning tile: ``text`` with ``{w}`` for its token."""
-    return lambda f: text.format(w=_TOKEN[f.w or 0])
+def _w(template: str) -> Callable[[_Facts], str]:
+    """A detail about the winning tile: ``template`` with ``{w}`` for its token."""
+    return lambda f: Text(template, w=_TOKEN[f.w or 0])
+
+
+def _fixed(template: str) -> Callable[[_Facts], str]:
+    """A detail that says the same for every hand."""
+    text = Text(template)
+    return lambda f: text
 
 
 def _bonus_detail(f: _Facts) -> str:
     return " ".join(_TOKEN[t] for t in f.bonus)
 
 
-def _own_bonus(base: int, what: str) -> Callable[[_Facts], str]:
+def _own_bonus(base: int, template: str) -> Callable[[_Facts], str]:
     def detail(f: _Facts) -> str:
-        return f"{_TOKEN[base + f.seat - Tile.EAST]} ({what} of {_TOKEN[f.seat]})"
+        return Text(template, tile=_TOKEN[base + f.seat - Tile.EAST], seat=_TOKEN[f.seat])
 
     return detail
 
 
 def _last_tile(f: _Facts) -> str:
     if f.source is WinSource.DISCARD:
-        return f"{_TOKEN[f.w or 0]}, the last discard before a remise"
-    return f"{_TOKEN[f.w or 0]}, the last tile of the wall"
+        return Text(N_("{w}, the last discard before a remise"), w=_TOKEN[f.w or 0])
+    return Text(N_("{w}, the last tile of the wall"), w=_TOKEN[f.w or 0])
 
 
 _DETAILS: Final[dict[str, Callable[[_Facts], str]]] = {
@@ -438,14 +477,14 @@ _DETAILS: Final[dict[str, Callable[[_Facts], str]]] = {
         for concealed in (True, False)
     },
     "pung_dragon": lambda f: _honour_sets(f, lambda t: t >= Tile.GREEN, ""),
-    "pung_own_wind": lambda f: _honour_sets(f, lambda t: t == f.seat, " (own wind)"),
-    "pung_round_wind": lambda f: _honour_sets(f, lambda t: t == f.rnd, " (round wind)"),
+    "pung_own_wind": lambda f: _honour_sets(f, lambda t: t == f.seat, N_("{set} (own wind)")),
+    "pung_round_wind": lambda f: _honour_sets(f, lambda t: t == f.rnd, N_("{set} (round wind)")),
     "pung_ruling_dragon": lambda f: _honour_sets(
-        f, lambda t: t == f.rnd, " (the ruling green dragon)"
+        f, lambda t: t == f.rnd, N_("{set} (the ruling green dragon)")
     ),
-    "pair_dragon": lambda f: f"pair of {_TOKEN[f.pair or 0]}",
-    "pair_own_wind": lambda f: f"pair of {_TOKEN[f.pair or 0]} (own wind)",
-    "pair_round_wind": lambda f: f"pair of {_TOKEN[f.pair or 0]} (round wind)",
+    "pair_dragon": lambda f: Text(N_("pair of {tile}"), tile=_TOKEN[f.pair or 0]),
+    "pair_own_wind": lambda f: Text(N_("pair of {tile} (own wind)"), tile=_TOKEN[f.pair or 0]),
+    "pair_round_wind": lambda f: Text(N_("pair of {tile} (round wind)"), tile=_TOKEN[f.pair or 0]),
     **{
         item_id: _clean_detail
         for item_id in (
@@ -459,24 +498,24 @@ _DETAILS: Final[dict[str, Callable[[_Facts], str]]] = {
     },
     "mahjong": _Facts.won_with,
     "self_drawn": _Facts.won_with,
-    "fully_concealed": lambda f: "every tile self-drawn, no meld played open",
-    "only_possible_tile": _w("only {w} completed the hand"),
-    "completes_pair": _w("{w} completed the pair"),
-    "peling_eats_cake": _w("{w} completed the pair of b1"),
+    "fully_concealed": _fixed(N_("every tile self-drawn, no meld played open")),
+    "only_possible_tile": _w(N_("only {w} completed the hand")),
+    "completes_pair": _w(N_("{w} completed the pair")),
+    "peling_eats_cake": _w(N_("{w} completed the pair of b1")),
     "last_tile_points": _last_tile,
-    "pure_simples": lambda f: "only tiles 2-8",
+    "pure_simples": _fixed(N_("only tiles 2-8")),
     "last_tile": _last_tile,
     "last_tile_circles1": _last_tile,
     "last_discard": _last_tile,
-    "loose_tile": _w("{w}, the loose tile after a kong"),
-    "loose_tile_circles5": _w("{w}, the loose tile after a kong"),
-    "kong_on_kong": _w("{w}, the loose tile after a second kong in one turn"),
-    "robbing_kong": _w("{w}, robbed from a kong"),
-    "earth_doublings": _w("{w}, East's first discard"),
-    "lucky_thirteen": lambda f: "waiting since the deal, announced",
+    "loose_tile": _w(N_("{w}, the loose tile after a kong")),
+    "loose_tile_circles5": _w(N_("{w}, the loose tile after a kong")),
+    "kong_on_kong": _w(N_("{w}, the loose tile after a second kong in one turn")),
+    "robbing_kong": _w(N_("{w}, robbed from a kong")),
+    "earth_doublings": _w(N_("{w}, East's first discard")),
+    "lucky_thirteen": _fixed(N_("waiting since the deal, announced")),
     "bonus_tile": _bonus_detail,
-    "own_flower": _own_bonus(Tile.F1, "the flower"),
-    "own_season": _own_bonus(Tile.S1, "the season"),
+    "own_flower": _own_bonus(Tile.F1, N_("{tile} (the flower of {seat})")),
+    "own_season": _own_bonus(Tile.S1, N_("{tile} (the season of {seat})")),
     "all_flowers": lambda f: "f1 f2 f3 f4",
     "all_seasons": lambda f: "s1 s2 s3 s4",
 }
@@ -489,39 +528,57 @@ _DETAILS: Final[dict[str, Callable[[_Facts], str]]] = {
 _Keys = list[tuple[int, int]]
 
 
-def _listed(what: str, indices: Iterable[int]) -> str:
+_LISTED: dict[tuple[str, str], Text] = {}
+"""The texts :func:`_listed` made, by template and sets (bounded: cleared when full)."""
+
+
+def _listed(template: str, indices: Iterable[int]) -> Text:
+    """``template`` (``"{n} kongs: {sets}"``) with the sets ``indices`` and their number."""
     texts = [_BLOCK_TEXT[i] for i in indices]
-    return f"{len(texts)} {what}: {' '.join(texts)}"
+    sets = " ".join(texts)
+    made = _LISTED.get((template, sets))
+    if made is None:
+        if len(_LISTED) >= _DETAIL_CACHE:
+            _LISTED.clear()
+        made = _LISTED[template, sets] = Text(template, n=len(texts), sets=sets)
+    return made
 
 
 def _honour_pungs(keys: _Keys, pair: int, lo: int, hi: int) -> str:
     tiles = " ".join(_TOKEN[i % NUM_KINDS] for i, _ in keys if lo <= i % NUM_KINDS < hi)
-    return f"pungs of {tiles}" + (f", pair of {_TOKEN[pair]}" if lo <= pair < hi else "")
+    if lo <= pair < hi:
+        return Text(N_("pungs of {tiles}, pair of {pair}"), tiles=tiles, pair=_TOKEN[pair])
+    return Text(N_("pungs of {tiles}"), tiles=tiles)
 
 
 _KONG_INDEX: Final = KONG * NUM_KINDS
 _MANY_SETS: Final[dict[str, Callable[[_Keys, list[int], int], str]]] = {
     "three_concealed_pungs": lambda keys, chows, pair: _listed(
-        "concealed pungs", [i for i, st in keys if st == _CONCEALED]
+        N_("{n} concealed pungs: {sets}"), [i for i, st in keys if st == _CONCEALED]
     ),
     "four_concealed_pungs": lambda keys, chows, pair: _listed(
-        "concealed pungs", [i for i, st in keys if st == _CONCEALED]
+        N_("{n} concealed pungs: {sets}"), [i for i, st in keys if st == _CONCEALED]
     ),
     "three_kongs": lambda keys, chows, pair: _listed(
-        "kongs", [i for i, _ in keys if i >= _KONG_INDEX]
+        N_("{n} kongs: {sets}"), [i for i, _ in keys if i >= _KONG_INDEX]
     ),
     "four_kongs": lambda keys, chows, pair: _listed(
-        "kongs", [i for i, _ in keys if i >= _KONG_INDEX]
+        N_("{n} kongs: {sets}"), [i for i, _ in keys if i >= _KONG_INDEX]
     ),
     "three_concealed_kongs": lambda keys, chows, pair: _listed(
-        "concealed kongs", [i for i, st in keys if i >= _KONG_INDEX and st == _CONCEALED]
+        N_("{n} concealed kongs: {sets}"),
+        [i for i, st in keys if i >= _KONG_INDEX and st == _CONCEALED],
     ),
-    "chows_and_pair_points": lambda keys, chows, pair: (
-        f"{_listed('chows', chows)} and the pair {_BLOCK_TEXT[_PAIR * NUM_KINDS + pair]}"
+    "chows_and_pair_points": lambda keys, chows, pair: Text(
+        N_("{chows} and the pair {pair}"),
+        chows=_listed(N_("{n} chows: {sets}"), chows),
+        pair=_BLOCK_TEXT[_PAIR * NUM_KINDS + pair],
     ),
-    "four_chows": lambda keys, chows, pair: _listed("chows", chows),
-    "four_pungs": lambda keys, chows, pair: _listed("pungs", [i for i, _ in keys]),
-    "all_pungs_simples": lambda keys, chows, pair: _listed("pungs of 2-8", [i for i, _ in keys]),
+    "four_chows": lambda keys, chows, pair: _listed(N_("{n} chows: {sets}"), chows),
+    "four_pungs": lambda keys, chows, pair: _listed(N_("{n} pungs: {sets}"), [i for i, _ in keys]),
+    "all_pungs_simples": lambda keys, chows, pair: _listed(
+        N_("{n} pungs of 2-8: {sets}"), [i for i, _ in keys]
+    ),
     "small_four_winds": lambda keys, chows, pair: _honour_pungs(keys, pair, Tile.EAST, Tile.GREEN),
     "small_three_dragons": lambda keys, chows, pair: _honour_pungs(
         keys, pair, Tile.GREEN, NUM_KINDS
@@ -576,13 +633,20 @@ def _sorted_notes(notes: list[NotCounted]) -> tuple[NotCounted, ...]:
     return tuple(sorted(notes, key=lambda n: _ITEM_ORDER[n.id]))
 
 
-def _which_winds(seat: int, rnd: int) -> str:
+def _which_winds(seat: int, rnd: int) -> Text:
     """Which winds count for a player: ``the own wind (S) or the round wind (E)``."""
     if rnd == Tile.GREEN:
-        return f"the own wind ({_TOKEN[seat]}); in the green-dragon hand no wind rules"
+        return Text(
+            N_("the own wind ({seat}); in the green-dragon hand no wind rules"),
+            seat=_TOKEN[seat],
+        )
     if rnd == seat:
-        return f"the own wind or the round wind (both {_TOKEN[seat]} here)"
-    return f"the own wind ({_TOKEN[seat]}) or the round wind ({_TOKEN[rnd]})"
+        return Text(N_("the own wind or the round wind (both {seat} here)"), seat=_TOKEN[seat])
+    return Text(
+        N_("the own wind ({seat}) or the round wind ({round})"),
+        seat=_TOKEN[seat],
+        round=_TOKEN[rnd],
+    )
 
 
 def _is_other_wind(tile: int, seat: int, rnd: int) -> bool:
@@ -592,16 +656,29 @@ def _is_other_wind(tile: int, seat: int, rnd: int) -> bool:
 def _only_note(w: int, others: tuple[int, ...]) -> NotCounted:
     return _note(
         "only_possible_tile",
-        f"{_TOKEN[w]} was not the only tile that completed the hand: "
-        f"{' and '.join(_TOKEN[t] for t in others)} also did",
+        Text(
+            N_("{w} was not the only tile that completed the hand: {others} also did"),
+            w=_TOKEN[w],
+            others=join(_AND, [_TOKEN[t] for t in others]),
+        ),
     )
+
+
+_AND: Final = Text(N_(" and "))
+"""The separator of a list read as "b1 and b4"."""
 
 
 def _concealed_note(w: int, how: str) -> NotCounted:
     return _note(
         "fully_concealed",
-        f"{_TOKEN[w]} was {how}: a fully concealed hand draws every tile itself, "
-        "the winning tile too",
+        Text(
+            N_(
+                "{w} was {how}: a fully concealed hand draws every tile itself, "
+                "the winning tile too"
+            ),
+            w=_TOKEN[w],
+            how=how,
+        ),
     )
 
 
@@ -609,8 +686,11 @@ def _claimed_note(t: int) -> NotCounted:
     item_id = f"pung_{'simple' if is_simple(t) else 'major'}_concealed"
     return _note(
         item_id,
-        f"{_BLOCK_TEXT[PUNG * NUM_KINDS + t]} was completed by the claimed {_TOKEN[t]}, "
-        "so it counts as an open pung",
+        Text(
+            N_("{set} was completed by the claimed {tile}, so it counts as an open pung"),
+            set=_BLOCK_TEXT[PUNG * NUM_KINDS + t],
+            tile=_TOKEN[t],
+        ),
     )
 
 
@@ -625,16 +705,28 @@ _OTHER_WIND: Final = {
 
 
 def _pair_note(pair: int, seat: int, rnd: int) -> NotCounted:
-    which = _which_winds(seat, rnd)
-    return _note("pair_own_wind", f"pair of {_TOKEN[pair]}: a wind pair counts only for {which}")
+    return _note(
+        "pair_own_wind",
+        Text(
+            N_("pair of {tile}: a wind pair counts only for {which}"),
+            tile=_TOKEN[pair],
+            which=_which_winds(seat, rnd),
+        ),
+    )
 
 
 def _wind_pung_note(indices: Iterable[int], seat: int, rnd: int) -> NotCounted:
     """The note that the pungs and kongs ``indices`` (``kind * NUM_KINDS + tile``), of
     winds that are neither the own nor the round wind, score no wind doubling."""
-    sets = [f"{_KIND_NAME[i // NUM_KINDS]} of {_TOKEN[i % NUM_KINDS]}" for i in indices]
-    which = _which_winds(seat, rnd)
-    return _note("pung_own_wind", f"{', '.join(sets)}: a wind pung counts only for {which}")
+    sets = join(", ", [_set_of(i // NUM_KINDS, i % NUM_KINDS) for i in indices])
+    return _note(
+        "pung_own_wind",
+        Text(
+            N_("{sets}: a wind pung counts only for {which}"),
+            sets=sets,
+            which=_which_winds(seat, rnd),
+        ),
+    )
 
 
 class _Explainer:
@@ -766,7 +858,7 @@ class _Explainer:
         ranked = self._completes[w]
         if ranked is None:
             o, it = self.item("completes_pair", 1)
-            detail = f"{_TOKEN[w]} completed the pair"
+            detail = Text(N_("{w} completed the pair"), w=_TOKEN[w])
             ranked = self._completes[w] = (o, _detailed(it, detail))
         return ranked
 
@@ -807,7 +899,7 @@ _WHOLE_DEPENDS: Final = {
 (``_ON_CLEAN``), or the winning tile and how it was won (``_ON_TILE``: every other one)."""
 _WHOLE_DEPENDS.update({i: _ON_TILE for i in WHOLE_IDS if i not in _WHOLE_DEPENDS})
 
-_SUIT_NAMES: Final = {"b": "bamboo", "k": "circles", "t": "characters"}
+_SUIT_NAMES: Final = {"b": _SUIT_NAME[0], "k": _SUIT_NAME[1], "t": _SUIT_NAME[2]}
 _WIND_LETTERS: Final = "ESWN"
 
 
@@ -849,8 +941,10 @@ class _TableLimits:
         if table.green_dragon != "none":
             rounds.add(int(Tile.GREEN))
         self.round_winds = frozenset(rounds)
-        suits = ", ".join(_SUIT_NAMES[letter] for letter in table.suits)
-        self.tiles = f"{suits}, winds {' '.join(table.winds)} and the dragons"
+        suits = join(", ", [_SUIT_NAMES[letter] for letter in table.suits])
+        self.tiles = Text(
+            N_("{suits}, winds {winds} and the dragons"), suits=suits, winds=" ".join(table.winds)
+        )
 
     def check(self, hand: Hand, situation: Situation) -> None:
         """Raise :class:`InvalidHand` / :class:`InvalidWin` for what the table does not
@@ -864,7 +958,10 @@ class _TableLimits:
         if seat not in self.seat_winds:
             winds = " ".join(Tile(w).token for w in sorted(self.seat_winds))
             raise InvalidWin(
-                f"seat wind {seat.token} does not exist under {self.name}: its seats are {winds}"
+                N_("seat wind {wind} does not exist under {rules}: its seats are {winds}"),
+                wind=seat.token,
+                rules=self.name,
+                winds=winds,
             )
         if rnd not in self.round_winds:
             raise InvalidWin(self._round_problem(rnd))
@@ -878,38 +975,62 @@ class _TableLimits:
             for t in hand.concealed:
                 if t in absent:
                     raise InvalidHand(
-                        f"{t.token} is not played under {name}: its tiles are {self.tiles}"
+                        N_("{tile} is not played under {rules}: its tiles are {tiles}"),
+                        tile=t.token,
+                        rules=name,
+                        tiles=self.tiles,
                     )
             for m in hand.melds:
                 if m.tile in absent:
                     raise InvalidHand(
-                        f"the meld {_meld_text(m.kind, m.tile, m.open)} is not possible under "
-                        f"{name}: its tiles are {self.tiles}"
+                        N_("the meld {meld} is not possible under {rules}: its tiles are {tiles}"),
+                        meld=_meld_text(m.kind, m.tile, m.open),
+                        rules=name,
+                        tiles=self.tiles,
+                        tile=m.tile.token,
                     )
         if hand.bonus and not self.flowers:
             raise InvalidHand(
-                f"{hand.bonus[0].token}: {name} is played without flowers and seasons"
+                N_("{tile}: {rules} is played without flowers and seasons"),
+                tile=hand.bonus[0].token,
+                rules=name,
             )
         if not self.open_chows:
             for m in hand.melds:
                 if m.open and m.kind is MeldKind.CHOW:
                     raise InvalidHand(
-                        f"the open chow {_meld_text(m.kind, m.tile, True)} is not possible "
-                        f"under {name}: no chow is played open at this table (a chow stays "
-                        "concealed, or completes the hand on a mahjong claim)"
+                        N_(
+                            "the open chow {meld} is not possible under {rules}: no chow is "
+                            "played open at this table (a chow stays concealed, or completes "
+                            "the hand on a mahjong claim)"
+                        ),
+                        meld=_meld_text(m.kind, m.tile, True),
+                        rules=name,
                     )
 
-    def _round_problem(self, rnd: Tile) -> str:
+    def _round_problem(self, rnd: Tile) -> Text:
         name = self.name
         if rnd is Tile.GREEN:
-            return (
-                f"round wind F (the green-dragon hand) does not exist under {name}: "
-                "it plays no green-dragon hands"
+            return Text(
+                N_(
+                    "round wind F (the green-dragon hand) does not exist under {rules}: "
+                    "it plays no green-dragon hands"
+                ),
+                rules=name,
             )
         if self.round_east:
-            return f"round wind {rnd.token} does not exist under {name}: the round wind is always E"
+            return Text(
+                N_("round wind {wind} does not exist under {rules}: the round wind is always E"),
+                wind=rnd.token,
+                rules=name,
+            )
         winds = " ".join(Tile(w).token for w in sorted(self.round_winds))
-        return f"round wind {rnd.token} does not exist under {name}: its round winds are {winds}"
+        return Text(
+            N_("round wind {wind} does not exist under {rules}: its round winds are {winds}"),
+            wind=rnd.token,
+            rules=name,
+            winds=winds,
+        )
 
 
 def _meld_text(kind: int, tile: int, open: bool) -> str:
@@ -929,49 +1050,62 @@ def _check_win(hand: Hand, win: Win) -> None:
         kongs = sum(1 for m in hand.melds if m.kind is MeldKind.KONG)
         if win.kong_on_kong and kongs < 2:
             raise InvalidWin(
-                "kong_on_kong (the loose tile of a second kong in one turn) needs two "
-                f"declared kongs, and the hand has {kongs}"
+                N_(
+                    "kong_on_kong (the loose tile of a second kong in one turn) needs two "
+                    "declared kongs, and the hand has {kongs}"
+                ),
+                kongs=kongs,
             )
         if not kongs:
             raise InvalidWin(
-                "from=loose_tile (the loose tile after a kong) needs a declared kong, "
-                "and the hand has none"
+                N_(
+                    "from=loose_tile (the loose tile after a kong) needs a declared kong, "
+                    "and the hand has none"
+                )
             )
     elif source is WinSource.ROBBED_KONG:
         held = hand.counts[w] + sum(m.tiles.count(w) for m in hand.melds)
         if held != 1:
             raise InvalidWin(
-                f"from=robbed_kong: the robbed player's pung holds the other three "
-                f"{w.token}, so this hand can hold only the robbed one, not {held}"
+                N_(
+                    "from=robbed_kong: the robbed player's pung holds the other three "
+                    "{tile}, so this hand can hold only the robbed one, not {held}"
+                ),
+                tile=w.token,
+                held=held,
             )
     for flag, on, what, why in (
         (
             "heaven",
             win.heaven,
-            "East wins on the 14 dealt tiles",
-            "nothing is claimed or declared before, and a kong would take a loose tile",
+            N_("East wins on the 14 dealt tiles"),
+            N_("nothing is claimed or declared before, and a kong would take a loose tile"),
         ),
         (
             "first_discard",
             win.first_discard,
-            "the earthly hand, won on East's first discard",
-            "no one claims or declares anything before it",
+            N_("the earthly hand, won on East's first discard"),
+            N_("no one claims or declares anything before it"),
         ),
         (
             "lucky_thirteen",
             win.lucky_thirteen,
-            "waiting since the deal, the hand unchanged",
-            "claiming a tile changes the hand",
+            N_("waiting since the deal, the hand unchanged"),
+            N_("claiming a tile changes the hand"),
         ),
     ):
         if not on:
             continue
         for m in hand.melds:
             if m.open or (m.kind is MeldKind.KONG and flag != "lucky_thirteen"):
-                state = "open meld" if m.open else "concealed kong"
                 raise InvalidWin(
-                    f"{flag} ({what}) contradicts the {state} "
-                    f"{_meld_text(m.kind, m.tile, m.open)}: {why}"
+                    N_("{flag} ({what}) contradicts the open meld {meld}: {why}")
+                    if m.open
+                    else N_("{flag} ({what}) contradicts the concealed kong {meld}: {why}"),
+                    flag=flag,
+                    what=Text(what),
+                    meld=_meld_text(m.kind, m.tile, m.open),
+                    why=Text(why),
                 )
 
 
@@ -1300,8 +1434,14 @@ class _Scorer:
                     notes.append(
                         _note(
                             item_id,
-                            "four chows with only simples count only in a hand concealed "
-                            f"but for the winning tile, and {opened} was played open",
+                            Text(
+                                N_(
+                                    "four chows with only simples count only in a hand "
+                                    "concealed but for the winning tile, and {opened} was "
+                                    "played open"
+                                ),
+                                opened=opened,
+                            ),
                         )
                     )
         if not notes:
@@ -1312,21 +1452,13 @@ class _Scorer:
         """What a limit hand does not add: its value is fixed (ruling 16)."""
         values = self.rt.values
         notes: list[NotCounted] = []
-        fixed = "a limit hand is worth its fixed value"
         if self.winner and self.self_drawn:
             if "self_drawn" in values:
-                notes.append(
-                    _note("self_drawn", f"{fixed}: the self-drawn winning tile adds no points")
-                )
+                notes.append(_note("self_drawn", _FIXED_SELF_DRAWN))
             if "fully_concealed" in values and not self.has_open_meld and not self.limit_doublings:
-                notes.append(
-                    _note(
-                        "fully_concealed",
-                        f"{fixed}: a fully concealed hand adds no doublings to it",
-                    )
-                )
+                notes.append(_note("fully_concealed", _FIXED_CONCEALED))
         if self.hand.bonus and "bonus_tile" in values:
-            notes.append(_note("bonus_tile", f"{fixed}: flowers and seasons add nothing to it"))
+            notes.append(_note("bonus_tile", _FIXED_BONUS))
         return _sorted_notes(notes) if notes else ()
 
     def explain_found(
@@ -1354,7 +1486,7 @@ class _Scorer:
     ) -> ScoreResult:
         """A non-winner one tile (``w``) short of an irregular limit hand."""
         hand = LIMIT_HANDS[limit_id]
-        detail = f"waiting on {_TOKEN[w]}: {arrangement[0]}"
+        detail = Text(N_("waiting on {w}: {shape}"), w=_TOKEN[w], shape=arrangement[0])
         item = ScoredItem(limit_id, hand.nl, hand.en, value, 0, 1, detail)
         return self.result(
             (item,),
@@ -1390,9 +1522,8 @@ class _Scorer:
             may_clean = sr.clean_hand_may_win
             if not (may_clean and clean):
                 allowed = False
-                refusal = (
-                    f"{doublings} doubling{'' if doublings == 1 else 's'}: a mahjong needs "
-                    f"at least {sr.min_doublings}" + (" or a clean hand" if may_clean else "")
+                refusal = Text(
+                    _TOO_FEW[doublings == 1][may_clean], n=doublings, least=sr.min_doublings
                 )
         return _new_result(
             self.winner,
@@ -1417,10 +1548,15 @@ class _Scorer:
         order = sorted(range(n), key=lambda m: _BY_TILE(self.meld_sets[m]))
         parts = [arrangement[m] for m in order] + list(arrangement[n:])
         shape = " ".join(a.rstrip("*") for a in parts)
+        detail: str
         if limit_id == "heaven":
-            detail = f"East's 14 dealt tiles: {shape}"
+            detail = Text(N_("East's 14 dealt tiles: {shape}"), shape=shape)
         elif limit_id == "earth":
-            detail = f"{_TOKEN[self.hand.winning_tile or 0]}, East's first discard: {shape}"
+            detail = Text(
+                N_("{w}, East's first discard: {shape}"),
+                w=_TOKEN[self.hand.winning_tile or 0],
+                shape=shape,
+            )
         else:
             detail = shape
         items = [ScoredItem(limit_id, hand.nl, hand.en, value, 0, 1, detail)]
@@ -1435,7 +1571,7 @@ class _Scorer:
                     0,
                     doublings,
                     1,
-                    "a limit hand, concealed and self-drawn",
+                    Text(N_("a limit hand, concealed and self-drawn")),
                 )
             )
         base = value << doublings
@@ -1452,6 +1588,42 @@ class _Scorer:
             arrangement,
             self.limit_notes(),
         )
+
+
+_TOO_FEW: Final = (
+    (
+        N_("{n} doublings: a mahjong needs at least {least}"),
+        N_("{n} doublings: a mahjong needs at least {least} or a clean hand"),
+    ),
+    (
+        N_("{n} doubling: a mahjong needs at least {least}"),
+        N_("{n} doubling: a mahjong needs at least {least} or a clean hand"),
+    ),
+)
+"""Why a winner may not go mahjong with too few doublings: by (one doubling, whether
+a clean hand may win)."""
+_DEAD_REFUSAL: Final = Text(N_("dead hand (dood spel): scores nothing and still pays"))
+_INCOMPLETE: Final = Text(
+    N_(
+        "not a complete hand: no arrangement into four sets and a pair, nor a limit "
+        "hand of this rule set"
+    )
+)
+_INCOMPLETE_MELDS: Final = Text(
+    N_(
+        "not a complete hand: no arrangement into four sets and a pair, nor a limit "
+        "hand of this rule set (irregular hands must be concealed)"
+    )
+)
+_FIXED_SELF_DRAWN: Final = Text(
+    N_("a limit hand is worth its fixed value: the self-drawn winning tile adds no points")
+)
+_FIXED_CONCEALED: Final = Text(
+    N_("a limit hand is worth its fixed value: a fully concealed hand adds no doublings to it")
+)
+_FIXED_BONUS: Final = Text(
+    N_("a limit hand is worth its fixed value: flowers and seasons add nothing to it")
+)
 
 
 def _limit_value(rules: RuleSet, limit_id: str, self_drawn: bool) -> int | None:
@@ -1474,11 +1646,11 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
     ctx = _context(ex, situation)
     winner = ctx.winner
     if winner and hand.winning_tile is None:
-        raise InvalidWin("a winning hand needs its winning tile")
+        raise InvalidWin(N_("a winning hand needs its winning tile"))
     if not winner and hand.winning_tile is not None:
         raise InvalidWin(
-            f"a winning tile ({hand.winning_tile.token}) was given, "
-            "but no win (how the hand was won)"
+            N_("a winning tile ({tile}) was given, but no win (how the hand was won)"),
+            tile=hand.winning_tile.token,
         )
     limits = ex.limits
     if hand.melds or hand.bonus or limits.absent:
@@ -1500,7 +1672,7 @@ def score_hand(hand: Hand, situation: Situation, rules: RuleSet) -> ScoreResult:
             cap=None,
             score=0,
             mahjong_allowed=False if winner else None,
-            refusal="dead hand (dood spel): scores nothing and still pays",
+            refusal=_DEAD_REFUSAL,
             arrangement=(),
         )
     if hand.tile_count != (14 if winner else 13):
@@ -1602,11 +1774,7 @@ def _winner(sc: _Scorer) -> None:
             indices = _indices(arrangements)
             _arrangements(sc, arrangements, indices, int(Tile.B1), True, profile, bits, cap)
     if sc.best_key is None:
-        note = "" if n_melds == 0 else " (irregular hands must be concealed)"
-        refusal = (
-            "not a complete hand: no arrangement into four sets and a pair, nor a limit "
-            f"hand of this rule set{note}"
-        )
+        refusal = _INCOMPLETE if n_melds == 0 else _INCOMPLETE_MELDS
         sc.best_make = (_Scorer.result, ((), 0, 0, None, 0, cap, 0, False, refusal, ()))
 
 
@@ -1960,7 +2128,7 @@ def _merged(parts: list[tuple[_Ranked, ...]]) -> tuple[_Ranked, ...]:
                 order, was = out[j]
                 both = _new_item(
                     was,
-                    f"{was.detail}, {it.detail}",
+                    join(", ", (was.detail, it.detail)),
                     was.points + it.points,
                     was.doublings + it.doublings,
                     was.count + it.count,

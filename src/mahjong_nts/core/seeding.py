@@ -40,6 +40,7 @@ import hashlib
 from typing import Any, Final
 
 from mahjong_nts.core.errors import InvalidSeed
+from mahjong_nts.core.text import N_
 
 __all__ = [
     "DEFAULT_SEED_BITS",
@@ -70,9 +71,13 @@ _FIRST_READ: Final = 1024
 def check_seed(seed: object, where: str = "seed") -> int:
     """``seed`` if it is a whole number 0 .. :data:`MAX_SEED`, else :class:`InvalidSeed`."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSeed(f"{where}: a seed is a whole number, not {type(seed).__name__}")
+        raise InvalidSeed(
+            N_("{where}: a seed is a whole number, not {type}"),
+            where=where,
+            type=type(seed).__name__,
+        )
     if not 0 <= seed <= MAX_SEED:
-        raise InvalidSeed(f"{where}: a seed is a whole number from 0 to 2**256 - 1")
+        raise InvalidSeed(N_("{where}: a seed is a whole number from 0 to 2**256 - 1"), where=where)
     return seed
 
 

@@ -23,6 +23,7 @@ from typing import Final
 
 from mahjong_nts.core.errors import InvalidRuleSet, InvalidWin
 from mahjong_nts.core.rules import MAX_ROUND_TO, MAX_SCORE, SettlementRules
+from mahjong_nts.core.text import N_
 
 __all__ = [
     "MAX_BALANCE",
@@ -100,7 +101,7 @@ def round_score(score: int, to: int) -> int:
     unchanged).  The 2009 book rounds to whole tens when paying with chips
     ("Fiches"): ``round_score(125, 10) == 130``, ``round_score(124, 10) == 120``."""
     if isinstance(to, bool) or not isinstance(to, int) or to < 0:
-        raise InvalidRuleSet(f"round_to must be a whole number >= 0, got {to!r}")
+        raise InvalidRuleSet(N_("round_to must be a whole number >= 0, got {value!r}"), value=to)
     if to == 0:
         return score
     return (2 * score + to) // (2 * to) * to
@@ -110,9 +111,15 @@ def _seat(value: int | None, name: str, n: int) -> None:
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidWin(f"{name} must be a seat number, not {value!r}")
+        raise InvalidWin(N_("{name} must be a seat number, not {value!r}"), name=name, value=value)
     if not 0 <= value < n:
-        raise InvalidWin(f"{name} {value} is not a seat at a table of {n} (seats 0-{n - 1})")
+        raise InvalidWin(
+            N_("{name} {value} is not a seat at a table of {n} (seats 0-{last})"),
+            name=name,
+            value=value,
+            n=n,
+            last=n - 1,
+        )
 
 
 def _validate(
@@ -125,14 +132,22 @@ def _validate(
 ) -> None:
     n = len(scores)
     if n not in (3, 4, 5):
-        raise InvalidWin(f"settlement needs 3, 4 or 5 scores (one per seat), got {n}")
+        raise InvalidWin(N_("settlement needs 3, 4 or 5 scores (one per seat), got {n}"), n=n)
     for seat, score in enumerate(scores):
         if isinstance(score, bool) or not isinstance(score, int):
-            raise InvalidWin(f"the score of seat {seat} must be a whole number, not {score!r}")
+            raise InvalidWin(
+                N_("the score of seat {seat} must be a whole number, not {score!r}"),
+                seat=seat,
+                score=score,
+            )
         if score < 0:
-            raise InvalidWin(f"the score of seat {seat} is {score}: a score is never negative")
+            raise InvalidWin(
+                N_("the score of seat {seat} is {score}: a score is never negative"),
+                seat=seat,
+                score=score,
+            )
     if east is None:
-        raise InvalidWin("east must be a seat number")
+        raise InvalidWin(N_("east must be a seat number"))
     for value, name in (
         (winner, "winner"),
         (discarder, "discarder"),
@@ -142,30 +157,39 @@ def _validate(
     ):
         _seat(value, name, n)
     if n == 5 and dreamer is None:
-        raise InvalidWin("at a table of five one seat is the dreamer: give dreamer=")
+        raise InvalidWin(N_("at a table of five one seat is the dreamer: give dreamer="))
     if n < 5 and dreamer is not None:
-        raise InvalidWin(f"only a table of five has a dreamer, this one has {n} seats")
+        raise InvalidWin(N_("only a table of five has a dreamer, this one has {n} seats"), n=n)
     if discarder is not None and winner is None:
-        raise InvalidWin("a remise (no winner) has no discarder")
+        raise InvalidWin(N_("a remise (no winner) has no discarder"))
     if discarder is not None and discarder == winner:
         raise InvalidWin(
-            f"seat {winner} cannot win on his own discard (self-drawn: discarder=None)"
+            N_("seat {seat} cannot win on his own discard (self-drawn: discarder=None)"),
+            seat=winner,
         )
     if dreamer is not None:
-        for value, name in (
-            (winner, "win"),
-            (discarder, "discard the winning tile"),
-            (east, "be East"),
-            (dominant, "be the dominant player"),
+        for value, template in (
+            (winner, N_("the dreamer (seat {seat}) sits the hand out and cannot win")),
+            (
+                discarder,
+                N_(
+                    "the dreamer (seat {seat}) sits the hand out and cannot discard the "
+                    "winning tile"
+                ),
+            ),
+            (east, N_("the dreamer (seat {seat}) sits the hand out and cannot be East")),
+            (
+                dominant,
+                N_("the dreamer (seat {seat}) sits the hand out and cannot be the dominant player"),
+            ),
         ):
             if value == dreamer:
-                raise InvalidWin(
-                    f"the dreamer (seat {dreamer}) sits the hand out and cannot {name}"
-                )
+                raise InvalidWin(template, seat=dreamer)
         if scores[dreamer]:
             raise InvalidWin(
-                f"the dreamer (seat {dreamer}) plays no hand: his score must be "
-                f"0, not {scores[dreamer]}"
+                N_("the dreamer (seat {seat}) plays no hand: his score must be 0, not {score}"),
+                seat=dreamer,
+                score=scores[dreamer],
             )
 
 

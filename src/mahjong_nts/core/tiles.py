@@ -24,6 +24,7 @@ from enum import IntEnum
 from typing import Final
 
 from mahjong_nts.core.errors import InvalidTile
+from mahjong_nts.core.text import N_
 
 __all__ = [
     "BONUS_TILES",
@@ -260,8 +261,11 @@ def parse_tile(token: str) -> Tile:
         tile = _ALIASES.get(text.lower())
     if tile is None:
         raise InvalidTile(
-            f"unknown tile {token!r} (expected e.g. b1..b9, k1..k9, t1..t9, "
-            f"E S W N (or O Z), F C P, f1..f4, s1..s4)"
+            N_(
+                "unknown tile {token!r} (expected e.g. b1..b9, k1..k9, t1..t9, "
+                "E S W N (or O Z), F C P, f1..f4, s1..s4)"
+            ),
+            token=token,
         )
     return tile
 

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from mahjong_nts.core.errors import InvalidHand
 from mahjong_nts.core.rules import TableRules
+from mahjong_nts.core.text import N_
 from mahjong_nts.core.tiles import BONUS_TILES, Tile
 
 __all__ = ["Dice", "Rng", "Wall", "tile_set"]
@@ -142,7 +143,9 @@ class Wall:
         wall has no dice (``dice`` is ``None``)."""
         if len(dead) != table.dead_wall:
             raise InvalidHand(
-                f"the dead wall has {table.dead_wall} tiles at this table, not {len(dead)}"
+                N_("the dead wall has {want} tiles at this table, not {count}"),
+                want=table.dead_wall,
+                count=len(dead),
             )
         want = Counter(int(t) for t in tile_set(table))
         got = Counter(int(t) for t in (*live, *dead))
@@ -150,8 +153,9 @@ class Wall:
             extra = ", ".join(Tile(t).token for t in sorted((got - want).elements()))
             missing = ", ".join(Tile(t).token for t in sorted((want - got).elements()))
             raise InvalidHand(
-                "the walls are not the table's tile set: "
-                f"extra [{extra or '-'}], missing [{missing or '-'}]"
+                N_("the walls are not the table's tile set: extra [{extra}], missing [{missing}]"),
+                extra=extra or "-",
+                missing=missing or "-",
             )
         wall = object.__new__(cls)
         wall._live = [Tile(t) for t in live]

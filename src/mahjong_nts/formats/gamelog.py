@@ -43,6 +43,7 @@ from mahjong_nts.core.notation import format_hand
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.scoring import ScoreResult
 from mahjong_nts.core.seeding import SeedRng, seed_commitment
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.core.tiles import WINDS, Tile, parse_tile
 from mahjong_nts.formats import logkeys, safejson
 from mahjong_nts.formats.gamelog_schema import (
@@ -108,9 +109,12 @@ class LogFormatError(MahjongError):
     """The file is not a readable hand log (bad JSON, unknown line, bad field, too big)."""
 
     def __init__(self, line: int | None, message: str) -> None:
-        if len(message) > _MESSAGE_CHARS:
+        if len(message) > _MESSAGE_CHARS:  # (a Text this long is shown in English)
             message = message[: _MESSAGE_CHARS - 3] + "..."
-        super().__init__(f"line {line}: {message}" if line is not None else message)
+        if line is None:
+            super().__init__(Text(message) if not isinstance(message, Text) else message)
+        else:
+            super().__init__(N_("line {line}: {message}"), line=line, message=message)
         self.line = line
         self.message = message
 
@@ -120,8 +124,15 @@ class LogMismatch(MahjongError):
     the log says, and (``why``) what that means."""
 
     def __init__(self, line: int, expected: str, found: str, why: str = "") -> None:
-        text = f"line {line}: expected {expected}, log says {found}"
-        super().__init__(f"{text} ({why})" if why else text)
+        super().__init__(
+            N_("line {line}: expected {expected}, log says {found} ({why})")
+            if why
+            else N_("line {line}: expected {expected}, log says {found}"),
+            line=line,
+            expected=expected,
+            found=found,
+            why=why,
+        )
         self.line = line
         self.expected = expected
         self.found = found
@@ -479,44 +490,60 @@ def _validation_message(kind: str, exc: ValidationError) -> str:
     """The first problem of a line, naming the field; the input quoted as an excerpt."""
     err = exc.errors(include_url=False)[0]
     where = safejson.field_path(err["loc"])
+    msg: str
     if err["type"] == "extra_forbidden":
-        msg = "unknown field"
+        msg = Text(N_("unknown field"))
     elif err["type"] == "missing":
-        msg = "required field is missing"
+        msg = Text(N_("required field is missing"))
     else:
         msg = str(err["msg"]).removeprefix("Value error, ")
         if "input" in err and not isinstance(err["input"], dict | list):
-            msg += f", got {quote(err['input'])}"
-    return f"{kind} line: {where}: {msg}" if where else f"{kind} line: {msg}"
+            msg = Text(N_("{problem}, got {value}"), problem=msg, value=quote(err["input"]))
+    if where:
+        return Text(N_("{kind} line: {where}: {problem}"), kind=kind, where=where, problem=msg)
+    return Text(N_("{kind} line: {problem}"), kind=kind, problem=msg)
 
 
 def _parse_line(raw: bytes, lineno: int) -> Line:
     if not raw.strip():
-        raise LogFormatError(lineno, "empty line")
+        raise LogFormatError(lineno, Text(N_("empty line")))
     if len(raw) > MAX_LINE_BYTES:
         raise LogFormatError(
-            lineno, f"the line is {len(raw)} bytes long: at most {MAX_LINE_BYTES} are accepted"
+            lineno,
+            Text(
+                N_("the line is {size} bytes long: at most {most} are accepted"),
+                size=len(raw),
+                most=MAX_LINE_BYTES,
+            ),
         )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise LogFormatError(lineno, f"not UTF-8 text (byte {exc.start + 1} of the line)") from None
+        raise LogFormatError(
+            lineno, Text(N_("not UTF-8 text (byte {byte} of the line)"), byte=exc.start + 1)
+        ) from None
     try:
         data = safejson.loads(text, max_bytes=MAX_LINE_BYTES, max_depth=6)
     except safejson.JsonInputError as exc:
-        raise LogFormatError(lineno, str(exc)) from None
+        raise LogFormatError(lineno, exc.text) from None
     if not isinstance(data, dict):
-        raise LogFormatError(lineno, f"expected a JSON object, got {type(data).__name__}")
+        raise LogFormatError(
+            lineno, Text(N_("expected a JSON object, got {type}"), type=type(data).__name__)
+        )
     kind = data.get("type")
     if lineno == 1 and kind != "header":
         raise LogFormatError(
             1,
-            f"not a hand log: the first line should be the header, it is of type {quote(kind)}",
+            Text(
+                N_("not a hand log: the first line should be the header, it is of type {kind}"),
+                kind=quote(kind),
+            ),
         )
     model = _MODELS.get(kind) if isinstance(kind, str) else None
     if model is None:
         raise LogFormatError(
-            lineno, f"unknown line type {quote(kind)}: header, event, result or seal"
+            lineno,
+            Text(N_("unknown line type {kind}: header, event, result or seal"), kind=quote(kind)),
         )
     if model is HeaderLine:
         _check_format(data, lineno)
@@ -530,21 +557,36 @@ def _check_format(data: dict[str, Any], lineno: int) -> None:
     if data.get("format") != FORMAT:
         raise LogFormatError(
             lineno,
-            f"not a hand log: format {quote(data.get('format'))}, expected {FORMAT!r}",
+            Text(
+                N_("not a hand log: format {value}, expected {format!r}"),
+                value=quote(data.get("format")),
+                format=FORMAT,
+            ),
         )
     version = data.get("version")
     if version == 1:
         raise LogFormatError(
             lineno,
-            "hand-log version 1 cannot be replayed or verified: its wall was shuffled by "
-            "the old generator (Python's random.Random), which this program no longer "
-            f"deals with; it reads version {VERSION}",
+            Text(
+                N_(
+                    "hand-log version 1 cannot be replayed or verified: its wall was shuffled "
+                    "by the old generator (Python's random.Random), which this program no "
+                    "longer deals with; it reads version {version}"
+                ),
+                version=VERSION,
+            ),
         )
     if version != VERSION:
         raise LogFormatError(
             lineno,
-            f"hand-log version {quote(version)} is not supported "
-            f"(this program reads version {VERSION})",
+            Text(
+                N_(
+                    "hand-log version {value} is not supported "
+                    "(this program reads version {version})"
+                ),
+                value=quote(version),
+                version=VERSION,
+            ),
         )
 
 
@@ -557,38 +599,48 @@ def _check_shape(header: HeaderLine, lineno: int, line: Line) -> None:
     nothing later indexes past it); :class:`LogFormatError` otherwise."""
     n = header.seats
 
-    def fail(what: str) -> None:
-        raise LogFormatError(lineno, f"{line.type} line: {what} (the header has {n} seats)")
+    def fail(template: str, **params: object) -> None:
+        raise LogFormatError(
+            lineno,
+            Text(
+                N_("{kind} line: {problem} (the header has {n} seats)"),
+                kind=line.type,
+                problem=Text(template, **params),
+                n=n,
+            ),
+        )
 
+    no_seat = N_("{field}: no seat {seat}")
+    entries = N_("{field} has {count} entries")
     if isinstance(line, HeaderLine):
         if len(line.players) != n:
-            fail(f"players has {len(line.players)} names")
+            fail(N_("players has {count} names"), count=len(line.players))
         if not _seat_ok(line.dominant, n):
-            fail(f"dominant: no seat {line.dominant}")
+            fail(no_seat, field="dominant", seat=line.dominant)
         if line.hand is not None and len(line.hand.players) != n:
-            fail(f"hand.players has {len(line.hand.players)} entries")
+            fail(entries, field="hand.players", count=len(line.hand.players))
     elif isinstance(line, EventLine):
         if line.seat >= n:
-            fail(f"seat: no seat {line.seat}")
+            fail(no_seat, field="seat", seat=line.seat)
     elif isinstance(line, ResultLine):
         for name in ("winner", "discarder"):
             if not _seat_ok(getattr(line, name), n):
-                fail(f"{name}: no seat {getattr(line, name)}")
+                fail(no_seat, field=name, seat=getattr(line, name))
         if len(line.hands) != n:
-            fail(f"hands has {len(line.hands)} entries")
+            fail(entries, field="hands", count=len(line.hands))
         if line.scores and len(line.scores) != n:
-            fail(f"scores has {len(line.scores)} entries")
+            fail(entries, field="scores", count=len(line.scores))
         for i, sc in enumerate(line.scores):
             if sc.seat != i:
-                fail(f"scores[{i}].seat is {sc.seat}")
+                fail(N_("{field} is {seat}"), field=f"scores[{i}].seat", seat=sc.seat)
         st = line.settlement
         if st is not None:
             for name, values in (("scores", st.scores), ("balances", st.balances)):
                 if len(values) != n:
-                    fail(f"settlement.{name} has {len(values)} entries")
+                    fail(entries, field=f"settlement.{name}", count=len(values))
             for i, p in enumerate(st.payments):
                 if not (_seat_ok(p.payer, n) and _seat_ok(p.payee, n)):
-                    fail(f"settlement.payments[{i}]: no seat {max(p.payer, p.payee)}")
+                    fail(no_seat, field=f"settlement.payments[{i}]", seat=max(p.payer, p.payee))
 
 
 def parse_hand_log(data: bytes | str, path: str = "") -> HandLog:
@@ -597,16 +649,26 @@ def parse_hand_log(data: bytes | str, path: str = "") -> HandLog:
         data = data.encode("utf-8", "surrogatepass")
     if len(data) > MAX_LOG_BYTES:
         raise LogFormatError(
-            None, f"the file is {len(data)} bytes long: a hand log has at most {MAX_LOG_BYTES}"
+            None,
+            Text(
+                N_("the file is {size} bytes long: a hand log has at most {most}"),
+                size=len(data),
+                most=MAX_LOG_BYTES,
+            ),
         )
     lines = data.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()
     if not lines:
-        raise LogFormatError(None, "the file is empty, not a hand log")
+        raise LogFormatError(None, Text(N_("the file is empty, not a hand log")))
     if len(lines) > MAX_LINES:
         raise LogFormatError(
-            MAX_LINES + 1, f"a hand log has at most {MAX_LINES} lines, this one {len(lines)}"
+            MAX_LINES + 1,
+            Text(
+                N_("a hand log has at most {most} lines, this one {count}"),
+                most=MAX_LINES,
+                count=len(lines),
+            ),
         )
     parsed: list[tuple[int, Line]] = []
     for i, raw in enumerate(lines, start=1):
@@ -626,11 +688,14 @@ def read_hand_log(path: str | os.PathLike[str]) -> HandLog:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise LogFormatError(None, "not a regular file, not a hand log")
+        raise LogFormatError(None, Text(N_("not a regular file, not a hand log")))
     with os.fdopen(fd, "rb") as fh:
         data = fh.read(MAX_LOG_BYTES + 1)
     if len(data) > MAX_LOG_BYTES:
-        raise LogFormatError(None, f"the file is larger than {MAX_LOG_BYTES} bytes: not a hand log")
+        raise LogFormatError(
+            None,
+            Text(N_("the file is larger than {most} bytes: not a hand log"), most=MAX_LOG_BYTES),
+        )
     return parse_hand_log(data, str(path))
 
 
@@ -677,7 +742,12 @@ def event_text(line: EventLine) -> str:
 def _line_text(line: Line) -> str:
     if isinstance(line, EventLine):
         return event_text(line)
-    return f"a {line.type} line"
+    return Text(N_("a {kind} line"), kind=line.type)
+
+
+_EVENT_OR_RESULT: Final = Text(N_("an event or the result line"))
+_NOTHING: Final = Text(N_("nothing (it ends)"))
+_CUT_SHORT: Final = Text(N_("the log is cut short"))
 
 
 def _first_difference(expected: Any, found: Any, path: str = "") -> tuple[str, Any, Any] | None:
@@ -704,14 +774,19 @@ def _load_rules(header: HeaderLine) -> RuleSet:
     if head not in SHIPPED:
         raise LogFormatError(
             1,
-            f"ruleset {quote(header.ruleset)} is no shipped rule set (a house-rule "
-            "file?); a log never makes replay read a file: give the rule set "
-            "(replay --ruleset FILE)",
+            Text(
+                N_(
+                    "ruleset {value} is no shipped rule set (a house-rule "
+                    "file?); a log never makes replay read a file: give the rule set "
+                    "(replay --ruleset FILE)"
+                ),
+                value=quote(header.ruleset),
+            ),
         )
     try:
         return load_untrusted(header.ruleset)
     except MahjongError as exc:
-        raise LogFormatError(1, f"ruleset: {exc}") from None
+        raise LogFormatError(1, Text(N_("ruleset: {problem}"), problem=exc.text)) from None
 
 
 def _check_chain(log: HandLog) -> None:
@@ -722,10 +797,20 @@ def _check_chain(log: HandLog) -> None:
         if got != want:
             raise LogMismatch(
                 lineno,
-                f"prev {want[:16]}... (the SHA-256 of line {lineno - 1})",
-                "no prev" if got is None else f"prev {got[:16]}...",
-                f"the hash chain is broken: line {lineno - 1} or line {lineno} was changed, "
-                "or a line was added or removed there",
+                Text(
+                    N_("prev {digest}... (the SHA-256 of line {before})"),
+                    digest=want[:16],
+                    before=lineno - 1,
+                ),
+                Text(N_("no prev")) if got is None else f"prev {got[:16]}...",
+                Text(
+                    N_(
+                        "the hash chain is broken: line {before} or line {line} was changed, "
+                        "or a line was added or removed there"
+                    ),
+                    before=lineno - 1,
+                    line=lineno,
+                ),
             )
 
 
@@ -737,26 +822,32 @@ def _check_order(log: HandLog) -> tuple[int, ResultLine, int, SealLine]:
     for lineno, line in body:
         if isinstance(line, SealLine):
             if result is None:
-                raise LogMismatch(lineno, "an event or the result line", "the seal line")
+                raise LogMismatch(lineno, _EVENT_OR_RESULT, Text(N_("the seal line")))
             if lineno != last:
-                raise LogMismatch(lineno + 1, "the end of the log (after the seal)", "more lines")
+                raise LogMismatch(
+                    lineno + 1,
+                    Text(N_("the end of the log (after the seal)")),
+                    Text(N_("more lines")),
+                )
             return result[0], result[1], lineno, line
         if result is not None:
             raise LogMismatch(
-                lineno, f"the seal line (the result is line {result[0]})", _line_text(line)
+                lineno,
+                Text(N_("the seal line (the result is line {line})"), line=result[0]),
+                _line_text(line),
             )
         if isinstance(line, ResultLine):
             result = (lineno, line)
         elif not isinstance(line, EventLine):
-            raise LogMismatch(lineno, "an event or the result line", _line_text(line))
+            raise LogMismatch(lineno, _EVENT_OR_RESULT, _line_text(line))
     if result is None:
         raise LogMismatch(
             last + 1,
-            "the result line (it reveals the seed) and the seal line",
-            "nothing (it ends)",
-            "the log is cut short",
+            Text(N_("the result line (it reveals the seed) and the seal line")),
+            _NOTHING,
+            _CUT_SHORT,
         )
-    raise LogMismatch(last + 1, "the seal line", "nothing (it ends)", "the log is cut short")
+    raise LogMismatch(last + 1, Text(N_("the seal line")), _NOTHING, _CUT_SHORT)
 
 
 def _check_signature(
@@ -767,9 +858,9 @@ def _check_signature(
         if key is not None:
             raise LogMismatch(
                 seal_line,
-                f"a signature by {key.describe()}",
-                "no signature",
-                "the log is not signed",
+                Text(N_("a signature by {key}"), key=key.describe()),
+                Text(N_("no signature")),
+                Text(N_("the log is not signed")),
             )
         return Signed.UNSIGNED, None
     by = f"{sig.alg} key {sig.key_id}"
@@ -780,16 +871,16 @@ def _check_signature(
     if found is logkeys.Check.OTHER_KEY:
         raise LogMismatch(
             seal_line,
-            f"a signature by {key.describe()}",
-            f"a signature by {by}",
-            "signed by another key",
+            Text(N_("a signature by {key}"), key=key.describe()),
+            Text(N_("a signature by {key}"), key=by),
+            Text(N_("signed by another key")),
         )
     if found is logkeys.Check.INVALID:
         raise LogMismatch(
             seal_line,
-            f"a valid signature by {key.describe()}",
-            "a signature that does not fit the log",
-            "the log was changed after it was signed",
+            Text(N_("a valid signature by {key}"), key=key.describe()),
+            Text(N_("a signature that does not fit the log")),
+            Text(N_("the log was changed after it was signed")),
         )
     return Signed.VALID, by
 
@@ -801,7 +892,10 @@ def _check_rules(header: HeaderLine, rules: RuleSet) -> None:
     if digest != header.rules_digest:
         raise LogMismatch(
             1,
-            f"rules_digest {digest} (the rule set's values have changed since)",
+            Text(
+                N_("rules_digest {digest} (the rule set's values have changed since)"),
+                digest=digest,
+            ),
             header.rules_digest,
         )
     if rules.table.players != header.seats:
@@ -817,14 +911,14 @@ def _check_header(header: HeaderLine, rules: RuleSet) -> None:
             1,
             "dominant null",
             f"dominant {header.dominant}",
-            "only a green-dragon hand (round wind F) has a dominant player",
+            Text(N_("only a green-dragon hand (round wind F) has a dominant player")),
         )
     if green and rules.table.green_dragon == "none":
         raise LogMismatch(
             1,
-            f"a round wind of {rules.table.winds}",
+            Text(N_("a round wind of {winds}"), winds=rules.table.winds),
             "round_wind F",
-            f"{rules.name} plays no green-dragon hands",
+            Text(N_("{rules} plays no green-dragon hands"), rules=rules.name),
         )
     hand = header.hand
     if hand is not None:
@@ -839,9 +933,11 @@ def _check_hand_block(header: HeaderLine, hand: HandInfo, rules: RuleSet) -> Non
     if east >= total or hand.players != seating:
         raise LogMismatch(
             1,
-            f"hand.players {seating if east < total else f'of players 0 to {total - 1}'}",
+            f"hand.players {seating}"
+            if east < total
+            else Text(N_("hand.players of players 0 to {last}"), last=total - 1),
             f"hand.players {hand.players}",
-            "the players sit in turn from East",
+            Text(N_("the players sit in turn from East")),
         )
     dreamer = (east - 1) % total if table.dreamer else None
     if hand.dreamer != dreamer:
@@ -849,7 +945,9 @@ def _check_hand_block(header: HeaderLine, hand: HandInfo, rules: RuleSet) -> Non
             1,
             f"hand.dreamer {quote(dreamer)}",
             f"hand.dreamer {quote(hand.dreamer)}",
-            "the dreamer is the player before East" if table.dreamer else "no one dreams",
+            Text(N_("the dreamer is the player before East"))
+            if table.dreamer
+            else Text(N_("no one dreams")),
         )
     dominant = None if header.dominant is None else hand.players[header.dominant]
     if hand.dominant != dominant:
@@ -857,16 +955,21 @@ def _check_hand_block(header: HeaderLine, hand: HandInfo, rules: RuleSet) -> Non
             1,
             f"hand.dominant {quote(dominant)}",
             f"hand.dominant {quote(hand.dominant)}",
-            "the dominant player sits at the header's dominant seat",
+            Text(N_("the dominant player sits at the header's dominant seat")),
         )
     green = header.round_wind == "F"
     if green and header.dominant is None:
         raise LogMismatch(
-            1, "a dominant seat", "dominant null", "a match's green-dragon hand has one"
+            1,
+            Text(N_("a dominant seat")),
+            "dominant null",
+            Text(N_("a match's green-dragon hand has one")),
         )
     rounds = table.rounds + (1 if table.green_dragon == "final_round" else 0)
     if hand.round >= rounds:
-        raise LogMismatch(1, f"hand.round below {rounds}", f"hand.round {hand.round}")
+        raise LogMismatch(
+            1, Text(N_("hand.round below {rounds}"), rounds=rounds), f"hand.round {hand.round}"
+        )
     wind = "E" if table.round_wind == "east" else WINDS[hand.round % len(table.winds)].token
     final = hand.round >= table.rounds  # the green-dragon round of a five-player match
     if table.green_dragon == "final_round" and green != final:
@@ -874,14 +977,18 @@ def _check_hand_block(header: HeaderLine, hand: HandInfo, rules: RuleSet) -> Non
             1,
             "round_wind F" if final else f"round_wind {wind}",
             f"round_wind {header.round_wind}",
-            f"the wind of round {hand.round + 1} of {rules.name}",
+            Text(
+                N_("the wind of round {round} of {rules}"), round=hand.round + 1, rules=rules.name
+            ),
         )
     if not green and header.round_wind != wind:
         raise LogMismatch(
             1,
             f"round_wind {wind}",
             f"round_wind {header.round_wind}",
-            f"the wind of round {hand.round + 1} of {rules.name}",
+            Text(
+                N_("the wind of round {round} of {rules}"), round=hand.round + 1, rules=rules.name
+            ),
         )
 
 
@@ -894,7 +1001,7 @@ def _legal_text(game: Game) -> str:
     legal = ", ".join(str(a) for a in game.legal_actions())
     if len(legal) > 200:
         legal = legal[:197] + "..."
-    return f"an action of seat {game.current_seat} ({legal})"
+    return Text(N_("an action of seat {seat} ({legal})"), seat=game.current_seat, legal=legal)
 
 
 def new_game(header: HeaderLine, rules: RuleSet, seed: int) -> Game:
@@ -933,9 +1040,16 @@ def verify_hand_log(
     if commitment != header.seed_commitment:
         raise LogMismatch(
             result_no,
-            f"the seed committed to in line 1 ({header.seed_commitment[:16]}...)",
-            f"seed {quote(logged.seed)}, whose commitment is {commitment[:16]}...",
-            "the revealed seed is not the one the header committed to",
+            Text(
+                N_("the seed committed to in line 1 ({digest}...)"),
+                digest=header.seed_commitment[:16],
+            ),
+            Text(
+                N_("seed {seed}, whose commitment is {digest}..."),
+                seed=quote(logged.seed),
+                digest=commitment[:16],
+            ),
+            Text(N_("the revealed seed is not the one the header committed to")),
         )
     if rules is None:
         rules = _load_rules(header)
@@ -944,7 +1058,7 @@ def verify_hand_log(
     try:
         game = new_game(header, rules, logged.seed)
     except MahjongError as exc:
-        raise LogMismatch(1, "a header the game can be dealt from", str(exc)) from None
+        raise LogMismatch(1, Text(N_("a header the game can be dealt from")), exc.text) from None
     events = game.events
     i = 0
     for lineno, line in log.body:
@@ -953,7 +1067,9 @@ def verify_hand_log(
         assert isinstance(line, EventLine)
         if i >= len(events):
             if game.is_over:
-                raise LogMismatch(lineno, "the result line (the hand is over)", _line_text(line))
+                raise LogMismatch(
+                    lineno, Text(N_("the result line (the hand is over)")), _line_text(line)
+                )
             if not line.decided or line.kind not in DECIDED_KINDS:
                 raise LogMismatch(lineno, _legal_text(game), _line_text(line))
             if line.seat != game.current_seat:
@@ -967,13 +1083,18 @@ def verify_hand_log(
             raise LogMismatch(lineno, event_text(expected), _line_text(line))
         i += 1
     if i < len(events):
-        raise LogMismatch(result_no, event_text(event_line(events[i], i)), "the result line")
+        raise LogMismatch(
+            result_no, event_text(event_line(events[i], i)), Text(N_("the result line"))
+        )
     if game.is_over and not logged.over:
         raise LogMismatch(
             result_no,
-            f"over true (the hand is over: {game.result.reason})",  # type: ignore[union-attr]
+            Text(
+                N_("over true (the hand is over: {reason})"),
+                reason=game.result.reason,  # type: ignore[union-attr]
+            ),
             "over false",
-            "a finished hand written as stopped",
+            Text(N_("a finished hand written as stopped")),
         )
     expected_result = result_line(game, seed=logged.seed, stopped=logged.reason, prev=logged.prev)
     diff = _first_difference(

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.core.text import N_, Text
 
 __all__ = [
     "ALGORITHMS",
@@ -67,6 +68,12 @@ _HMAC_ID_TAG: Final = b"mahjong-nts/hmac-key-id/v1/"
 class InvalidKeyFile(MahjongError):
     """A key file that cannot be used: unreadable, not PEM, not an Ed25519 or HMAC
     key, encrypted, or a public key where signing needs the private one."""
+
+
+def _kind(key: object, suffix: str) -> str:
+    """The kind of a key that is not Ed25519, from its class name (``RSA``)."""
+    kind = type(key).__name__.removesuffix(suffix).lstrip("_")
+    return kind or Text(N_("another kind"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,13 +114,19 @@ def _read(path: str | os.PathLike[str]) -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
-            raise InvalidKeyFile(f"{where}: not a regular file")
+            raise InvalidKeyFile(N_("{where}: not a regular file"), where=where)
         with os.fdopen(fd, "rb") as fh:
             data = fh.read(MAX_KEY_FILE_BYTES + 1)
     except OSError as exc:
-        raise InvalidKeyFile(f"{where}: {exc.strerror or exc}") from None
+        raise InvalidKeyFile(
+            N_("{where}: {why}"), where=where, why=exc.strerror or str(exc)
+        ) from None
     if len(data) > MAX_KEY_FILE_BYTES:
-        raise InvalidKeyFile(f"{where}: larger than {MAX_KEY_FILE_BYTES} bytes, not a key file")
+        raise InvalidKeyFile(
+            N_("{where}: larger than {most} bytes, not a key file"),
+            where=where,
+            most=MAX_KEY_FILE_BYTES,
+        )
     return data
 
 
@@ -132,14 +145,23 @@ def _hmac_key(text: str, where: str) -> LogKey:
         or lines[0] != f"-----BEGIN {HMAC_LABEL}-----"
         or lines[-1] != f"-----END {HMAC_LABEL}-----"
     ):
-        raise InvalidKeyFile(f"{where}: a {HMAC_LABEL} file holds one PEM block and nothing else")
+        raise InvalidKeyFile(
+            N_("{where}: a {label} file holds one PEM block and nothing else"),
+            where=where,
+            label=HMAC_LABEL,
+        )
     try:
         secret = base64.b64decode("".join(lines[1:-1]), validate=True)
     except (binascii.Error, ValueError):
-        raise InvalidKeyFile(f"{where}: the {HMAC_LABEL} is not valid base64") from None
+        raise InvalidKeyFile(
+            N_("{where}: the {label} is not valid base64"), where=where, label=HMAC_LABEL
+        ) from None
     if not HMAC_BYTES <= len(secret) <= 64:
         raise InvalidKeyFile(
-            f"{where}: an HMAC key holds {HMAC_BYTES} to 64 bytes, this one {len(secret)}"
+            N_("{where}: an HMAC key holds {least} to 64 bytes, this one {count}"),
+            where=where,
+            least=HMAC_BYTES,
+            count=len(secret),
         )
     return LogKey("hmac-sha256", _hmac_id(secret), b"", secret)
 
@@ -156,26 +178,40 @@ def _ed25519_key(data: bytes, label: str, where: str) -> LogKey:
         if label == "PUBLIC KEY":
             public = ser.load_pem_public_key(data)
             if not isinstance(public, Ed25519PublicKey):
-                kind = type(public).__name__.removesuffix("PublicKey").lstrip("_") or "another kind"
                 raise InvalidKeyFile(
-                    f"{where}: the public key is {kind}, not Ed25519; hand logs are signed "
-                    "with Ed25519 keys"
+                    N_(
+                        "{where}: the public key is {kind}, not Ed25519; hand logs are signed "
+                        "with Ed25519 keys"
+                    ),
+                    where=where,
+                    kind=_kind(public, "PublicKey"),
                 )
             raw = public.public_bytes(ser.Encoding.Raw, ser.PublicFormat.Raw)
             return LogKey("ed25519", _ed25519_id(raw), raw, b"")
         private = ser.load_pem_private_key(data, password=None)
     except TypeError:
         raise InvalidKeyFile(
-            f"{where}: the key is encrypted; store it without a password "
-            "(openssl genpkey -algorithm ed25519 does)"
+            N_(
+                "{where}: the key is encrypted; store it without a password "
+                "(openssl genpkey -algorithm ed25519 does)"
+            ),
+            where=where,
         ) from None
     except (ValueError, UnsupportedAlgorithm):
-        raise InvalidKeyFile(f"{where}: not a readable PEM {label.lower()}") from None
-    if not isinstance(private, Ed25519PrivateKey):
-        kind = type(private).__name__.removesuffix("PrivateKey").lstrip("_") or "another kind"
         raise InvalidKeyFile(
-            f"{where}: the private key is {kind}, not Ed25519; hand logs are signed with "
-            "Ed25519 keys (mahjong-nts keygen, or openssl genpkey -algorithm ed25519)"
+            N_("{where}: not a readable PEM private key")
+            if label == "PRIVATE KEY"
+            else N_("{where}: not a readable PEM public key"),
+            where=where,
+        ) from None
+    if not isinstance(private, Ed25519PrivateKey):
+        raise InvalidKeyFile(
+            N_(
+                "{where}: the private key is {kind}, not Ed25519; hand logs are signed with "
+                "Ed25519 keys (mahjong-nts keygen, or openssl genpkey -algorithm ed25519)"
+            ),
+            where=where,
+            kind=_kind(private, "PrivateKey"),
         )
     secret = private.private_bytes(ser.Encoding.Raw, ser.PrivateFormat.Raw, ser.NoEncryption())
     raw = private.public_key().public_bytes(ser.Encoding.Raw, ser.PublicFormat.Raw)
@@ -187,25 +223,41 @@ def parse_key(data: bytes, where: str = "key") -> LogKey:
     try:
         text = data.decode("ascii")
     except UnicodeDecodeError:
-        raise InvalidKeyFile(f"{where}: not a PEM key file (not ASCII text)") from None
+        raise InvalidKeyFile(
+            N_("{where}: not a PEM key file (not ASCII text)"), where=where
+        ) from None
     labels = _pem_blocks(text)
     if not labels:
         raise InvalidKeyFile(
-            f"{where}: not a PEM key file (no -----BEGIN ...----- line); make a key with "
-            "mahjong-nts keygen or openssl genpkey -algorithm ed25519"
+            N_(
+                "{where}: not a PEM key file (no -----BEGIN ...----- line); make a key with "
+                "mahjong-nts keygen or openssl genpkey -algorithm ed25519"
+            ),
+            where=where,
         )
     if len(labels) > 1:
-        raise InvalidKeyFile(f"{where}: {len(labels)} PEM blocks; a key file holds one key")
+        raise InvalidKeyFile(
+            N_("{where}: {count} PEM blocks; a key file holds one key"),
+            where=where,
+            count=len(labels),
+        )
     label = labels[0]
     if label == HMAC_LABEL:
         return _hmac_key(text, where)
     if label == "ENCRYPTED PRIVATE KEY":
-        raise InvalidKeyFile(f"{where}: the key is encrypted; store it without a password")
+        raise InvalidKeyFile(
+            N_("{where}: the key is encrypted; store it without a password"), where=where
+        )
     if label in ("PRIVATE KEY", "PUBLIC KEY"):
         return _ed25519_key(data, label, where)
     raise InvalidKeyFile(
-        f"{where}: a PEM {label[:40]!r} block; expected an Ed25519 PRIVATE KEY or PUBLIC KEY "
-        f"(PKCS#8 / SubjectPublicKeyInfo) or a {HMAC_LABEL}"
+        N_(
+            "{where}: a PEM {block!r} block; expected an Ed25519 PRIVATE KEY or PUBLIC KEY "
+            "(PKCS#8 / SubjectPublicKeyInfo) or a {label}"
+        ),
+        where=where,
+        block=label[:40],
+        label=HMAC_LABEL,
     )
 
 
@@ -244,7 +296,9 @@ def new_hmac_key() -> bytes:
 def sign(key: LogKey, message: bytes) -> str:
     """The signature (Ed25519) or MAC (HMAC-SHA256) of ``message``, base64."""
     if not key.can_sign:
-        raise InvalidKeyFile(f"a public key ({key.describe()}) cannot sign: give the private key")
+        raise InvalidKeyFile(
+            N_("a public key ({key}) cannot sign: give the private key"), key=key.describe()
+        )
     if key.alg == "hmac-sha256":
         value = hmac.new(key.secret, message, hashlib.sha256).digest()
     else:

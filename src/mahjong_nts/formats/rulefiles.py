@@ -56,6 +56,7 @@ from typing import Any, Final
 
 from mahjong_nts.core.errors import InvalidRuleSet, quote
 from mahjong_nts.core.rules import RuleSet, merge
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.formats.safejson import printable
 
 __all__ = [
@@ -118,20 +119,28 @@ def _parse(raw: bytes, where: str) -> dict[str, Any]:
     """A rule file's bytes as a mapping, within the bounds."""
     if len(raw) > MAX_FILE_BYTES:
         raise InvalidRuleSet(
-            f"{where}: a rule file is at most {MAX_FILE_BYTES} bytes, this one is larger"
+            N_("{where}: a rule file is at most {most} bytes, this one is larger"),
+            where=where,
+            most=MAX_FILE_BYTES,
         )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InvalidRuleSet(f"{where}: not UTF-8 text (byte {exc.start})") from None
+        raise InvalidRuleSet(
+            N_("{where}: not UTF-8 text (byte {byte})"), where=where, byte=exc.start
+        ) from None
     _check_toml_nesting(text, where)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         # tomllib's message ends with "(at line L, column C)"; it quotes no content.
-        raise InvalidRuleSet(f"{where}: TOML syntax error: {exc}") from None
+        raise InvalidRuleSet(
+            N_("{where}: TOML syntax error: {error}"), where=where, error=str(exc)
+        ) from None
     except RecursionError:  # not reached past _check_toml_nesting; kept as a last guard
-        raise InvalidRuleSet(f"{where}: nested too deeply (at most {MAX_NESTING})") from None
+        raise InvalidRuleSet(
+            N_("{where}: nested too deeply (at most {most})"), where=where, most=MAX_NESTING
+        ) from None
     _check_structure(data, where)
     return data
 
@@ -163,7 +172,10 @@ def _check_toml_nesting(text: str, where: str) -> None:
             if depth > MAX_NESTING:
                 line = text.count("\n", 0, i) + 1
                 raise InvalidRuleSet(
-                    f"{where}: line {line}: arrays and tables nested more than {MAX_NESTING} deep"
+                    N_("{where}: line {line}: arrays and tables nested more than {most} deep"),
+                    where=where,
+                    line=line,
+                    most=MAX_NESTING,
                 )
         elif ch in "]}":
             depth = max(depth - 1, 0)
@@ -215,7 +227,11 @@ def _check_structure(data: Any, where: str, *, max_values: int | None = None) ->
         if isinstance(value, Mapping | list):
             count += len(value)
             if max_values is not None and count > max_values:
-                raise InvalidRuleSet(f"{where}: more than {max_values} values in one rule set")
+                raise InvalidRuleSet(
+                    N_("{where}: more than {most} values in one rule set"),
+                    where=where,
+                    most=max_values,
+                )
         if isinstance(value, Mapping):
             children: list[tuple[str, Any]] = [
                 (f"{key}.{k}" if key else str(k), v) for k, v in value.items()
@@ -226,7 +242,10 @@ def _check_structure(data: Any, where: str, *, max_values: int | None = None) ->
             continue
         if depth >= MAX_NESTING and children:
             raise InvalidRuleSet(
-                f"{where}: {quote(key)}: tables and arrays nested more than {MAX_NESTING} deep"
+                N_("{where}: {key}: tables and arrays nested more than {most} deep"),
+                where=where,
+                key=quote(key),
+                most=MAX_NESTING,
             )
         stack.extend((v, depth + 1, k) for k, v in children)
 
@@ -243,23 +262,30 @@ def _read_file(path: Path) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise InvalidRuleSet(f"{shown}: no such rule file") from None
+        raise InvalidRuleSet(N_("{where}: no such rule file"), where=shown) from None
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
-        raise InvalidRuleSet(f"{shown}: cannot read rule file ({why})") from None
+        raise InvalidRuleSet(
+            N_("{where}: cannot read rule file ({why})"), where=shown, why=why
+        ) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise InvalidRuleSet(f"{shown}: is a folder, not a rule file")
+            raise InvalidRuleSet(N_("{where}: is a folder, not a rule file"), where=shown)
         if not stat.S_ISREG(info.st_mode):
             raise InvalidRuleSet(
-                f"{shown}: not a regular file (a device, pipe or socket); "
-                "a rule file is a .toml text file"
+                N_(
+                    "{where}: not a regular file (a device, pipe or socket); "
+                    "a rule file is a .toml text file"
+                ),
+                where=shown,
             )
         if info.st_size > MAX_FILE_BYTES:
             raise InvalidRuleSet(
-                f"{shown}: a rule file is at most {MAX_FILE_BYTES} bytes, "
-                f"this one has {info.st_size}"
+                N_("{where}: a rule file is at most {most} bytes, this one has {size}"),
+                where=shown,
+                most=MAX_FILE_BYTES,
+                size=info.st_size,
             )
         chunks: list[bytes] = []
         left = MAX_FILE_BYTES + 1
@@ -271,7 +297,11 @@ def _read_file(path: Path) -> bytes:
             left -= len(chunk)
         return b"".join(chunks)
     except OSError as exc:
-        raise InvalidRuleSet(f"{shown}: cannot read rule file ({exc.strerror or exc})") from None
+        raise InvalidRuleSet(
+            N_("{where}: cannot read rule file ({why})"),
+            where=shown,
+            why=exc.strerror or str(exc),
+        ) from None
     finally:
         os.close(fd)
 
@@ -329,18 +359,27 @@ def _deep_copy(value: Any) -> Any:
 # --------------------------------------------------------------------------- names
 
 
-def _unknown(name: object, *, files: bool) -> str:
+def _unknown(name: object, *, files: bool) -> Text:
     known = (*SHIPPED, *OVERLAYS)
     close = (
         difflib.get_close_matches(name, known, n=1, cutoff=0.5)
         if isinstance(name, str) and len(name) <= 64
         else []
     )
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    tail = "; or give a path to a .toml file" if files else ""
-    return (
-        f"unknown rule set {quote(name)}{hint}; shipped: {', '.join(SHIPPED)}; "
-        f"overlays (add with '+'): {', '.join(OVERLAYS)}{tail}"
+    hint = Text(N_(" (did you mean {word!r}?)"), word=close[0]) if close else ""
+    return Text(
+        N_(
+            "unknown rule set {name}{hint}; shipped: {shipped}; overlays (add with '+'): "
+            "{overlays}; or give a path to a .toml file"
+        )
+        if files
+        else N_(
+            "unknown rule set {name}{hint}; shipped: {shipped}; overlays (add with '+'): {overlays}"
+        ),
+        name=quote(name),
+        hint=hint,
+        shipped=", ".join(SHIPPED),
+        overlays=", ".join(OVERLAYS),
     )
 
 
@@ -350,10 +389,15 @@ def _looks_like_path(spec: str) -> bool:
 
 def _check_spec(spec: object, limit: int) -> str:
     if not isinstance(spec, str) or not spec.strip():
-        raise InvalidRuleSet(f"rule set spec must be a non-empty string, got {quote(spec)}")
+        raise InvalidRuleSet(
+            N_("rule set spec must be a non-empty string, got {value}"), value=quote(spec)
+        )
     if len(spec) > limit:
         raise InvalidRuleSet(
-            f"rule set spec {quote(spec)} is {len(spec)} characters long; at most {limit}"
+            N_("rule set spec {value} is {count} characters long; at most {most}"),
+            value=quote(spec),
+            count=len(spec),
+            most=limit,
         )
     return spec.strip()
 
@@ -363,16 +407,27 @@ def _overlays(spec: str, names: list[str]) -> tuple[str, ...]:
     seen: list[str] = []
     for name in names:
         if name in seen:
-            raise InvalidRuleSet(f"{quote(spec)}: overlay {name!r} is given twice")
+            raise InvalidRuleSet(
+                N_("{spec}: overlay {name!r} is given twice"), spec=quote(spec), name=name
+            )
         if name not in OVERLAYS:
             if name in SHIPPED:
                 raise InvalidRuleSet(
-                    f"{quote(spec)}: {name!r} is a complete rule set, not an "
-                    f"overlay; overlays: {', '.join(OVERLAYS)}"
+                    N_(
+                        "{spec}: {name!r} is a complete rule set, not an overlay; overlays: "
+                        "{overlays}"
+                    ),
+                    spec=quote(spec),
+                    name=name,
+                    overlays=", ".join(OVERLAYS),
                 )
             if not name:
-                raise InvalidRuleSet(f"{quote(spec)}: an empty overlay name (a '+' too many)")
-            raise InvalidRuleSet(f"{quote(spec)}: " + _unknown(name, files=False))
+                raise InvalidRuleSet(
+                    N_("{spec}: an empty overlay name (a '+' too many)"), spec=quote(spec)
+                )
+            raise InvalidRuleSet(
+                N_("{spec}: {problem}"), spec=quote(spec), problem=_unknown(name, files=False)
+            )
         seen.append(name)
     return tuple(seen)
 
@@ -380,11 +435,16 @@ def _overlays(spec: str, names: list[str]) -> tuple[str, ...]:
 def _split(spec: str) -> tuple[str, list[str]]:
     head, *rest = (part.strip() for part in spec.split("+"))
     if not head:
-        raise InvalidRuleSet(f"{quote(spec)}: no rule set before '+'")
+        raise InvalidRuleSet(N_("{spec}: no rule set before '+'"), spec=quote(spec))
     if head in OVERLAYS:
         raise InvalidRuleSet(
-            f"{quote(spec)}: {head!r} is an overlay, not a complete rule set; "
-            f"put it after one, e.g. '{DEFAULT_RULESET}+{head}'"
+            N_(
+                "{spec}: {head!r} is an overlay, not a complete rule set; "
+                "put it after one, e.g. '{default}+{head}'"
+            ),
+            spec=quote(spec),
+            head=head,
+            default=DEFAULT_RULESET,
         )
     return head, rest
 
@@ -425,7 +485,9 @@ def _build(data: Mapping[str, Any], where: str) -> RuleSet:
     except InvalidRuleSet:
         raise
     except (TypeError, ValueError, AttributeError) as exc:  # defensive: malformed values
-        raise InvalidRuleSet(f"{where}: malformed rule set value ({quote(str(exc))})") from None
+        raise InvalidRuleSet(
+            N_("{where}: malformed rule set value ({error})"), where=where, error=quote(str(exc))
+        ) from None
 
 
 def _own_name(rules: RuleSet, where: str) -> RuleSet:
@@ -446,9 +508,13 @@ def _own_name(rules: RuleSet, where: str) -> RuleSet:
     if shipped is not None and shipped.name == name and not ruleset_diff(rules, shipped):
         return rules
     raise InvalidRuleSet(
-        f"{where}: name {quote(name)} is taken by a shipped rule set: house rules need a "
-        'name of their own (e.g. name = "club"), so that logs and outputs say which rules '
-        "were played"
+        N_(
+            "{where}: name {name} is taken by a shipped rule set: house rules need a "
+            'name of their own (e.g. name = "club"), so that logs and outputs say which rules '
+            "were played"
+        ),
+        where=where,
+        name=quote(name),
     )
 
 
@@ -503,14 +569,17 @@ def _resolve_file(path: Path, chain: tuple[tuple[object, str], ...]) -> tuple[di
     if len(chain) >= MAX_BASE_CHAIN:
         shown = " -> ".join(w for _, w in chain)
         raise InvalidRuleSet(
-            f"{chain[-1][1]}: base chain too deep (at most {MAX_BASE_CHAIN} files): {shown}"
+            N_("{where}: base chain too deep (at most {most} files): {chain}"),
+            where=chain[-1][1],
+            most=MAX_BASE_CHAIN,
+            chain=shown,
         )
     raw = _read_file(path)
     key = _file_key(path)
     keys = [k for k, _ in chain]
     if key in keys:
         loop = " -> ".join([*(w for _, w in chain[keys.index(key) :]), where])
-        raise InvalidRuleSet(f"{where}: base loop: {loop}")
+        raise InvalidRuleSet(N_("{where}: base loop: {loop}"), where=where, loop=loop)
     data = _parse(raw, where)
     name = printable(path.stem)  # the default name: printable, whatever the file is called
     return _resolve_data(data, where, name, _local_base(path.parent, (*chain, (key, where))))
@@ -555,16 +624,19 @@ def _resolve_data(
     base = data.pop("base")
     if not isinstance(base, str) or not base.strip():
         raise InvalidRuleSet(
-            f"{where}: base must name a rule set (e.g. base = "
-            f'"{DEFAULT_RULESET}"), got {quote(base)}'
+            N_('{where}: base must name a rule set (e.g. base = "{default}"), got {value}'),
+            where=where,
+            default=DEFAULT_RULESET,
+            value=quote(base),
         )
     try:
         base_data, _ = base_of(base)
     except InvalidRuleSet as exc:
-        msg = str(exc)
-        if msg.startswith(where):
+        if str(exc).startswith(where):
             raise
-        raise InvalidRuleSet(f"{where}: base = {quote(base)}: {msg}") from None
+        raise InvalidRuleSet(
+            N_("{where}: base = {base}: {problem}"), where=where, base=quote(base), problem=exc.text
+        ) from None
     base = base.strip()
     merged = merge(base_data, data)
     merged["name"] = data.get("name", default_name)
@@ -616,8 +688,12 @@ def load_untrusted(value: object, where: str = "inline rules") -> RuleSet:
     if isinstance(value, Mapping):
         return _load_inline(value, where)
     raise InvalidRuleSet(
-        f"a rule set is a shipped name such as {DEFAULT_RULESET!r} (with overlays: "
-        f"'nmb-2009+flowers') or house rules as an object, not {type(value).__name__}"
+        N_(
+            "a rule set is a shipped name such as {default!r} (with overlays: "
+            "'nmb-2009+flowers') or house rules as an object, not {type}"
+        ),
+        default=DEFAULT_RULESET,
+        type=type(value).__name__,
     )
 
 
@@ -627,9 +703,13 @@ def _untrusted_spec(spec: object) -> tuple[str, tuple[str, ...]]:
     if head not in SHIPPED:
         if _looks_like_path(head):
             raise InvalidRuleSet(
-                f"{quote(head)} looks like a file, and rule sets from a request never name "
-                f"a file: give a shipped rule set ({', '.join(SHIPPED)}, with overlays "
-                f"such as 'nmb-2009+flowers') or the house rules inline as an object"
+                N_(
+                    "{name} looks like a file, and rule sets from a request never name "
+                    "a file: give a shipped rule set ({shipped}, with overlays "
+                    "such as 'nmb-2009+flowers') or the house rules inline as an object"
+                ),
+                name=quote(head),
+                shipped=", ".join(SHIPPED),
             )
         raise InvalidRuleSet(_unknown(head, files=False))
     return head, _overlays(text, rest)
@@ -667,12 +747,16 @@ def _checked_copy(data: object, where: str) -> dict[str, Any]:
     """A deep copy of an in-memory rule mapping, after checking its size and nesting."""
     if not isinstance(data, Mapping):
         raise InvalidRuleSet(
-            f"{where}: a rule set must be a table (an object), not {type(data).__name__}"
+            N_("{where}: a rule set must be a table (an object), not {type}"),
+            where=where,
+            type=type(data).__name__,
         )
     _check_structure(data, where, max_values=MAX_INLINE_VALUES)
     for key in _iter_keys(data):
         if not isinstance(key, str):
-            raise InvalidRuleSet(f"{where}: keys must be text, got {quote(key)}")
+            raise InvalidRuleSet(
+                N_("{where}: keys must be text, got {key}"), where=where, key=quote(key)
+            )
     copy: dict[str, Any] = _deep_copy(data)
     return copy
 

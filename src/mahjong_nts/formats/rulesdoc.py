@@ -20,6 +20,8 @@ from typing import Any, Final
 
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
 from mahjong_nts.core.rules import LimitValue, RuleSet
+from mahjong_nts.core.text import join
+from mahjong_nts.formats.citations import localizable
 from mahjong_nts.formats.rulefiles import (
     DEFAULT_RULESET,
     OVERLAYS,
@@ -666,7 +668,7 @@ def _file_citations(name: str) -> Mapping[str, str]:
             key = line.split("=", 1)[0].strip()
             parts = [p for p in (heading, _comment(line)) if p]
             if parts:
-                out[f"{section}.{key}"] = " · ".join(parts)
+                out[f"{section}.{key}"] = localizable(" · ".join(parts))
     return out
 
 
@@ -684,7 +686,7 @@ def citations(spec: str) -> dict[str, str]:
         for key in shipped_mapping(overlay).keys() & set(_SECTIONS):
             for sub in shipped_mapping(overlay)[key]:
                 out.pop(f"{key}.{sub}", None)
-        out.update({k: f"{overlay}: {v}" for k, v in _file_citations(overlay).items()})
+        out.update({k: join("", (f"{overlay}: ", v)) for k, v in _file_citations(overlay).items()})
     return out
 
 

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from mahjong_nts.core.errors import QUOTE_CHARS, MahjongError, quote
+from mahjong_nts.core.text import N_
 
 __all__ = [
     "MAX_DEPTH",
@@ -82,7 +83,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise JsonInputError(f"duplicate key {quote(key)} in an object")
+            raise JsonInputError(N_("duplicate key {key} in an object"), key=quote(key))
         out[key] = value
     return out
 
@@ -91,7 +92,9 @@ def _int(text: str) -> int:
     digits = len(text) - (text[0] == "-")
     if digits > MAX_INT_DIGITS:
         raise JsonInputError(
-            f"a whole number of {digits} digits: at most {MAX_INT_DIGITS} are accepted"
+            N_("a whole number of {digits} digits: at most {most} are accepted"),
+            digits=digits,
+            most=MAX_INT_DIGITS,
         )
     return int(text)
 
@@ -99,16 +102,18 @@ def _int(text: str) -> int:
 def _float(text: str) -> float:
     if len(text) > MAX_INT_DIGITS:
         raise JsonInputError(
-            f"a number written with {len(text)} characters: at most {MAX_INT_DIGITS}"
+            N_("a number written with {count} characters: at most {most}"),
+            count=len(text),
+            most=MAX_INT_DIGITS,
         )
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise JsonInputError(f"the number {quote(text)} is too large")
+        raise JsonInputError(N_("the number {value} is too large"), value=quote(text))
     return value
 
 
 def _constant(text: str) -> Any:
-    raise JsonInputError(f"{text} is not a JSON number")
+    raise JsonInputError(N_("{text} is not a JSON number"), text=text)
 
 
 def _depth(value: Any, limit: int) -> int:
@@ -141,12 +146,16 @@ def loads(
     """Parse one JSON text within the bounds; :class:`JsonInputError` when it is not."""
     size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data)
     if size > max_bytes:
-        raise JsonInputError(f"the text is {size} bytes long: at most {max_bytes} are accepted")
+        raise JsonInputError(
+            N_("the text is {size} bytes long: at most {most} are accepted"),
+            size=size,
+            most=max_bytes,
+        )
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise JsonInputError(f"not valid UTF-8 (byte {exc.start})") from None
+            raise JsonInputError(N_("not valid UTF-8 (byte {byte})"), byte=exc.start) from None
     else:
         text = data
     try:
@@ -160,11 +169,13 @@ def loads(
     except JsonInputError:
         raise
     except json.JSONDecodeError as exc:
-        raise JsonInputError(f"invalid JSON at column {exc.colno}: {exc.msg}") from None
+        raise JsonInputError(
+            N_("invalid JSON at column {column}: {error}"), column=exc.colno, error=exc.msg
+        ) from None
     except RecursionError:
-        raise JsonInputError(f"nested more than {max_depth} levels deep") from None
+        raise JsonInputError(N_("nested more than {most} levels deep"), most=max_depth) from None
     except ValueError as exc:  # e.g. a lone surrogate the decoder refuses
-        raise JsonInputError(f"invalid JSON: {quote(str(exc))}") from None
+        raise JsonInputError(N_("invalid JSON: {error}"), error=quote(str(exc))) from None
     if _depth(value, max_depth) > max_depth:
-        raise JsonInputError(f"nested more than {max_depth} levels deep")
+        raise JsonInputError(N_("nested more than {most} levels deep"), most=max_depth)
     return value

@@ -23,6 +23,7 @@ from mahjong_nts.core.errors import QUOTE_CHARS, MahjongError
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.items import LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile, parse_tile
 from mahjong_nts.formats import safejson
 
@@ -48,6 +49,7 @@ __all__ = [
     "score_response",
     "seat_wind",
     "short_message",
+    "short_text",
     "table_hand",
 ]
 
@@ -66,12 +68,17 @@ Tiles = str | list[str]
 
 
 class FieldError(MahjongError):
-    """A request value that is well-typed but wrong; ``field`` says which one."""
+    """A request value that is well-typed but wrong; ``field`` says which one and
+    ``message`` what is wrong (a :class:`~mahjong_nts.core.text.Text`)."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
+    def __init__(self, field: str, message: str, /, **params: Any) -> None:
+        text = Text(message, **params) if params or not isinstance(message, Text) else message
+        if field:
+            super().__init__(N_("{field}: {message}"), field=field, message=text)
+        else:
+            super().__init__(text)
         self.field = field
-        self.message = message
+        self.message = text
 
 
 # --------------------------------------------------------------------------- requests
@@ -206,6 +213,14 @@ def short_message(message: str) -> str:
     return message
 
 
+def short_text(text: str) -> str:
+    """``text`` bounded as :func:`short_message` bounds it; a core
+    :class:`~mahjong_nts.core.text.Text` that is short enough already is kept as it is
+    (so that a page can still say it in its language)."""
+    short = short_message(text)
+    return text if short == text else short
+
+
 def _field(where: str, fn: Callable[[], _T]) -> _T:
     """Run ``fn``; a core error becomes a :class:`FieldError` for ``where``."""
     try:
@@ -213,7 +228,7 @@ def _field(where: str, fn: Callable[[], _T]) -> _T:
     except FieldError:
         raise
     except MahjongError as exc:
-        raise FieldError(where, str(exc)) from exc
+        raise FieldError(where, exc.text) from exc
 
 
 # --------------------------------------------------------------------------- conversion
@@ -238,7 +253,7 @@ def _rules(value: object, where: str = "ruleset") -> RuleSet:
     try:
         return load_rules(value)
     except MahjongError as exc:
-        raise FieldError(where, str(exc)) from exc
+        raise FieldError(where, exc.text) from exc
 
 
 def parse_tiles_field(value: str | list[str], where: str) -> tuple[Tile, ...]:
@@ -249,7 +264,7 @@ def parse_tiles_field(value: str | list[str], where: str) -> tuple[Tile, ...]:
             try:
                 out.append(parse_tile(token))
             except MahjongError as exc:
-                raise FieldError(f"{where}[{i}]", str(exc)) from exc
+                raise FieldError(f"{where}[{i}]", exc.text) from exc
         return tuple(out)
     if not value.strip():
         return ()
@@ -258,7 +273,7 @@ def parse_tiles_field(value: str | list[str], where: str) -> tuple[Tile, ...]:
     try:
         return tuple(parse_tiles(value))
     except MahjongError as exc:
-        raise FieldError(where, str(exc)) from exc
+        raise FieldError(where, exc.text) from exc
 
 
 def parse_wind(text: str, where: str, *, allow_green: bool = False) -> Tile:
@@ -270,8 +285,16 @@ def parse_wind(text: str, where: str, *, allow_green: bool = False) -> Tile:
         tile = None
     if tile in WINDS or (allow_green and tile is Tile.GREEN):
         return tile
-    want = "E, S, W, N (or O, Z)" + (", or F for the green-dragon hand" if allow_green else "")
-    raise FieldError(where, f"{text!r} is not a wind (expected {want})")
+    raise FieldError(
+        where,
+        N_(
+            "{value!r} is not a wind (expected E, S, W, N (or O, Z), or F for the "
+            "green-dragon hand)"
+        )
+        if allow_green
+        else N_("{value!r} is not a wind (expected E, S, W, N (or O, Z))"),
+        value=text,
+    )
 
 
 def seat_wind(seat: int, east: int, *, seats: int = 4, dreamer: int | None = None) -> Tile:
@@ -288,6 +311,11 @@ def seat_wind(seat: int, east: int, *, seats: int = 4, dreamer: int | None = Non
 
 
 _KIND_NAMES = {MeldKind.CHOW: "chow", MeldKind.PUNG: "pung", MeldKind.KONG: "kong"}
+_KIND_WORDS: Final = {
+    MeldKind.CHOW: N_("chow"),
+    MeldKind.PUNG: N_("pung"),
+    MeldKind.KONG: N_("kong"),
+}
 
 
 def _meld(req: MeldFields, where: str) -> Meld:
@@ -295,7 +323,13 @@ def _meld(req: MeldFields, where: str) -> Meld:
     meld = _field(f"{where}.tiles", lambda: Meld.from_tiles(tiles, req.open))
     if _KIND_NAMES[meld.kind] != req.kind:
         shown = " ".join(t.token for t in tiles)
-        raise FieldError(where, f"kind is {req.kind!r} but {shown} is a {_KIND_NAMES[meld.kind]}")
+        raise FieldError(
+            where,
+            N_("kind is {kind!r} but {tiles} is a {other}"),
+            kind=req.kind,
+            tiles=shown,
+            other=Text(_KIND_WORDS[meld.kind]),
+        )
     return meld
 
 
@@ -333,36 +367,47 @@ def _hand(req: HandFields, prefix: str) -> tuple[Hand, Win | None]:
     for t in concealed:
         if t >= NUM_KINDS:
             raise FieldError(
-                f"{prefix}concealed", f"{t.token} is a flower or season: list it under flowers"
+                f"{prefix}concealed",
+                N_("{tile} is a flower or season: list it under flowers"),
+                tile=t.token,
             )
     melds = tuple(_meld(m, f"{prefix}melds[{i}]") for i, m in enumerate(req.melds))
     flowers = parse_tiles_field(req.flowers, f"{prefix}flowers")
     for t in flowers:
         if t < NUM_KINDS:
-            raise FieldError(f"{prefix}flowers", f"{t.token} is not a flower or season")
+            raise FieldError(
+                f"{prefix}flowers", N_("{tile} is not a flower or season"), tile=t.token
+            )
     if len(set(flowers)) != len(flowers):
-        raise FieldError(f"{prefix}flowers", "each flower and season exists only once")
+        raise FieldError(f"{prefix}flowers", N_("each flower and season exists only once"))
     winning: Tile | None = None
     if req.winning_tile is not None:
         winning = _field(f"{prefix}winning_tile", lambda: parse_tile(req.winning_tile or ""))
         if winning not in concealed:
             raise FieldError(
                 f"{prefix}winning_tile",
-                f"{winning.token} must be among the concealed tiles "
-                "(concealed lists every tile not in a declared meld, "
-                "the winning tile included)",
+                N_(
+                    "{tile} must be among the concealed tiles "
+                    "(concealed lists every tile not in a declared meld, "
+                    "the winning tile included)"
+                ),
+                tile=winning.token,
             )
     elif req.win is not None:
         raise FieldError(
             f"{prefix}win",
-            "a win needs winning_tile (the tile that completed "
-            "the hand); leave win out for a non-winner",
+            N_(
+                "a win needs winning_tile (the tile that completed "
+                "the hand); leave win out for a non-winner"
+            ),
         )
     if req.partial and winning is not None:
         raise FieldError(
             f"{prefix}partial",
-            "a partial hand (only the sets that score) is a non-winner's: "
-            "leave out winning_tile, or give every tile of the winning hand",
+            N_(
+                "a partial hand (only the sets that score) is a non-winner's: "
+                "leave out winning_tile, or give every tile of the winning hand"
+            ),
         )
     hand = _field(
         f"{prefix}hand" if prefix else "hand",

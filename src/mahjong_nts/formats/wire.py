@@ -41,6 +41,7 @@ from mahjong_nts.core import rules as core_rules
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.formats import safejson
 from mahjong_nts.formats.scorejob import (
@@ -60,6 +61,7 @@ from mahjong_nts.formats.scorejob import (
     score_response,
     seat_wind,
     short_message,
+    short_text,
     table_hand,
 )
 
@@ -101,6 +103,7 @@ __all__ = [
     "settle_request",
     "settle_round_wind",
     "short_message",
+    "short_text",
     "table_hand",
     "table_seats",
 ]
@@ -116,6 +119,7 @@ MAX_SEATS: Final = 5
 """Seats at a table: three, four, or five (four playing and the dreamer)."""
 
 SEAT_NAMES_EN = ("East", "South", "West", "North")
+_SEAT_NAMES: Final = (Text(N_("East")), Text(N_("South")), Text(N_("West")), Text(N_("North")))
 
 
 # --------------------------------------------------------------------------- models
@@ -291,7 +295,7 @@ class SettleJob:
     dreamer: int | None = None
 
 
-_COUNT_WORDS: Final = {3: "three", 4: "four", 5: "five"}
+_COUNT_WORDS: Final = {3: Text(N_("three")), 4: Text(N_("four")), 5: Text(N_("five"))}
 
 
 def table_seats(rules: RuleSet) -> int:
@@ -300,13 +304,20 @@ def table_seats(rules: RuleSet) -> int:
     return rules.table.players + (1 if rules.table.dreamer else 0)
 
 
-def _table_words(rules: RuleSet) -> str:
+def _table_words(rules: RuleSet) -> Text:
     if rules.table.dreamer:
-        return (
-            f"rule set {rules.name!r} seats five players (four play each hand, the fifth "
-            "is the dreamer)"
+        return Text(
+            N_(
+                "rule set {rules!r} seats five players (four play each hand, the fifth "
+                "is the dreamer)"
+            ),
+            rules=rules.name,
         )
-    return f"rule set {rules.name!r} is played by {_COUNT_WORDS[table_seats(rules)]} players"
+    return Text(
+        N_("rule set {rules!r} is played by {count} players"),
+        rules=rules.name,
+        count=_COUNT_WORDS[table_seats(rules)],
+    )
 
 
 def _same(key: str) -> str:
@@ -349,7 +360,13 @@ def check_seats(
     seats = table_seats(rules)
     if count != seats:
         raise FieldError(
-            name(count_key), f"{_table_words(rules)}: give {seats} {count_key}, got {count}"
+            name(count_key),
+            N_("{table}: give {seats} scores, got {count}")
+            if count_key == "scores"
+            else N_("{table}: give {seats} hands, got {count}"),
+            table=_table_words(rules),
+            seats=seats,
+            count=count,
         )
     given = {
         "east": east,
@@ -364,33 +381,48 @@ def check_seats(
     if rules.table.dreamer and dreamer is None:
         raise FieldError(
             name("dreamer"),
-            f"at a table of five one player sits each hand out: give the dreamer's "
-            f"seat (0-{seats - 1})",
+            N_(
+                "at a table of five one player sits each hand out: give the dreamer's "
+                "seat (0-{last})"
+            ),
+            last=seats - 1,
         )
     if not rules.table.dreamer and dreamer is not None:
         raise FieldError(
-            name("dreamer"), f"only a table of five has a dreamer; {_table_words(rules)}"
+            name("dreamer"),
+            N_("only a table of five has a dreamer; {table}"),
+            table=_table_words(rules),
         )
     if dreamer is not None:
-        for key, cannot in (
-            ("east", "be East"),
-            ("winner", "win"),
-            ("discarder", "give the winning tile"),
-            ("dominant", "be the dominant player"),
+        for key, template in (
+            ("east", N_("seat {seat} is the dreamer, who sits the hand out and cannot be East")),
+            ("winner", N_("seat {seat} is the dreamer, who sits the hand out and cannot win")),
+            (
+                "discarder",
+                N_(
+                    "seat {seat} is the dreamer, who sits the hand out and cannot give the "
+                    "winning tile"
+                ),
+            ),
+            (
+                "dominant",
+                N_(
+                    "seat {seat} is the dreamer, who sits the hand out and cannot be the "
+                    "dominant player"
+                ),
+            ),
         ):
             if given[key] == dreamer:
-                raise FieldError(
-                    name(key),
-                    f"seat {dreamer} is the dreamer, who sits the hand out and cannot {cannot}",
-                )
+                raise FieldError(name(key), template, seat=dreamer)
     if winner is None and discarder is not None:
-        raise FieldError(name("discarder"), "a remise (no winner) has no discarder")
+        raise FieldError(name("discarder"), N_("a remise (no winner) has no discarder"))
     if winner is not None and discarder == winner:
-        raise FieldError(name("discarder"), "the winner cannot be the discarder")
+        raise FieldError(name("discarder"), N_("the winner cannot be the discarder"))
     if dominant is not None and rules.table.green_dragon == "none":
         raise FieldError(
             name("dominant"),
-            f"rule set {rules.name!r} plays no green-dragon hand, so there is no dominant player",
+            N_("rule set {rules!r} plays no green-dragon hand, so there is no dominant player"),
+            rules=rules.name,
         )
 
 
@@ -399,7 +431,10 @@ def check_seat(value: int, seats: int, where: str) -> int:
     if not 0 <= value < seats:
         raise FieldError(
             where,
-            f"{value} is not a seat at a table of {_COUNT_WORDS[seats]} (seats 0-{seats - 1})",
+            N_("{value} is not a seat at a table of {count} (seats 0-{last})"),
+            value=value,
+            count=_COUNT_WORDS[seats],
+            last=seats - 1,
         )
     return value
 
@@ -410,14 +445,24 @@ def check_score(value: int, where: str) -> int:
     every score a game reaches can be settled, and every balance (at most 8 times a
     score) stays a whole number that JavaScript holds exactly (below 2**53)."""
     if not 0 <= value <= core_rules.MAX_SCORE:
-        raise FieldError(where, f"a score is a whole number 0-{core_rules.MAX_SCORE}, got {value}")
+        raise FieldError(
+            where,
+            N_("a score is a whole number 0-{most}, got {value}"),
+            most=core_rules.MAX_SCORE,
+            value=value,
+        )
     return value
 
 
 def check_round_to(value: int, where: str) -> int:
     """A ``round_to``: a whole number 0 to :data:`MAX_ROUND_TO` (FieldError otherwise)."""
     if not 0 <= value <= MAX_ROUND_TO:
-        raise FieldError(where, f"expected a whole number 0-{MAX_ROUND_TO}, got {value}")
+        raise FieldError(
+            where,
+            N_("expected a whole number 0-{most}, got {value}"),
+            most=MAX_ROUND_TO,
+            value=value,
+        )
     return value
 
 
@@ -428,22 +473,27 @@ def _hand_job(
     if req.ruleset is not None and _rules(req.ruleset, f"{prefix}ruleset") != rules:
         raise FieldError(
             f"{prefix}ruleset",
-            f"differs from the settle request's rule set ({rules.name}); leave it out",
+            N_("differs from the settle request's rule set ({rules}); leave it out"),
+            rules=rules.name,
         )
     seat = seat_wind(i, sreq.east, seats=table_seats(rules), dreamer=sreq.dreamer)
     if req.seat_wind is not None and parse_wind(req.seat_wind, f"{prefix}seat_wind") != seat:
         raise FieldError(
             f"{prefix}seat_wind",
-            f"seat {i} is {SEAT_NAMES_EN[WINDS.index(seat)]} when seat "
-            f"{sreq.east} is East, not {req.seat_wind!r}",
+            N_("seat {seat} is {wind} when seat {east} is East, not {value!r}"),
+            seat=i,
+            wind=_SEAT_NAMES[WINDS.index(seat)],
+            east=sreq.east,
+            value=req.seat_wind,
         )
     if req.round_wind is not None:
         rnd = parse_wind(req.round_wind, f"{prefix}round_wind", allow_green=True)
         if rnd != round_wind:
             raise FieldError(
                 f"{prefix}round_wind",
-                f"{req.round_wind!r} differs from the settle request's round wind "
-                f"{sreq.round_wind!r}",
+                N_("{value!r} differs from the settle request's round wind {round!r}"),
+                value=req.round_wind,
+                round=sreq.round_wind,
             )
     hand, win = _hand(req, prefix)
     return ScoreJob(hand, seat, round_wind, win, req.dead, rules)
@@ -461,23 +511,31 @@ def settle_round_wind(
     rnd = parse_wind(text, where, allow_green=True)
     if rnd is Tile.GREEN:
         if rules.table.green_dragon == "none":
-            raise FieldError(where, f"F: rule set {rules.name!r} plays no green-dragon hand")
+            raise FieldError(
+                where, N_("F: rule set {rules!r} plays no green-dragon hand"), rules=rules.name
+            )
         if dominant is None:
             raise FieldError(
                 dominant_key,
-                "the green-dragon hand (round wind F) has a dominant player: give his seat",
+                N_("the green-dragon hand (round wind F) has a dominant player: give his seat"),
             )
     else:
         if rnd.token not in rules.table.winds:
-            winds = ", ".join(rules.table.winds)
             raise FieldError(
-                where, f"{text!r}: rule set {rules.name!r} plays with the winds {winds} only"
+                where,
+                N_("{value!r}: rule set {rules!r} plays with the winds {winds} only"),
+                value=text,
+                rules=rules.name,
+                winds=", ".join(rules.table.winds),
             )
         if dominant is not None:
             raise FieldError(
                 dominant_key,
-                f"the dominant player belongs to the green-dragon hand, whose round wind "
-                f"is F, not {text!r}",
+                N_(
+                    "the dominant player belongs to the green-dragon hand, whose round wind "
+                    "is F, not {value!r}"
+                ),
+                value=text,
             )
     return rnd
 
@@ -487,7 +545,7 @@ def settle_request(req: SettleRequest) -> SettleJob:
     rules = _rules(req.ruleset)
     if (req.scores is None) == (req.hands is None):
         raise FieldError(
-            "request", "give either scores (one number per seat) or hands (one per seat)"
+            "request", N_("give either scores (one number per seat) or hands (one per seat)")
         )
     given = req.scores if req.scores is not None else req.hands
     assert given is not None
@@ -520,16 +578,21 @@ def settle_request(req: SettleRequest) -> SettleJob:
         if i == req.dreamer:
             if h is not None:
                 raise FieldError(
-                    f"hands[{i}]", f"seat {i} is the dreamer, who plays no hand: give null"
+                    f"hands[{i}]",
+                    N_("seat {seat} is the dreamer, who plays no hand: give null"),
+                    seat=i,
                 )
             jobs.append(None)
         elif h is None:
-            who = (
-                f"the dreamer is seat {req.dreamer}"
-                if req.dreamer is not None
-                else "this table has none"
+            if req.dreamer is not None:
+                raise FieldError(
+                    f"hands[{i}]",
+                    N_("null stands for the dreamer's hand, and the dreamer is seat {seat}"),
+                    seat=req.dreamer,
+                )
+            raise FieldError(
+                f"hands[{i}]", N_("null stands for the dreamer's hand, and this table has none")
             )
-            raise FieldError(f"hands[{i}]", f"null stands for the dreamer's hand, and {who}")
         else:
             jobs.append(_hand_job(h, i, req, rules, round_wind))
     return settle_jobs(
@@ -583,8 +646,9 @@ def scores_job(
     if dreamer is not None and scores[dreamer]:
         raise FieldError(
             label(dreamer),
-            f"seat {dreamer} is the dreamer, who plays no hand: his score is 0, "
-            f"not {scores[dreamer]}",
+            N_("seat {seat} is the dreamer, who plays no hand: his score is 0, not {score}"),
+            seat=dreamer,
+            score=scores[dreamer],
         )
     return SettleJob(tuple(scores), winner, discarder, east, dominant, rules, None, dreamer)
 
@@ -661,36 +725,47 @@ def settle_jobs(
     )
     for i, maybe in enumerate(jobs):
         if (maybe is None) != (i == dreamer):
-            raise FieldError(
-                label(i),
-                f"seat {i} is the dreamer, who plays no hand"
-                if i == dreamer
-                else "only the dreamer has no hand",
-            )
+            if i == dreamer:
+                raise FieldError(
+                    label(i), N_("seat {seat} is the dreamer, who plays no hand"), seat=i
+                )
+            raise FieldError(label(i), N_("only the dreamer has no hand"))
     if winner is not None:
         i, job = winner, jobs[winner]
         assert job is not None  # the winner is not the dreamer (check_seats)
         if job.win is None:
-            raise FieldError(label(i), f"seat {i} is the winner: its hand needs a winning tile")
+            raise FieldError(
+                label(i), N_("seat {seat} is the winner: its hand needs a winning tile"), seat=i
+            )
         if job.dead:
-            raise FieldError(label(i), "the winner's hand cannot be dead")
+            raise FieldError(label(i), N_("the winner's hand cannot be dead"))
         source = job.win.source
         if discarder is None and not source.self_drawn:
             raise FieldError(
                 label(i),
-                f"won from {source.value}: the winning tile was "
-                "claimed, so say who gave it (discarder)",
+                N_(
+                    "won from {source}: the winning tile was "
+                    "claimed, so say who gave it (discarder)"
+                ),
+                source=source.value,
             )
         if discarder is not None and source.self_drawn:
             raise FieldError(
                 label(i),
-                f"won from {source.value}: the winning tile was "
-                "self-drawn, so there is no discarder",
+                N_("won from {source}: the winning tile was self-drawn, so there is no discarder"),
+                source=source.value,
             )
     for i, maybe in enumerate(jobs):
         if i != winner and maybe is not None and maybe.win is not None:
-            whom = "a remise has no winner" if winner is None else f"seat {winner} won"
-            raise FieldError(label(i), f"only the winner has a winning tile ({whom})")
+            if winner is None:
+                raise FieldError(
+                    label(i), N_("only the winner has a winning tile (a remise has no winner)")
+                )
+            raise FieldError(
+                label(i),
+                N_("only the winner has a winning tile (seat {seat} won)"),
+                seat=winner,
+            )
     responses: list[dict[str, Any] | None] = []
     scores: list[int] = []
     for i, maybe in enumerate(jobs):
@@ -703,10 +778,12 @@ def settle_jobs(
         except FieldError:
             raise
         except MahjongError as exc:
-            raise FieldError(label(i), str(exc)) from exc
+            raise FieldError(label(i), exc.text) from exc
         if i == winner and not result.mahjong_allowed:
             raise FieldError(
-                label(i), f"the winner's hand may not go mahjong: {result.refusal or 'not allowed'}"
+                label(i),
+                N_("the winner's hand may not go mahjong: {why}"),
+                why=result.refusal or Text(N_("not allowed")),
             )
         responses.append(score_response(result, rules))
         scores.append(int(result.score))

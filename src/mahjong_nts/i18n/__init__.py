@@ -12,6 +12,20 @@ their texts from here, so this package sits below them and imports neither.
 >>> negotiate("de-DE,en;q=0.5", None)
 'en'
 
+Texts of the rules core and the formats (errors, what a scored item counted, why an
+item did not count) are :class:`~mahjong_nts.core.text.Text` values: English, with the
+template and parameters they were made from.  :func:`render` says one in a language:
+
+>>> from mahjong_nts.core.notation import parse_hand
+>>> try:
+...     parse_hand("b1 b1 b1 b1 b1")
+... except ValueError as exc:
+...     error = exc
+>>> render(error.text, "nl")
+'5 exemplaren van b1 (5 dicht): er zijn maar 4 van elke steen'
+>>> render(error.text, "en") == str(error)
+True
+
 Re-extract and update after changing texts (see ``docs/web.md``)::
 
     pybabel extract -F babel.cfg -o src/mahjong_nts/i18n/locales/mahjong_nts.pot src
@@ -24,8 +38,11 @@ from __future__ import annotations
 
 import functools
 import gettext
+from collections.abc import Callable
 from pathlib import Path
-from typing import Final, Literal
+from typing import Any, Final, Literal
+
+from mahjong_nts.core.text import Text, TextList
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -36,6 +53,8 @@ __all__ = [
     "language",
     "negotiate",
     "parse_accept_language",
+    "render",
+    "render_error",
     "translator",
 ]
 
@@ -135,3 +154,65 @@ def negotiate(
         if found is not None:
             return found
     return default
+
+
+MAX_RENDER_DEPTH: Final = 12
+"""Texts nested in the parameters of a text that are rendered; deeper ones are shown
+in English (the core nests at most four)."""
+
+_FORMAT_ERRORS: Final = (KeyError, IndexError, ValueError, AttributeError, TypeError)
+
+
+def render(text: object, lang: str) -> str:
+    """``text`` in ``lang``: a :class:`~mahjong_nts.core.text.Text` (or a
+    :class:`~mahjong_nts.core.text.TextList`) translated template by template, each
+    parameter that is a text itself translated too; a plain ``str`` looked up whole in
+    the catalogue (an English text read back from a log); anything else as ``str()``.
+    English (and any language without a catalogue) gives ``str(text)``, the English.
+
+    Never raises: a translation whose template does not fit the parameters (a missing
+    or misspelt field, a bad format) gives the English template with the parameters
+    rendered, and failing that the English text."""
+    if language(lang) != "nl":
+        return str(text)
+    gettext = translator(lang).gettext
+    if isinstance(text, Text | TextList):
+        return _render(text, gettext, 0)
+    if isinstance(text, str):
+        return gettext(text) if text else text
+    return str(text)
+
+
+def _render(value: Any, gettext: Callable[[str], str], depth: int) -> str:
+    if depth > MAX_RENDER_DEPTH:
+        return str(value)
+    if isinstance(value, TextList):
+        sep = _render(value.sep, gettext, depth + 1)
+        return sep.join(_render(part, gettext, depth + 1) for part in value.parts)
+    if not isinstance(value, Text):
+        return str(value)
+    template = value.template
+    translated = gettext(template) if template else template
+    if not value.params:
+        return translated
+    params = {
+        key: _render(v, gettext, depth + 1) if isinstance(v, Text | TextList) else v
+        for key, v in value.params.items()
+    }
+    for candidate in (translated, template):
+        try:
+            return candidate.format_map(params)
+        except _FORMAT_ERRORS:
+            continue
+    return str(value)
+
+
+def render_error(exc: BaseException, lang: str) -> str | None:
+    """The message of an error of the package (a
+    :class:`~mahjong_nts.core.errors.MahjongError`) in ``lang``, or None for any other
+    error (its message is not ours to translate)."""
+    from mahjong_nts.core.errors import MahjongError
+
+    if isinstance(exc, MahjongError):
+        return render(exc.text, lang)
+    return None

@@ -51,6 +51,7 @@ from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.match import Rotation
 from mahjong_nts.core.rules import MAX_SCORE, RuleSet
 from mahjong_nts.core.settlement import settle
+from mahjong_nts.core.text import N_
 from mahjong_nts.core.tiles import WINDS, Tile
 
 __all__ = [
@@ -91,7 +92,10 @@ class SheetError(MahjongError):
     """An entry, a name or a value of a sheet that is wrong; ``field`` says which."""
 
     def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
+        if field:
+            super().__init__(N_("{field}: {message}"), field=field, message=message)
+        else:
+            super().__init__(message)
         self.field = field
         self.message = message
 
@@ -430,7 +434,7 @@ def compute(
         except MahjongError as exc:
             if strict:
                 raise
-            problem = str(exc)
+            problem = exc.text
             scores = balances = zero
         for p in range(n):
             totals[p] += balances[p]

@@ -151,6 +151,6 @@ def score_hands(entry: HandsEntry, ctx: HandContext) -> ScoredHands:
     except ValidationError as exc:
         raise SheetError("", wire.error_message(exc)) from None
     except MahjongError as exc:
-        raise SheetError("", wire.short_message(str(exc))) from None
+        raise SheetError("", wire.short_text(exc.text)) from None
     details = job.hands if job.hands is not None else ()
     return ScoredHands(tuple(job.scores), tuple(details))

@@ -147,7 +147,7 @@ def create_session(
     try:
         rules = wire.load_rules(ruleset)
     except MahjongError as exc:
-        raise SheetError("ruleset", wire.short_message(str(exc))) from None
+        raise SheetError("ruleset", wire.short_text(exc.text)) from None
     checked = check_names(names, rules)
     cents = check_chip(chip)
     now = _now()

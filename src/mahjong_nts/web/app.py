@@ -16,8 +16,9 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from mahjong_nts.web.api.answer import error_response
-from mahjong_nts.web.api.main import api_router
+from mahjong_nts.web.api.answer import error_response, http_error_response
+from mahjong_nts.web.api.direct import DirectApi
+from mahjong_nts.web.api.main import DIRECT_ENDPOINTS, api_router
 from mahjong_nts.web.api.openapi import add_request_schemas
 from mahjong_nts.web.bottable import Registry
 from mahjong_nts.web.calc import router as calc_router
@@ -92,6 +93,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(online_router)
     app.include_router(online_pages_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    # the API's hot routes skip FastAPI's routing (same answers): inside SecurityHeaders
+    app.add_middleware(DirectApi, endpoints=DIRECT_ENDPOINTS)
     app.add_middleware(SecurityHeaders)
     hide_tokens_in_server_log()
 
@@ -100,10 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if _wants_html(request) and exc.status_code == 404:
             pages: Pages = request.app.state.pages
             return pages.render(request, "404.html", status_code=404)
-        response = error_response(exc.status_code, str(exc.detail))
-        if exc.headers:
-            response.headers.update(exc.headers)
-        return response
+        return http_error_response(exc)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -41,6 +41,7 @@ from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.observation import observe, visible_events
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, SeedRng, derive_seed, seed_commitment
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.formats import gamelog
 from mahjong_nts.online.state import (
     event_state,
@@ -86,7 +87,9 @@ hand has at most 14 concealed tiles; c, p, k, m, x, h are kept for the actions).
 
 
 class PlayError(Exception):
-    """A request the table refuses: ``status`` (404, 409, 422, 503) and one line."""
+    """A request the table refuses: ``status`` (404, 409, 422, 503) and one line
+    (English; a core :class:`~mahjong_nts.core.text.Text` the pages say in their
+    language)."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
@@ -182,16 +185,21 @@ class BotTable:
         self._check_hand(hand)
         game = self.game
         if game.is_over:
-            raise PlayError(409, f"hand {hand + 1} is over: it takes no more actions")
+            raise PlayError(
+                409, Text(N_("hand {number} is over: it takes no more actions"), number=hand + 1)
+            )
         if self.me is None:  # (never reached: the bots play such a hand to its end)
-            raise PlayError(409, "you sit this hand out")
+            raise PlayError(409, Text(N_("you sit this hand out")))
         try:
             act = parse_action(text)  # InvalidAction for text that is no action
             game.apply(act, seat=self.me, seq=seq)
         except (NotYourTurn, StaleAction) as exc:
-            raise PlayError(409, f"{exc} (it was sent twice, or the table moved on)") from None
+            raise PlayError(
+                409,
+                Text(N_("{problem} (it was sent twice, or the table moved on)"), problem=exc.text),
+            ) from None
         except MahjongError as exc:
-            raise PlayError(422, str(exc)) from None
+            raise PlayError(422, exc.text) from None
         self._run_bots()
         return act
 
@@ -199,9 +207,9 @@ class BotTable:
         """Deal the hand after ``hand`` (which must be the one just over)."""
         self._check_hand(hand)
         if not self.game.is_over:
-            raise PlayError(409, f"hand {hand + 1} is still in play")
+            raise PlayError(409, Text(N_("hand {number} is still in play"), number=hand + 1))
         if self.finished:
-            raise PlayError(409, "the game is over: no more hands (start a new game)")
+            raise PlayError(409, Text(N_("the game is over: no more hands (start a new game)")))
         self._deal()
 
     def log(self, hand: int) -> tuple[str, str]:

@@ -95,3 +95,16 @@ def app_held(request: Request, name: str, kind: type[_T]) -> _T:
     value = getattr(request.app.state, name)
     assert isinstance(value, kind), (name, type(value))
     return value
+
+
+def one_process_only(request: Request, what: str) -> str | None:
+    """Why ``what`` (held in this process's memory) is refused, when the server runs
+    several worker processes (a browser's next request may reach another one, which
+    does not hold it); None with one process."""
+    workers: int = request.app.state.settings.workers
+    if workers > 1:
+        return (
+            f"{what} need a server of one process; this one runs {workers} "
+            "(start it with mahjong-nts serve --workers 1)"
+        )
+    return None

@@ -8,8 +8,9 @@ table.  The socket's origin is checked before it is accepted; its seat comes fro
 cookie, never from a message.
 
 :func:`online_lifespan` starts the tables as the app starts (every live table of the store
-resumed from its events) and stops them as it stops.  Without a database the routes
-answer 503.
+resumed from its events) and stops them as it stops.  Without a database, or in a
+server of several worker processes (a table lives in one process's memory until the
+tables are shared between processes), the routes answer 503.
 """
 
 from __future__ import annotations
@@ -64,6 +65,10 @@ async def online_lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
     db: Database = app.state.database
     app.state.online = None
+    if settings.workers > 1:  # a table lives in one process's memory (docs/online.md)
+        log.warning("the online tables need a server of one process (--workers 1)")
+        yield
+        return
     try:
         store = db.store()
         secret = load_secret(settings.data_dir, settings.online_secret)
@@ -87,6 +92,13 @@ async def online_lifespan(app: FastAPI) -> AsyncIterator[None]:
 
 
 def _server(app: Any) -> OnlineServer:
+    workers: int = app.state.settings.workers
+    if workers > 1:
+        raise OnlineError(
+            503,
+            f"the online tables need a server of one process; this one runs {workers} "
+            "(start it with mahjong-nts serve --workers 1)",
+        )
     server = getattr(app.state, "online", None)
     if server is None:
         raise OnlineError(503, "the online tables are not available (no database)")

@@ -26,8 +26,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.formats import safejson, wire
 from mahjong_nts.formats.rulefiles import MAX_REQUEST_SPEC_CHARS, SHIPPED
+from mahjong_nts.i18n import render
 from mahjong_nts.web.api.answer import error_response
 from mahjong_nts.web.api.body import read_json_body
 from mahjong_nts.web.bottable import (
@@ -38,7 +40,7 @@ from mahjong_nts.web.bottable import (
     Registry,
     table_state,
 )
-from mahjong_nts.web.held import app_held
+from mahjong_nts.web.held import app_held, one_process_only
 from mahjong_nts.web.templating import pages_of, request_language
 from mahjong_nts.web.tiles import template_helpers
 
@@ -55,6 +57,11 @@ ACTION_KEYS: Final = {"chow": "c", "pung": "p", "kong": "k", "mahjong": "m", "pa
 
 
 def registry(request: Request) -> Registry:
+    """This process's games (503 when the server runs several worker processes: the
+    next request of a game may reach another one, which does not have it)."""
+    refusal = one_process_only(request, "games against the bots")
+    if refusal:
+        raise PlayError(503, refusal)
     return app_held(request, "play_tables", Registry)
 
 
@@ -88,26 +95,38 @@ def _rules(spec: str) -> RuleSet:
     try:
         return wire.load_rules(spec)
     except MahjongError as exc:
-        raise PlayError(422, f"ruleset: {exc}") from None
+        raise PlayError(422, Text(N_("ruleset: {problem}"), problem=exc.text)) from None
 
 
 async def _form(request: Request) -> dict[str, str]:
     """A small urlencoded form: at most :data:`MAX_FORM_BYTES` (413 past it)."""
     length = request.headers.get("content-length")
     if length is None or not length.isdigit() or len(length) > 20:
-        raise PlayError(411, "send the form with its Content-Length")
+        raise PlayError(411, Text(N_("send the form with its Content-Length")))
     if int(length) > MAX_FORM_BYTES:
-        raise PlayError(413, f"the form is {length} bytes long: at most {MAX_FORM_BYTES}")
+        raise PlayError(
+            413,
+            Text(
+                N_("the form is {length} bytes long: at most {most}"),
+                length=length,
+                most=MAX_FORM_BYTES,
+            ),
+        )
     form = await request.form(max_files=0, max_fields=8, max_part_size=MAX_FORM_BYTES)
     return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
 def _whole(text: str | None, where: str, high: int) -> int:
     if text is None or not text.isascii() or not text.isdigit() or len(text) > 10:
-        raise PlayError(422, f"{where}: {quote(text)} is not a whole number")
+        raise PlayError(
+            422, Text(N_("{where}: {value} is not a whole number"), where=where, value=quote(text))
+        )
     value = int(text)
     if value > high:
-        raise PlayError(422, f"{where}: {value} is more than {high}")
+        raise PlayError(
+            422,
+            Text(N_("{where}: {value} is more than {most}"), where=where, value=value, most=high),
+        )
     return value
 
 
@@ -118,7 +137,7 @@ async def _json(request: Request, model: type[Any]) -> Any:
     except safejson.JsonInputError as exc:
         raise PlayError(400, wire.error_message(exc)) from None
     if not isinstance(data, dict):
-        raise PlayError(422, "the request is a JSON object")
+        raise PlayError(422, Text(N_("the request is a JSON object")))
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -191,6 +210,12 @@ def _new_page(
     )
 
 
+def _refused(request: Request, exc: PlayError) -> Response:
+    """The JSON answer of a refused request, its message in the page's language."""
+    lang, _ = request_language(request, pages_of(request).default_language)
+    return error_response(exc.status, render(exc.message, lang))
+
+
 def _gone(request: Request, exc: PlayError) -> HTMLResponse:
     return _new_page(request, status=exc.status, error=exc.message)
 
@@ -213,11 +238,14 @@ async def start_game(request: Request) -> Response:
     hands_text = form.get("hands", "1")
     try:
         if len(spec) > MAX_REQUEST_SPEC_CHARS:
-            raise PlayError(422, f"ruleset: at most {MAX_REQUEST_SPEC_CHARS} characters")
+            raise PlayError(
+                422,
+                Text(N_("ruleset: at most {most} characters"), most=MAX_REQUEST_SPEC_CHARS),
+            )
         rules = _rules(spec)
         hands = None if hands_text == "match" else _whole(hands_text, "hands", MAX_HANDS)
         if hands == 0:
-            raise PlayError(422, "hands: at least 1")
+            raise PlayError(422, Text(N_("hands: at least 1")))
         table = registry(request).create(rules, spec, hands)
     except PlayError as exc:
         return _new_page(
@@ -260,7 +288,7 @@ async def game_form(request: Request, game_id: str) -> Response:
                 seq = _whole(form.get("seq"), "seq", 2**31 - 1)
                 text = form.get("action", "")
                 if not text or len(text) > 100:
-                    raise PlayError(422, "action: choose one of the actions shown")
+                    raise PlayError(422, Text(N_("action: choose one of the actions shown")))
                 table.act(hand, seq, text)
         except PlayError as exc:
             return _game_page(request, table, status=exc.status, error=exc.message)
@@ -274,7 +302,7 @@ async def download_log(request: Request, game_id: str, number: int) -> Response:
         with table.lock:
             text, name = table.log(number - 1)
     except PlayError as exc:
-        return error_response(exc.status, exc.message)
+        return _refused(request, exc)
     return Response(
         text.encode("utf-8"),
         media_type="application/x-ndjson",
@@ -305,7 +333,7 @@ async def api_new_game(request: Request) -> Response:
         req: NewGame = await _json(request, NewGame)
         table = registry(request).create(_rules(req.ruleset), req.ruleset, req.hands)
     except PlayError as exc:
-        return error_response(exc.status, exc.message)
+        return _refused(request, exc)
     with table.lock:
         return _answer(request, table, status=201)
 
@@ -316,7 +344,7 @@ async def api_state(request: Request, game_id: str) -> Response:
     try:
         table = registry(request).get(game_id)
     except PlayError as exc:
-        return error_response(exc.status, exc.message)
+        return _refused(request, exc)
     with table.lock:
         return _answer(request, table)
 
@@ -332,12 +360,12 @@ async def api_act(request: Request, game_id: str) -> Response:
         table = registry(request).get(game_id)
         req: ActRequest = await _json(request, ActRequest)
     except PlayError as exc:
-        return error_response(exc.status, exc.message)
+        return _refused(request, exc)
     with table.lock:
         try:
             table.act(req.hand, req.seq, req.action)
         except PlayError as exc:
-            return error_response(exc.status, exc.message)
+            return _refused(request, exc)
         return _answer(request, table)
 
 
@@ -348,10 +376,10 @@ async def api_next(request: Request, game_id: str) -> Response:
         table = registry(request).get(game_id)
         req: NextRequest = await _json(request, NextRequest)
     except PlayError as exc:
-        return error_response(exc.status, exc.message)
+        return _refused(request, exc)
     with table.lock:
         try:
             table.next_hand(req.hand)
         except PlayError as exc:
-            return error_response(exc.status, exc.message)
+            return _refused(request, exc)
         return _answer(request, table)

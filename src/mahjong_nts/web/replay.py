@@ -26,11 +26,12 @@ from mahjong_nts.core.actions import ActionKind, action
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.core.tiles import Tile, parse_tile
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.gamelog_schema import MAX_LOG_BYTES, EventLine, HeaderLine
 from mahjong_nts.online.state import meld_state, result_state
-from mahjong_nts.web.held import Held, app_held
+from mahjong_nts.web.held import Held, app_held, one_process_only
 from mahjong_nts.web.templating import pages_of, request_language
 from mahjong_nts.web.tiles import template_helpers
 
@@ -65,6 +66,11 @@ class Replays(Held[Replay]):
 
 
 def _replays(request: Request) -> Replays:
+    """This process's replays (an :class:`UploadError` 503 when the server runs several
+    worker processes: the replay's next step may reach another one)."""
+    refusal = one_process_only(request, "replays")
+    if refusal:
+        raise UploadError(503, refusal)
     return app_held(request, "replays", Replays)
 
 
@@ -85,22 +91,27 @@ async def _uploaded(request: Request) -> bytes:
     """The uploaded file's bytes, within :data:`MAX_UPLOAD_BYTES`."""
     length = request.headers.get("content-length")
     if length is None or not length.isdigit() or len(length) > 20:
-        raise UploadError(411, "send the file with its Content-Length")
+        raise UploadError(411, Text(N_("send the file with its Content-Length")))
     if int(length) > MAX_UPLOAD_BYTES:
         raise UploadError(
-            413, f"the upload is {length} bytes: a hand log has at most {MAX_LOG_BYTES} bytes"
+            413,
+            Text(
+                N_("the upload is {length} bytes: a hand log has at most {most} bytes"),
+                length=length,
+                most=MAX_LOG_BYTES,
+            ),
         )
     media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if media != "multipart/form-data":
-        raise UploadError(415, "send the log as a file of the form (multipart/form-data)")
+        raise UploadError(415, Text(N_("send the log as a file of the form (multipart/form-data)")))
     form = await request.form(max_files=1, max_fields=4, max_part_size=1024)
     upload = form.get("log")
     if upload is None or isinstance(upload, str):
-        raise UploadError(422, "log: choose a hand log file")
+        raise UploadError(422, Text(N_("log: choose a hand log file")))
     data = await upload.read(MAX_LOG_BYTES + 1)
     await upload.close()
     if not data:
-        raise UploadError(422, "log: the file is empty, not a hand log")
+        raise UploadError(422, Text(N_("log: the file is empty, not a hand log")))
     return data
 
 
@@ -112,16 +123,23 @@ async def upload_form(request: Request) -> HTMLResponse:
 @router.post("/replay")
 async def upload(request: Request) -> Response:
     try:
+        replays = _replays(request)
         data = await _uploaded(request)
         try:
             log = gamelog.parse_hand_log(data)
             verified = gamelog.verify_hand_log(log)
         except gamelog.LogFormatError as exc:
-            raise UploadError(422, f"not a readable hand log: {exc}") from None
+            raise UploadError(
+                422, Text(N_("not a readable hand log: {problem}"), problem=exc.text)
+            ) from None
         except gamelog.LogMismatch as exc:
-            raise UploadError(422, f"the log does not verify: {exc}") from None
+            raise UploadError(
+                422, Text(N_("the log does not verify: {problem}"), problem=exc.text)
+            ) from None
         except MahjongError as exc:  # a rule set that cannot be loaded, ...
-            raise UploadError(422, f"the log cannot be replayed: {exc}") from None
+            raise UploadError(
+                422, Text(N_("the log cannot be replayed: {problem}"), problem=exc.text)
+            ) from None
     except UploadError as exc:
         return _upload_page(request, status=exc.status, error=exc.message)
     replay = Replay(
@@ -131,7 +149,7 @@ async def upload(request: Request) -> Response:
         moves=[line for line in log.events if line.decided],
         signed=verified.signed.value,
     )
-    made = _replays(request).add(lambda _key: replay)
+    made = replays.add(lambda _key: replay)
     assert made is not None  # the replays make room for a new one
     return RedirectResponse(f"/replay/{made[0]}", status_code=303)
 
@@ -159,7 +177,11 @@ def table_at(replay: Replay, step: int) -> tuple[Game, list[dict[str, Any]]]:
 
 @router.get("/replay/{key}", response_class=HTMLResponse)
 async def view(request: Request, key: str) -> Response:
-    replay = _replays(request).get(key) if len(key) <= 64 else None
+    try:
+        replays = _replays(request)
+    except UploadError as exc:
+        return _upload_page(request, status=exc.status, error=exc.message)
+    replay = replays.get(key) if len(key) <= 64 else None
     if replay is None:
         return _upload_page(
             request,

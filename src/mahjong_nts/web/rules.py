@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse
 
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.rules import LimitValue, RuleSet
+from mahjong_nts.core.text import N_
 from mahjong_nts.formats.rulefiles import OVERLAYS, SHIPPED, load_untrusted
 from mahjong_nts.formats.rulesdoc import citations, format_value, limit_value_text, rule_tables
 from mahjong_nts.i18n import translator
@@ -47,7 +48,7 @@ async def rules_page(request: Request) -> HTMLResponse:
     lang, _ = request_language(request, pages.default_language)
     gettext = translator(lang).gettext
     asked = [s.strip() for s in request.query_params.getlist("set") if s.strip()]
-    errors: list[str] = []
+    errors: list[str] = []  # in the page's language, or core texts (the template says them)
     if len(asked) > MAX_SETS:
         errors.append(gettext("Compare at most {n} rule sets.").format(n=MAX_SETS))
         asked = asked[:MAX_SETS]
@@ -56,10 +57,10 @@ async def rules_page(request: Request) -> HTMLResponse:
     for spec in asked or DEFAULT_SETS:
         try:
             if len(spec) > MAX_SPEC_CHARS:
-                raise MahjongError(f"{spec[:40]}…: not a shipped rule set")
+                raise MahjongError(N_("{spec}…: not a shipped rule set"), spec=spec[:40])
             rs = load_untrusted(spec)
         except MahjongError as exc:
-            errors.append(str(exc))
+            errors.append(exc.text)
             continue
         specs.append(spec)
         sets.append(rs)

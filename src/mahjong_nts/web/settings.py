@@ -1,11 +1,11 @@
 """Settings of the web app, read from the environment (``MAHJONG_NTS_*``).
 
 ``MAHJONG_NTS_HOST``, ``MAHJONG_NTS_PORT``, ``MAHJONG_NTS_DB_URL``,
-``MAHJONG_NTS_DATA_DIR``, ``MAHJONG_NTS_DEFAULT_LANGUAGE``, for the online tables
-``MAHJONG_NTS_ONLINE_SECRET``, ``MAHJONG_NTS_ALLOWED_ORIGINS`` (a JSON list),
-``MAHJONG_NTS_WINDOW_SECONDS`` and ``MAHJONG_NTS_BOT_DELAY_SECONDS``, and, for tests
-and screenshots only, ``MAHJONG_NTS_PLAY_SEED``; tests and ``mahjong-nts serve`` pass
-their own.  Nothing here opens a file or a database.
+``MAHJONG_NTS_DATA_DIR``, ``MAHJONG_NTS_DEFAULT_LANGUAGE``, ``MAHJONG_NTS_WORKERS``,
+for the online tables ``MAHJONG_NTS_ONLINE_SECRET``, ``MAHJONG_NTS_ALLOWED_ORIGINS`` (a
+JSON list), ``MAHJONG_NTS_WINDOW_SECONDS`` and ``MAHJONG_NTS_BOT_DELAY_SECONDS``, and, for
+tests and screenshots only, ``MAHJONG_NTS_PLAY_SEED``; tests and ``mahjong-nts serve``
+pass their own.  Nothing here opens a file or a database.
 """
 
 from __future__ import annotations
@@ -61,3 +61,7 @@ class Settings(BaseSettings):
     so the same games come on every run; anyone who knows it knows every deal, so it
     is never set on a server people play on.  None (the default): seeds from
     ``secrets``."""
+    workers: int = Field(default=1, ge=1)
+    """How many processes serve the app (``serve --workers``).  Games against the bots
+    and replays live in the memory of one process, and a browser's next request may
+    reach another: with more than one worker they are refused (503), not lost at random."""

@@ -20,6 +20,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from markupsafe import Markup, escape
 
+from mahjong_nts.calc import result as calc_result
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.hand import Hand, Win, WinSource
 from mahjong_nts.core.notation import parse_hand
@@ -56,14 +57,8 @@ LIVE_HEADER: Final = "X-Settle-Live"
 submission with errors is 422)."""
 
 SOURCES: Final = ("auto", "wall", "discard", "loose_tile", "robbed_kong")
-FLAGS: Final = (
-    "last_tile",
-    "last_discard",
-    "kong_on_kong",
-    "first_discard",
-    "heaven",
-    "lucky_thirteen",
-)
+FLAGS: Final = calc_result.FLAGS
+"""The special ways of winning the form offers: the calculator's."""
 _DIGITS = re.compile(r"[0-9]+")
 
 router = APIRouter(include_in_schema=False)
@@ -159,7 +154,7 @@ def _win(form: SettleForm, default: WinSource) -> Win:
     try:
         return Win(chosen, **{f: f in form.flags for f in FLAGS})
     except MahjongError as exc:
-        raise wire.FieldError("source", str(exc)) from exc
+        raise wire.FieldError("source", exc.text) from exc
 
 
 def settle_form(
@@ -217,7 +212,7 @@ def settle_form(
                     try:
                         hands[i] = wire.table_hand(parse_hand(text))
                     except MahjongError as exc:
-                        errors[f"hand{i}"] = str(exc)
+                        errors[f"hand{i}"] = exc.text
             if errors:
                 return None, errors
             job = wire.hands_job(
@@ -233,7 +228,7 @@ def settle_form(
     except wire.FieldError as exc:
         return None, {exc.field: exc.message}
     except MahjongError as exc:
-        return None, {"form": str(exc)}
+        return None, {"form": exc.text}
     names = [form.names[i] or gettext("Player {n}").format(n=i + 1) for i in range(seats)]
     winds: list[str | None] = [
         None if i == dreamer else wire.seat_wind(i, east, seats=seats, dreamer=dreamer).token
@@ -387,7 +382,7 @@ async def settle_page(request: Request) -> HTMLResponse:
     try:
         rules = load_untrusted(spec[:200])
     except MahjongError as exc:
-        errors["ruleset"] = str(exc)
+        errors["ruleset"] = exc.text
         spec = wire.DEFAULT_RULESET_NAME
         rules = load_untrusted(spec)
     seats = _seats_of(rules)

@@ -473,7 +473,7 @@ async def print_page(request: Request, token: str) -> HTMLResponse:
 
 def _form_errors(form: Form, exc: SheetError, players: int) -> None:
     key = error_field(exc, players)
-    form.errors[key] = exc.message if key != "entry" else str(exc)
+    form.errors[key] = exc.message if key != "entry" else exc.text
 
 
 @router.get("/sheet/{token}/hands")

@@ -281,7 +281,7 @@ def entry_from_form(form: Form, players: int, _: Gettext) -> dict[str, Any] | No
                     )
                 )
             except MahjongError as exc:
-                form.errors[key] = str(exc)
+                form.errors[key] = exc.text
                 hands.append(None)
         entry = {"hands": hands}
     else:

@@ -7,10 +7,16 @@ environment is changed while a page renders.  The language of a request:
 ``?lang=nl`` (which also sets the ``lang`` cookie), else the cookie, else the
 browser's Accept-Language, else the app's default (see
 :func:`mahjong_nts.i18n.negotiate`).
+
+Texts that come from the rules core and the formats (an error, an item's detail, why
+an item did not count, a citation's notes) are English
+:class:`~mahjong_nts.core.text.Text` values; the ``tr`` filter says one in the page's
+language: ``{{ it.detail|tr }}`` (:func:`mahjong_nts.i18n.render`).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -21,7 +27,7 @@ from fastapi.responses import HTMLResponse
 
 from mahjong_nts.calc.result import JINJA_OPTIONS
 from mahjong_nts.calc.result import TEMPLATES_DIR as CALC_TEMPLATES_DIR
-from mahjong_nts.i18n import LANGUAGES, Language, language, negotiate, translator
+from mahjong_nts.i18n import LANGUAGES, Language, language, negotiate, render, translator
 
 __all__ = ["LANG_COOKIE", "Pages", "pages_of", "request_language"]
 
@@ -41,6 +47,11 @@ NAV: Final = (
     ("/online", "online"),
     ("/rules", "rules"),
 )
+
+
+def _render_in(text: object, lang: Language) -> str:
+    """The ``tr`` filter: ``text`` (a core text) in ``lang``."""
+    return render(text, lang)
 
 
 def request_language(request: Request, default: Language) -> tuple[Language, bool]:
@@ -71,6 +82,7 @@ class Pages:
                 **JINJA_OPTIONS,
             )
             env.install_gettext_translations(translator(lang), newstyle=True)  # type: ignore[attr-defined]
+            env.filters["tr"] = functools.partial(_render_in, lang=lang)
             self.envs[lang] = env
 
     def render(

@@ -23,11 +23,12 @@ from typing import Any, TypeVar
 
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException
 
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.formats import safejson, wire
 
-__all__ = ["answer", "error_response"]
+__all__ = ["answer", "error_response", "http_error_response"]
 
 _M = TypeVar("_M", bound=BaseModel)
 
@@ -35,6 +36,15 @@ _M = TypeVar("_M", bound=BaseModel)
 def error_response(status: int, message: str) -> JSONResponse:
     """``{"error": message}`` (bounded by :func:`wire.short_message`) with ``status``."""
     return JSONResponse({"error": wire.short_message(message)}, status_code=status)
+
+
+def http_error_response(exc: HTTPException) -> JSONResponse:
+    """The answer to an ``HTTPException`` outside the pages (a 404, 405, 413, 415):
+    ``{"error": detail}`` with its status and headers (``Allow`` of a 405)."""
+    response = error_response(exc.status_code, str(exc.detail))
+    if exc.headers:
+        response.headers.update(exc.headers)
+    return response
 
 
 def answer(

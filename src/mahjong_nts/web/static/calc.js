@@ -4,6 +4,7 @@
 // connection, the same Python answers in the browser (calc-offline.js), once the
 // player has made the calculator available offline.
 import { offlineResult } from "./calc-offline.js";
+import { roving } from "./roving.js";
 
 const form = document.getElementById("calc");
 const field = document.getElementById("hand");
@@ -408,4 +409,7 @@ shareButton.addEventListener("click", async () => {
 tools.hidden = false;
 writeNotation();
 draw();
+// one tab stop each for the palette and the hand's tiles; arrow keys move between tiles
+roving(document.getElementById("palette"), { rows: ".palette-row", items: "button[data-tile]", key: (b) => b.dataset.tile });
+roving(groupsBox, { rows: ".tiles", items: "button.tile", key: (b) => `${b.dataset.g}:${b.dataset.i}` });
 show(document.getElementById("calc-result"));

@@ -8,6 +8,7 @@
 // comes back.  Protocol: docs/online.md.
 import { armTimers, bindKeys, tickTimers } from "./table-keys.js";
 import { bindCopy } from "./copy-links.js";
+import { roving } from "./roving.js";
 
 const PING_MS = 25000; // a ping keeps idle proxies from closing the socket ...
 const PONG_MS = 5000; // ... and a socket that does not answer one is given up
@@ -241,6 +242,8 @@ function start(root) {
   });
 
   bindKeys(play);
+  // the hand is one tab stop; arrows move between its tiles (as in the bot game)
+  roving(play, { rows: ".hand", items: ".hand button" });
   bindCopy(root);
   armTimers(play);
   setInterval(() => tickTimers(play), 250);

@@ -3,6 +3,7 @@
 // (the "html" of /api/play/{id}); this script posts the button pressed, puts the
 // answer in place, maps keys to the buttons (table-keys.js, shared with the online
 // tables) and runs the claim countdown.
+import { roving } from "./roving.js";
 import { bindKeys } from "./table-keys.js";
 
 const root = document.getElementById("play");
@@ -107,5 +108,8 @@ if (root) {
     send("", null, "&hint=1");
   });
   bindKeys(root);
+  // the hand is one tab stop; Left/Right/Home/End move between its tiles (it is redrawn
+  // on every answer: roving() finds the tab stop again by the tile's key)
+  roving(root, { rows: ".hand", items: ".hand button" });
   startCountdown();
 }

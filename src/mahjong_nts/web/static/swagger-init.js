@@ -8,7 +8,8 @@
   window.ui = window.SwaggerUIBundle({
     url: root.dataset.openapiUrl,
     dom_id: "#swagger-ui",
-    deepLinking: true,
+    // no deep links: they put a link inside each operation's button (axe: nested-interactive)
+    deepLinking: false,
     validatorUrl: null,
     presets: [window.SwaggerUIBundle.presets.apis],
     layout: "BaseLayout",
