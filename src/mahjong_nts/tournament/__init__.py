@@ -1,0 +1,1 @@
+"""Tournaments: players, seating, results, standings, exports (pure: no I/O)."""
