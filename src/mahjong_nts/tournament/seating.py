@@ -28,8 +28,8 @@ Everything here is pure: the random numbers come from the ``rng`` the caller pas
 (:class:`Rng`: ``random.Random(seed)`` will do).
 
 >>> import random
->>> rounds = plan(8, 2, rng=random.Random(1))
->>> [len(t) for r in rounds for t in r.tables]
+>>> rounds = plan(16, 3, rng=random.Random(1))
+>>> [len(t) for t in rounds[0].tables]
 [4, 4, 4, 4]
 >>> repeats(rounds)
 0
@@ -313,7 +313,7 @@ def repeat_lower_bound(players: int, rounds: int, fives: bool = True) -> int:
     (``smallest table - 1``), and the total with the fewest the tables allow.
 
     >>> repeat_lower_bound(40, 7), repeat_lower_bound(36, 8), repeat_lower_bound(16, 6)
-    (0, 0, 8)
+    (0, 0, 24)
     """
     sizes = table_sizes(players, fives)
     per_round = sum(comb(s, 2) for s in sizes)
