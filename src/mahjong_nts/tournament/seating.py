@@ -303,17 +303,27 @@ def wind_counts(rounds: Iterable[Round]) -> dict[int, tuple[int, ...]]:
 
 def repeat_lower_bound(players: int, rounds: int, fives: bool = True) -> int:
     """The fewest repeat meetings any seating of ``players`` (all present) over
-    ``rounds`` rounds can have, by counting (``docs/tournament.md`` proves it).
+    ``rounds`` rounds can have: the larger of two bounds (``docs/tournament.md``
+    proves both).
 
-    Each player meets ``m_p`` others over the rounds (three a round at a table of four)
-    but only ``players - 1`` distinct ones, so at least ``m_p - (players - 1)`` of their
-    meetings are repeats; a repeat meeting of a pair is one for each of the two, so the
-    repeats are at least half the sum.  Who sits at the tables of three or five is
-    not fixed: a player is counted with the fewest meetings a round can give
-    (``smallest table - 1``), and the total with the fewest the tables allow.
+    Counting: each player meets ``m_p`` others over the rounds (three a round at a
+    table of four) but only ``players - 1`` distinct ones, so at least
+    ``m_p - (players - 1)`` of their meetings are repeats; a repeat meeting of a pair
+    is one for each of the two, so the repeats are at least half the sum.  Who sits at
+    the tables of three or five is not fixed: a player is counted with the fewest
+    meetings a round can give (``smallest table - 1``), and the total with the pairs
+    the tables seat (``total - C(players, 2)``).
+
+    Few tables: in every round after the first, a table of ``s`` players drawn from
+    the ``t`` tables of round 1 holds at least the pairs of ``s`` spread as evenly as
+    possible over ``t`` groups, each of which met in round 1 (with ``s > t`` at least
+    one: 10 players at a table of four and two of three can never play two rounds
+    without a repeat).
 
     >>> repeat_lower_bound(40, 7), repeat_lower_bound(36, 8), repeat_lower_bound(16, 6)
     (0, 0, 24)
+    >>> repeat_lower_bound(10, 3)
+    2
     """
     sizes = table_sizes(players, fives)
     per_round = sum(comb(s, 2) for s in sizes)
@@ -321,7 +331,13 @@ def repeat_lower_bound(players: int, rounds: int, fives: bool = True) -> int:
     global_bound = max(0, total - comb(players, 2))
     fewest = (min(sizes) - 1) * rounds
     player_bound = (players * max(0, fewest - (players - 1)) + 1) // 2
-    return max(global_bound, player_bound)
+    t = len(sizes)
+    crowded = 0
+    for s in sizes:
+        q, rest = divmod(s, t)
+        crowded += rest * comb(q + 1, 2) + (t - rest) * comb(q, 2)
+    few_tables_bound = max(0, rounds - 1) * crowded
+    return max(global_bound, player_bound, few_tables_bound)
 
 
 # --------------------------------------------------------------------------- the search
