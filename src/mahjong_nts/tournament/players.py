@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from mahjong_nts.core.errors import quote
-from mahjong_nts.core.text import N_
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.tournament.errors import InvalidPlayer
 
 __all__ = [
@@ -43,6 +43,13 @@ MAX_NAME_CHARS: Final = 60
 """Characters of a player's first or last name, a club, an NMB or EMA number."""
 
 _REFUSED: Final = frozenset("<>")
+
+_FIELDS: Final = {
+    "last_name": Text(N_("last name")),
+    "club": Text(N_("club")),
+    "ema": Text(N_("EMA number")),
+    "nmb": Text(N_("NMB number")),
+}
 
 
 def check_text(value: object, what: str, *, required: bool = False) -> str:
@@ -113,13 +120,14 @@ class Player:
                 value=quote(n),
                 most=MAX_PLAYERS,
             )
-        where = f"player {n}"
+        where = Text(N_("player {number}"), number=n)
         object.__setattr__(self, "first_name", check_text(self.first_name, where, required=True))
-        for name in ("last_name", "club", "ema", "nmb"):
-            object.__setattr__(self, name, check_text(getattr(self, name), f"{where} {name}"))
-        _check_round(self.first_round, f"{where} first_round")
+        for name, field_name in _FIELDS.items():
+            what = Text(N_("{where}, {field}"), where=where, field=field_name)
+            object.__setattr__(self, name, check_text(getattr(self, name), what))
+        _check_round(self.first_round, Text(N_("{where}, first round"), where=where))
         if self.last_round is not None:
-            _check_round(self.last_round, f"{where} last_round")
+            _check_round(self.last_round, Text(N_("{where}, last round"), where=where))
             if self.last_round < self.first_round:
                 raise InvalidPlayer(
                     N_("{where}: leaves after round {last}, before coming in round {first}"),
@@ -129,7 +137,7 @@ class Player:
                 )
         absent = frozenset(self.absent)
         for r in absent:
-            _check_round(r, f"{where} absent")
+            _check_round(r, Text(N_("{where}, absent"), where=where))
         object.__setattr__(self, "absent", absent)
 
     @property

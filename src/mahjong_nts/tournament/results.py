@@ -33,7 +33,7 @@ from typing import Final, Literal
 
 from mahjong_nts.core.errors import quote
 from mahjong_nts.core.rules import MAX_SCORE
-from mahjong_nts.core.text import N_
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.tournament.errors import InvalidResult, InvalidSettings
 from mahjong_nts.tournament.players import MAX_PLAYERS, MAX_ROUNDS, Roster, check_text
 from mahjong_nts.tournament.seating import MAX_TABLE, MIN_TABLE, Round
@@ -79,6 +79,12 @@ EMA_HEADER: Final = (
 
 Points = Fraction
 
+_WORDS: Final = {
+    "finals": Text(N_("scores")),
+    "mahjongs": Text(N_("mahjongs")),
+    "deal_ins": Text(N_("deal-ins")),
+}
+
 
 def _points(values: Iterable[object], what: str) -> tuple[Fraction, ...]:
     out = []
@@ -115,7 +121,7 @@ class TablePoints:
 
     def __post_init__(self) -> None:
         for name, size in (("three", 3), ("four", 4), ("five", 5)):
-            values = _points(getattr(self, name), f"table points for {size}")
+            values = _points(getattr(self, name), Text(N_("table points for {size}"), size=size))
             if len(values) != size:
                 raise InvalidSettings(
                     N_("table points for {size}: give {size} values, not {n}"),
@@ -144,7 +150,7 @@ class TablePoints:
             raise InvalidSettings(
                 N_("table points {value}: give four numbers like 4/2/1/0"), value=quote(text)
             )
-        return cls(four=_points((p.strip() for p in parts), "table points"), ties=ties)  # type: ignore[arg-type]
+        return cls(four=_points((p.strip() for p in parts), Text(N_("table points"))), ties=ties)  # type: ignore[arg-type]
 
     def for_size(self, size: int) -> tuple[Fraction, ...]:
         """The points by place at a table of ``size``."""
@@ -190,8 +196,8 @@ class TableResult:
     deal_ins: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        _count(self.round, "round", MAX_ROUNDS)
-        where = f"round {self.round}, table {self.table}"
+        _count(self.round, Text(N_("round")), MAX_ROUNDS)
+        where = Text(N_("round {round}, table {table}"), round=self.round, table=self.table)
         _count(self.table, where, MAX_PLAYERS)
         players = tuple(self.players)
         if not MIN_TABLE <= len(players) <= MAX_TABLE:
@@ -215,7 +221,7 @@ class TableResult:
                     N_("{where}: {n} {what} for {players} players"),
                     where=where,
                     n=len(values),
-                    what=name.replace("_", "-"),
+                    what=_WORDS[name],
                     players=len(players),
                 )
             for p, v in zip(players, values, strict=True):
@@ -231,7 +237,13 @@ class TableResult:
                             value=quote(v),
                         )
                 else:
-                    _count(v, f"{where}, player {p} {name.replace('_', '-')}", MAX_COUNT)
+                    what = Text(
+                        N_("{where}, player {player}: {what}"),
+                        where=where,
+                        player=p,
+                        what=_WORDS[name],
+                    )
+                    _count(v, what, MAX_COUNT)
             object.__setattr__(self, name, values)
         object.__setattr__(self, "players", players)
 
@@ -276,8 +288,12 @@ class Penalty:
             raise InvalidResult(
                 N_("penalty: {value} is not a player number"), value=quote(self.player)
             )
-        _count(self.player, "penalty: player", MAX_PLAYERS)
-        _count(self.round, f"penalty for player {self.player}: round", MAX_ROUNDS)
+        _count(self.player, Text(N_("penalty: player")), MAX_PLAYERS)
+        _count(
+            self.round,
+            Text(N_("penalty for player {player}: round"), player=self.player),
+            MAX_ROUNDS,
+        )
         if (
             isinstance(self.points, bool)
             or not isinstance(self.points, int)
@@ -555,7 +571,7 @@ def ema_rows(
                 p.ema,
                 format_points(s.table_points),
                 str(s.total),
-                check_text(where, "country"),
+                check_text(where, Text(N_("country or club"))),
             )
         )
     return rows

@@ -46,7 +46,7 @@ from math import comb
 from typing import Final, Protocol
 
 from mahjong_nts.core.errors import quote
-from mahjong_nts.core.text import N_
+from mahjong_nts.core.text import N_, Text
 from mahjong_nts.tournament.errors import (
     InvalidPlayer,
     InvalidSchedule,
@@ -143,7 +143,7 @@ class Round:
     tables: tuple[Table, ...]
 
     def __post_init__(self) -> None:
-        _number(self.number, "round", MAX_ROUNDS)
+        _number(self.number, Text(N_("round")), MAX_ROUNDS)
         tables = tuple(tuple(t) for t in self.tables)
         seen: dict[int, int] = {}
         for k, table in enumerate(tables, 1):
@@ -155,7 +155,11 @@ class Round:
                     n=len(table),
                 )
             for p in table:
-                _number(p, f"round {self.number}, table {k}", MAX_PLAYERS)
+                _number(
+                    p,
+                    Text(N_("round {round}, table {table}"), round=self.number, table=k),
+                    MAX_PLAYERS,
+                )
                 if p in seen:
                     raise InvalidSeating(
                         N_("round {round}: player {player} at table {a} and at table {b}"),
@@ -216,7 +220,7 @@ class SeatingOptions:
             )
         clubs = dict(self.clubs)
         for p, club in clubs.items():
-            _number(p, "clubs", MAX_PLAYERS)
+            _number(p, Text(N_("clubs")), MAX_PLAYERS)
             if not isinstance(club, str) or not club.strip():
                 raise InvalidSettings(N_("clubs: player {player} has no club name"), player=p)
         object.__setattr__(self, "clubs", clubs)
@@ -762,7 +766,7 @@ def plan_rounds(
     for k, players in enumerate(present, start + 1):
         ps = list(players)
         for p in ps:
-            _number(p, f"round {k}", MAX_PLAYERS)
+            _number(p, Text(N_("round {round}"), round=k), MAX_PLAYERS)
         if len(set(ps)) != len(ps):
             dup = next(p for p in ps if ps.count(p) > 1)
             raise InvalidSeating(N_("round {round}: player {player} twice"), round=k, player=dup)
@@ -888,6 +892,10 @@ def swap(current: Round, a: int, b: int, history: Sequence[Round] = ()) -> Swap:
 # --------------------------------------------------------------------------- files
 
 
+_CLUBS: Final = Text(N_("clubs list"))
+_SCHEDULE: Final = Text(N_("schedule"))
+
+
 def _lines(text: str, what: str, most: int) -> Iterable[tuple[int, list[str]]]:
     if len(text.encode("utf-8", "surrogatepass")) > most:
         raise InvalidSchedule(N_("{what}: larger than {most} bytes"), what=what, most=most)
@@ -911,7 +919,7 @@ def _int_cell(cell: str, what: str, line: int, most: int) -> int:
     return int(cell)
 
 
-def read_clubs(text: str, what: str = "clubs") -> dict[int, str]:
+def read_clubs(text: str, what: str = _CLUBS) -> dict[int, str]:
     """A clubs list: one line per player, ``number,club`` (or with ``;``); ``#`` starts
     a comment; a first line ``player,club`` (any words that are not a number) is a
     header.  At most :data:`MAX_CLUBS_BYTES`.
@@ -939,13 +947,14 @@ def read_clubs(text: str, what: str = "clubs") -> dict[int, str]:
                 N_("{what}, line {line}: player {player} twice"), what=what, line=line, player=p
             )
         try:
-            out[p] = check_text(cells[1], f"{what}, line {line}", required=True)
+            where = Text(N_("{what}, line {line}"), what=what, line=line)
+            out[p] = check_text(cells[1], where, required=True)
         except InvalidPlayer as exc:
             raise InvalidSchedule(exc.text) from None
     return out
 
 
-def read_schedule(text: str, what: str = "schedule") -> tuple[Round, ...]:
+def read_schedule(text: str, what: str = _SCHEDULE) -> tuple[Round, ...]:
     """A fixed schedule (a loopschema): one line per table,
     ``round,table,east,south,west,north`` (a fifth player at a table of five, none
     for North at a table of three); ``#`` starts a comment, a first line that does not
