@@ -83,7 +83,7 @@ def test_dutch() -> None:
     assert "4 herhaalde ontmoetingen" in result.stdout
     bad = invoke_main(["--lang", "nl", "tournament", "seat", "--players", "500", "--rounds", "2"])
     assert bad.exit_code == 2
-    assert bad.stderr.strip() == "error: --players: 4 tot 400, niet 500"
+    assert bad.stderr.strip() == "error: --players: 4 tot en met 400, niet 500"
 
 
 def test_clubs(tmp_path: Path) -> None:
