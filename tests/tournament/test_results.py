@@ -199,7 +199,9 @@ def test_result_errors() -> None:
         TableResult(1, 1, (1, 2, 3, 4), (0, 0, 0))
     with pytest.raises(InvalidResult, match="player 3's score"):
         TableResult(1, 1, (1, 2, 3, 4), (0, 0, "x", 0))  # type: ignore[arg-type]
-    with pytest.raises(InvalidResult, match="round 1, table 1, player 2: mahjongs: a whole number from 0 to 1000"):
+    with pytest.raises(
+        InvalidResult, match="round 1, table 1, player 2: mahjongs: a whole number from 0 to 1000"
+    ):
         TableResult(1, 1, (1, 2, 3, 4), (0, 0, 0, 0), mahjongs=(0, -1, 0, 0))
     with pytest.raises(InvalidResult, match="round 1: player 4 at table 1 and at table 2"):
         check_results(
