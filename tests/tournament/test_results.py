@@ -225,6 +225,12 @@ def test_result_errors() -> None:
         Penalty(1, 1, 10, " ")
     with pytest.raises(InvalidSettings, match="give 4 values"):
         TablePoints(four=(F(4), F(2), F(1)))
+    with pytest.raises(InvalidSettings, match="in hundredths at the finest"):
+        TablePoints(four=(F(4), F(2), F(1), F(1, 3)))  # a third of a point
+    with pytest.raises(InvalidSettings, match="in hundredths at the finest"):
+        TablePoints.parse("4/2/1/0.001")
+    with pytest.raises(InvalidSettings, match="'x' is not a number"):
+        TablePoints.parse("4/2/1/x")
     with pytest.raises(InvalidSettings, match="a higher place never gets fewer"):
         TablePoints.parse("4/2/0/1")
     with pytest.raises(InvalidSettings, match="tie-break 'most'"):

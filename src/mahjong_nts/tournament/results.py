@@ -97,7 +97,7 @@ def _points(values: Iterable[object], what: str) -> tuple[Fraction, ...]:
             raise InvalidSettings(
                 N_("{what}: {value} is not a number"), what=what, value=quote(v)
             ) from None
-        if not 0 <= f <= MAX_POINTS or f.denominator > 100:
+        if not 0 <= f <= MAX_POINTS or 100 % f.denominator:
             raise InvalidSettings(
                 N_("{what}: {value}: table points are 0 to {most}, in hundredths at the finest"),
                 what=what,
