@@ -189,3 +189,19 @@ def test_help_lists_tournament() -> None:
     result = invoke_main(["tournament", "seat", "--help"])
     assert result.exit_code == 0
     assert "--players" in result.stdout and "--clubs" in result.stdout
+
+
+def test_dutch_errors_of_the_files(tmp_path: Path) -> None:
+    schedule = tmp_path / "s.csv"
+    schedule.write_text("1,1,1,2,3,4\n1,2,1,6,7,8\n", encoding="utf-8")
+    result = invoke_main(
+        ["--lang", "nl", "tournament", "seat", "-n", "8", "-r", "2", "--schedule", str(schedule)]
+    )
+    assert result.exit_code == 2
+    assert result.stderr == ("error: --schedule: ronde 1: speler 1 aan tafel 1 en aan tafel 2\n")
+    clubs = tmp_path / "c.csv"
+    clubs.write_text("1,A\nx,B\n", encoding="utf-8")
+    result = invoke_main(
+        ["--lang", "nl", "tournament", "seat", "-n", "8", "-r", "2", "--clubs", str(clubs)]
+    )
+    assert result.stderr == ("error: --clubs, regel 2: 'x' is geen getal van 1 tot en met 400\n")
