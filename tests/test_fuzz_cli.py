@@ -415,6 +415,43 @@ REPLAY_ARGS = [
     ["replay", "--verify", "play.jsonl", "--ruleset", "nts-2016"],
 ]
 KEYGEN_ARGS = [["keygen", "private.pem", "public.pem"], ["keygen", "--hmac", "shared.key"]]
+TOURNAMENT_ARGS = [
+    ["tournament", "seat", "--players", "10", "--rounds", "3", "--seed", "1"],
+    ["tournament", "seat", "-n", "13", "-r", "2", "--json", "--no-fives"],
+    ["tournament", "seat", "-n", "8", "-r", "2", "--clubs", "clubs.csv", "--seed", "2"],
+    ["tournament", "seat", "-n", "8", "-r", "3", "--schedule", "schedule.csv", "--json"],
+]
+CLUBS_FILE = b"player,club\n1,De Draak\n2;Hilversum\n5,De Draak # new\n"
+SCHEDULE_FILE = b"round,table,E,S,W,N\n1,1,1,2,3,4\n1,2,5,6,7,8\n"
+
+
+def small_plans(args: list[str]) -> list[str]:
+    """Keep tournament seat short: players past 40 and rounds past 4 (within the
+    bounds) become 40 and 4; past the bounds they stay, to be refused."""
+    out = list(args)
+    for i, arg in enumerate(out[:-1]):
+        value = out[i + 1].strip()
+        small = value.isascii() and value.isdigit() and len(value) < 10
+        if arg in ("--players", "-n") and small and 40 < int(value) <= 400:
+            out[i + 1] = "40"
+        if arg in ("--rounds", "-r") and small and 4 < int(value) <= 20:
+            out[i + 1] = "4"
+    return out
+
+
+@st.composite
+def small_files(draw: st.DrawFn, base: bytes) -> bytes:
+    """A small CSV file: as given, with a byte changed, cut, or random bytes."""
+    kind = draw(st.integers(0, 3))
+    if kind == 1:
+        i = draw(st.integers(0, len(base) - 1))
+        return base[:i] + draw(st.binary(min_size=1, max_size=2)) + base[i + 1 :]
+    if kind == 2:
+        return base[: draw(st.integers(0, len(base)))]
+    if kind == 3:
+        return draw(st.binary(max_size=200))
+    return base
+
 
 PLAY_WORDS = ["1", "2", "x", "p", "P", "C", "d b1", "k b3", "m", "announce b2", "?", "", "q"]
 
@@ -485,6 +522,12 @@ COMMANDS = [
     Command("play", mutated(PLAY_ARGS), play_input(), examples=15),
     Command("replay", mutated(REPLAY_ARGS), files={"play.jsonl": log_files()}, codes=(0, 1, 2)),
     Command("keygen", mutated(KEYGEN_ARGS), examples=15),
+    Command(
+        "tournament",
+        mutated(TOURNAMENT_ARGS).map(small_plans),
+        files={"clubs.csv": small_files(CLUBS_FILE), "schedule.csv": small_files(SCHEDULE_FILE)},
+        examples=30,
+    ),
     Command("help", mutated([["--help"], ["score", "--help"], ["rules", "show", "--help"]])),
 ]
 

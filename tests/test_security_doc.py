@@ -24,6 +24,11 @@ CHAT_ROW = "a nickname; a chat line; chat lines of one table"
 TIMER_ROW = "an online table's turn and claim timers"
 ONLINE_FORM_ROW = "a form of the online pages (`POST /online`, `POST /online/{table}/join`)"
 
+TOURNEY_ROW = "players and rounds of a tournament (`tournament seat --players` / `--rounds`)"
+POINTS_ROW = (
+    "table points for one place; mahjongs or deal-ins of a player at a table; a penalty's reason"
+)
+
 # (row of the table, module, constant, value, how the row writes it)
 CALC_ROW = "the calculator's query (`GET /`, `/calc/result`): hand, house rules, rule set"
 BOUNDS = [
@@ -138,6 +143,19 @@ BOUNDS = [
     (ONLINE_FORM_ROW, "web.online_pages", "MAX_FORM_FIELDS", 24, "and 24 fields"),
     ("the moves a table page's socket keeps to show", "web.livetable", "MOVES_SHOWN", 8,
      "the last 8"),
+    (TOURNEY_ROW, "tournament.players", "MAX_PLAYERS", 400, "1 to 400 (`seat`: 4 to 400)"),
+    (TOURNEY_ROW, "tournament.players", "MAX_ROUNDS", 20, "/ 1 to 20 rounds"),
+    (TOURNEY_ROW, "cli.tournament", "MIN_PLAYERS", 4, "(`seat`: 4 to"),
+    ("a player's first or last name, club, NMB or EMA number", "tournament.players",
+     "MAX_NAME_CHARS", 60, "60 characters each"),
+    ("a clubs list (`tournament seat --clubs`)", "tournament.seating", "MAX_CLUBS_BYTES",
+     64 * 1024, "64 KiB"),
+    ("a fixed schedule, a loopschema (`tournament seat --schedule`)", "tournament.seating",
+     "MAX_SCHEDULE_BYTES", 256 * 1024, "256 KiB"),
+    ("the seating search", "tournament.seating", "MAX_EFFORT", 10, "1 to 10 times"),
+    (POINTS_ROW, "tournament.results", "MAX_POINTS", 100, "0 to 100, in hundredths"),
+    (POINTS_ROW, "tournament.results", "MAX_COUNT", 1000, "; 0 to 1000;"),
+    (POINTS_ROW, "tournament.results", "MAX_REASON_CHARS", 200, "; 200 characters"),
 ]  # fmt: skip
 
 

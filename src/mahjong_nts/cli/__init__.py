@@ -1,4 +1,5 @@
-"""The ``mahjong-nts`` command: score, settle, rules, play, replay, simulate, keygen.
+"""The ``mahjong-nts`` command: score, settle, rules, play, replay, simulate, keygen,
+serve, tournament.
 
 Every bad input ends with one line ``error: ...`` on stderr and exit code 2,
 never a traceback.  ``--json`` switches ``score`` and ``settle`` to the JSON
@@ -50,6 +51,7 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "simulate": ("simulate", "simulate_cmd", N_("Play many hands between bots; summarise them.")),
     "keygen": ("keygen", "keygen_cmd", N_("Make a key to sign hand logs.")),
     "serve": ("serve", "serve_cmd", N_("Start the web app (calculator, HTTP API).")),
+    "tournament": ("tournament", "", N_("Tournament tools: a seating plan without a database.")),
 }
 
 

@@ -1,0 +1,130 @@
+"""Benchmark: tournament seating against a plain random shuffle and a greedy seater.
+
+For each size (40 players over 7 rounds, 36 over 8, 200 over 10, all present) and each
+seater, several runs with seeds 0, 1, ...; the median of the repeat meetings, of the
+spread of the East counts (most East seats of a player minus fewest) and of the time.
+The lower bound on repeat meetings (``repeat_lower_bound``, docs/tournament.md) is shown
+beside each size.
+
+* shuffle: each round the players shuffled and cut into tables (what a hat does);
+  East is the first drawn at each table.
+* greedy: each round, each seat taken by the first player (in random order) who has met
+  nobody at the table yet, else by the one who met them least; East the first seated.
+* mahjong-nts: ``tournament.plan`` (greedy start or a resolvable design, simulated
+  annealing over all rounds, winds balanced along paths of tables).
+
+Run: ``python benchmarks/bench_seating.py [--runs 5]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from mahjong_nts.tournament import (
+    Round,
+    plan,
+    repeat_lower_bound,
+    repeats,
+    table_sizes,
+    wind_counts,
+)
+
+Seater = Callable[[int, int, random.Random], tuple[Round, ...]]
+
+
+def _cut(players: list[int], sizes: tuple[int, ...]) -> list[tuple[int, ...]]:
+    tables, at = [], 0
+    for s in sizes:
+        tables.append(tuple(players[at : at + s]))
+        at += s
+    return tables
+
+
+def shuffle_seater(n: int, rounds: int, rng: random.Random) -> tuple[Round, ...]:
+    """Each round a fresh shuffle, cut into tables."""
+    sizes = table_sizes(n)
+    out = []
+    for r in range(1, rounds + 1):
+        players = list(range(1, n + 1))
+        rng.shuffle(players)
+        out.append(Round(r, tuple(_cut(players, sizes))))
+    return tuple(out)
+
+
+def greedy_seater(n: int, rounds: int, rng: random.Random) -> tuple[Round, ...]:
+    """Each seat to the first player (in random order) who met nobody at the table, else
+    to the one with the fewest earlier meetings there."""
+    sizes = table_sizes(n)
+    met = [[0] * (n + 1) for _ in range(n + 1)]
+    out = []
+    for r in range(1, rounds + 1):
+        rest = list(range(1, n + 1))
+        rng.shuffle(rest)
+        tables = []
+        for size in sizes:
+            table = [rest.pop()]
+            while len(table) < size:
+                best, low = 0, -1
+                for i, p in enumerate(rest):
+                    c = sum(met[p][z] for z in table)
+                    if low < 0 or c < low:
+                        best, low = i, c
+                        if c == 0:
+                            break
+                p = rest.pop(best)
+                for z in table:
+                    met[p][z] += 1
+                    met[z][p] += 1
+                table.append(p)
+            tables.append(tuple(table))
+        out.append(Round(r, tuple(tables)))
+    return tuple(out)
+
+
+def ours(n: int, rounds: int, rng: random.Random) -> tuple[Round, ...]:
+    return plan(n, rounds, rng=rng)
+
+
+SEATERS: dict[str, Seater] = {
+    "random shuffle": shuffle_seater,
+    "greedy": greedy_seater,
+    "mahjong-nts plan": ours,
+}
+SIZES = ((40, 7), (36, 8), (200, 10))
+
+
+def east_spread(rounds: tuple[Round, ...]) -> int:
+    east = [c[0] for c in wind_counts(rounds).values()]
+    return max(east) - min(east)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs per seater and size")
+    args = parser.parse_args()
+    print(f"seating, median of {args.runs} runs (seeds 0..{args.runs - 1})")
+    for n, rounds in SIZES:
+        bound = repeat_lower_bound(n, rounds)
+        print(f"\n{n} players, {rounds} rounds (lower bound on repeat meetings: {bound})")
+        print(f"    {'seater':<18} {'repeats':>8} {'East spread':>12} {'seconds':>9}")
+        for name, seater in SEATERS.items():
+            reps, spreads, times = [], [], []
+            for seed in range(args.runs):
+                rng = random.Random(seed)
+                start = time.perf_counter()
+                plan_ = seater(n, rounds, rng)
+                times.append(time.perf_counter() - start)
+                reps.append(repeats(plan_))
+                spreads.append(east_spread(plan_))
+            print(
+                f"    {name:<18} {statistics.median(reps):>8g} "
+                f"{statistics.median(spreads):>12g} {statistics.median(times):>9.3f}"
+            )
+
+
+if __name__ == "__main__":
+    main()
