@@ -129,7 +129,11 @@ def test_a_table_survives_kill_9(tmp_path: Path) -> None:
             for snap in snaps:  # the table where it stood, as a snapshot
                 assert snap is not None and snap["type"] == "state" and snap["events"] == []
                 assert snap["you"]["seat"] in range(4) and snap["hand"]["seq"] >= reached
-            assert len({s["hand"]["seq"] for s in snaps if s}) == 1  # type: ignore[index]
+            # a claim window whose answers were all stored before the kill closes by
+            # itself once its least time is over, so a seat that connects later may find
+            # the table one decision further on; never further, never back
+            seqs = [s["hand"]["seq"] for s in snaps if s]  # type: ignore[index]
+            assert seqs == sorted(seqs) and seqs[-1] - seqs[0] <= 1
             for c, snap in zip(clients, snaps, strict=True):
                 await c.queue.put(snap)  # played from its snapshot on
             ends = await asyncio.gather(
