@@ -4,9 +4,9 @@ The server is the authority (:mod:`~mahjong_nts.online.table`): one asyncio task
 per table, every action checked by the core's authority form, stored before it is
 broadcast, each seat shown only its own view (:mod:`~mahjong_nts.online.view`), claim
 windows fair and simultaneous, tables resumed from their events after a restart
-(:mod:`~mahjong_nts.online.server`), each table held by one server process of several that
-share a database (:mod:`~mahjong_nts.online.nodes`).  The protocol is in docs/online.md.  This package
-knows games and seats, not HTTP or templates.
+(:mod:`~mahjong_nts.online.server`), each table held by one server process of several
+that share a database (:mod:`~mahjong_nts.online.nodes`).  The protocol is in
+docs/online.md.  This package knows games and seats, not HTTP or templates.
 """
 
 from mahjong_nts.online.config import OnlineConfig

@@ -20,6 +20,7 @@ it takes every live table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -150,10 +151,8 @@ class OnlineServer:
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await task
-            except asyncio.CancelledError:
-                pass
         self._tasks.clear()
         for table in list(self.tables.values()):
             await table.stop()

@@ -77,7 +77,10 @@ class LobbyRow:
 
 
 def _aware(value: datetime | None) -> datetime | None:
-    return None if value is None or value.tzinfo is not None else value.replace(tzinfo=UTC)
+    """SQLite gives back naive times: they are UTC."""
+    if value is None:
+        return None
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
 def ownership(
