@@ -88,8 +88,8 @@ def test_a_table_is_taken_over_once_its_lease_has_passed(store: Store) -> None:
     held = ownership(store, table_id=table)
     assert held is not None and held.owner == "b" and held.lease_until == later + LEASE
     # the old owner's heartbeat finds it gone; the new owner's has it
-    assert renew(store, node="a", until=later + LEASE) == set()
-    assert renew(store, node="b", until=later + 2 * LEASE) == {table}
+    assert renew(store, node="a", until=later + LEASE, tables=[table]) == set()
+    assert renew(store, node="b", until=later + 2 * LEASE, tables=[table, "other"]) == {table}
     held = ownership(store, table_id=table)
     assert held is not None and held.lease_until == later + 2 * LEASE
 
@@ -112,7 +112,9 @@ def test_a_table_that_is_over_is_nobodys(store: Store) -> None:
     assert not _claim(store, table, "b", later)
     assert not _claim(store, table, "b", later, force=True)
     assert claimable(store, node="b", now=later, limit=10) == []
-    assert renew(store, node="a", until=later) == set()
+    assert renew(store, node="a", until=later, tables=[table]) == {table}  # (over, still its)
+    held = ownership(store, table_id=table)
+    assert held is not None and held.lease_until == later and held.held_by_other("b", T0)
 
 
 def test_two_claimers_at_once_one_owner(store: Store) -> None:

@@ -180,7 +180,7 @@ class OnlineServer:
         held = set(self.tables)
         until = _utcnow() + timedelta(seconds=self.config.lease_seconds)
         owned = await asyncio.to_thread(
-            lambda: renew_leases(self.store, node=self.node.id, until=until)
+            lambda: renew_leases(self.store, node=self.node.id, until=until, tables=held)
         )
         for table_id in held - owned:
             await self._let_go(table_id, "another server process took it over")
@@ -360,10 +360,10 @@ class OnlineServer:
             )
         except StoreError as exc:
             raise OnlineError(503, f"the database failed: {exc}") from None
+        if found is not None and found.held_by_other(self.node.id, _utcnow()):
+            raise _moved(found.owner_url)  # (a table just over too: its logs are there)
         if found is None or found.status not in OPEN_STATUSES:
             raise OnlineError(404, gone)
-        if found.held_by_other(self.node.id, _utcnow()):
-            raise _moved(found.owner_url)
         async with self._takeovers:
             table = self.tables.get(found.id)
             if table is not None:

@@ -2,7 +2,7 @@
 
 Each process (a *node*: a random id per start and the address it is reached at) holds the
 tables it owns: ``online_tables.owner``, ``owner_url`` and ``lease_until`` (revision
-0003).  Its heartbeat renews the lease of all its tables in one statement
+0003).  Its heartbeat renews the lease of the tables in its memory in one statement
 (:func:`renew`); a table whose lease has passed (its owner crashed) is taken over by the
 next process that claims it.  :func:`claim` is one conditional ``UPDATE``: of two
 processes that claim a table at the same moment exactly one gets it (the database's row
@@ -15,7 +15,7 @@ Times are the processes' own clocks (UTC): they must agree to well within a leas
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -166,20 +166,22 @@ def claimable(
         return list(session.scalars(query).all())
 
 
-def renew(store: Store, *, node: str, until: datetime) -> set[str]:
-    """The heartbeat: every live table of ``node`` held until ``until``; the ids of the
-    tables it still owns (one it held and is not among them was taken over)."""
+def renew(store: Store, *, node: str, until: datetime, tables: Collection[str]) -> set[str]:
+    """The heartbeat: the ``tables`` this node holds (in its memory, live or just over)
+    held until ``until``, in one statement; the ids of those it still owns (one it held
+    and is not among them was taken over)."""
+    if not tables:
+        return set()
+    ids = list(tables)
     with store.transaction() as session:
         session.execute(
             update(OnlineTable)
-            .where(OnlineTable.owner == node, OnlineTable.status.in_(OPEN_STATUSES))
+            .where(OnlineTable.owner == node, OnlineTable.id.in_(ids))
             .values(lease_until=until)
         )
         return set(
             session.scalars(
-                select(OnlineTable.id).where(
-                    OnlineTable.owner == node, OnlineTable.status.in_(OPEN_STATUSES)
-                )
+                select(OnlineTable.id).where(OnlineTable.owner == node, OnlineTable.id.in_(ids))
             ).all()
         )
 
