@@ -34,7 +34,7 @@ from mahjong_nts.online.nodes import Moved, Node
 from mahjong_nts.online.settings import SettingsError, check_settings
 from mahjong_nts.online.table import CLOSE_RELOAD, OnlineError, Table
 from mahjong_nts.online.tokens import ID_PATTERN, TOKEN_PATTERN, client_key, new_id, sign, unsign
-from mahjong_nts.store import Conflict, NotFound, Store, StoreError
+from mahjong_nts.store import Conflict, NotFound, NotOwner, Store, StoreError
 from mahjong_nts.store.cluster import LobbyRow, claim, claimable, lobby_rows, ownership, release
 from mahjong_nts.store.cluster import renew as renew_leases
 from mahjong_nts.store.notices import LOBBY, OWNER, listen, parse_notice
@@ -402,6 +402,10 @@ class OnlineServer:
             raise OnlineError(422, "nickname: give a name of 1 to 24 characters")
         try:
             taken, token = await table.join(nickname, seat)
+        except NotOwner:  # another node took the table over: the client goes there
+            await self._let_go(table_id, "another server process took it over")
+            await self.get(table_id)
+            raise OnlineError(409, "the table moved a moment ago: try again") from None
         except Conflict:
             raise OnlineError(409, "someone took that seat a moment ago: choose another") from None
         except NotFound:
