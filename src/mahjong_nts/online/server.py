@@ -174,6 +174,8 @@ class OnlineServer:
                 await self.beat()
             except StoreError as exc:
                 log.warning("the heartbeat of the online tables failed: %s", exc)
+            except Exception:  # a bug: logged, and the next beat tries again
+                log.exception("the heartbeat of the online tables failed")
 
     async def beat(self) -> None:
         """One heartbeat (see :meth:`_heartbeat`)."""
@@ -225,6 +227,9 @@ class OnlineServer:
                     await self._heard(payload)
             except StoreError as exc:
                 log.warning("the notices of the other server processes: %s", exc)
+            except Exception:  # a bug: logged, and it listens again
+                log.exception("the notices of the other server processes failed")
+            self._lobby_changes += 1  # (read the lobby again: a notice may be missed)
             await asyncio.sleep(delay)
             delay = min(30.0, delay * 2)
 
