@@ -223,6 +223,7 @@ def test_a_killed_owners_table_is_taken_over_and_finished(cluster: Cluster, tmp_
         return back, pairs[0][1], [e for e in ends if e is not None]
 
     back, moved, ends = asyncio.run(second_half())
+    print(f"taken over {back:.2f} s after the kill (lease {LEASE} s; 'moved' {moved} times)")
     # A held it until its lease passed (B said "moved" meanwhile), then B took it over
     assert moved >= 1 and back < LEASE + 3, (moved, back)
     assert cluster.owner_url(table) == cluster.b and len(ends) == 2
