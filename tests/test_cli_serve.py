@@ -230,6 +230,12 @@ def test_a_port_in_use_is_one_error_line(tmp_path: Path) -> None:
          "error: --db: sqlite:////no/such/folder/x.sqlite3: the folder /no/such/folder does not"),
         (["--db", "postgresql://me:secret@127.0.0.1:1/db"],
          "error: --db: cannot open the database postgresql+psycopg://me:***@127.0.0.1:1/db: "),
+        (["--node-url", "ftp://node1"],
+         "error: --node-url: 'ftp://node1': give http:// or https:// and a host"),
+        (["--node-url", "http://node1:8001/mahjong"],
+         "error: --node-url: 'http://node1:8001/mahjong': a node URL is a scheme, a host and"),
+        (["--node-url", "http://" + "n" * 300],
+         "error: --node-url: a node URL has at most 200 characters"),
     ],
 )  # fmt: skip
 def test_bad_options_are_one_error_line(tmp_path: Path, args: list[str], expected: str) -> None:

@@ -23,8 +23,11 @@ import pytest
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
+from mahjong_nts.core.actions import parse_action
 from mahjong_nts.core.game import Game, Phase
 from mahjong_nts.core.hand import Meld
+from mahjong_nts.formats import gamelog
+from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.online import table as table_module
 from mahjong_nts.web import Settings, create_app
 
@@ -361,6 +364,57 @@ async def play_until(
         await client.send(
             {"type": "act", "hand": hand["number"], "seq": hand["seq"], "action": action}
         )
+
+
+async def play_acked(
+    client: Client,
+    rng: random.Random,
+    acked: list[tuple[int, int, int, str]],
+    stop: Any,
+) -> dict[str, Any] | None:
+    """Play this seat until ``stop(state)``; ``acked`` gets every action of it the server
+    acknowledged: a turn's action once a state has moved past its decision, a window's
+    answer once the seat's own state shows it recorded (both are stored before)."""
+    sent: dict[tuple[int, int], str] = {}
+    while True:
+        message = await client.next(60)
+        if message is None:
+            return None  # the server is gone
+        if message["type"] != "state" or message["hand"] is None:
+            continue
+        hand = message["hand"]
+        for (number, seq), action in list(sent.items()):
+            window = hand["window"]
+            if (
+                number != hand["number"]
+                or hand["seq"] > seq
+                or (window is not None and hand["seq"] == seq and window["answer"] == action)
+            ):
+                acked.append((number, seq, hand["me"], action))
+                del sent[(number, seq)]
+        if stop(message):
+            return message
+        key = (hand["number"], hand["seq"])
+        if hand["to_act"] and key not in sent:
+            sent[key] = choose(hand, rng)
+            await client.send({"type": "act", "hand": key[0], "seq": key[1],
+                               "action": sent[key]})  # fmt: skip
+
+
+def logged_decisions(text: str) -> set[tuple[int, int, str]]:
+    """(seq, hand seat, action) of every decision in a verified hand log, each with the
+    number of the decision it answered (the core replays the log to count them)."""
+    log = gamelog.parse_hand_log(text)
+    seed = gamelog.verify_hand_log(log).seed
+    game = gamelog.new_game(log.header, load_ruleset(log.header.ruleset), seed)
+    out = set()
+    for _, line in log.body:
+        if isinstance(line, gamelog.EventLine) and line.decided and line.n == len(game.events):
+            act = parse_action(f"{line.kind} {line.tiles}".strip())
+            out.add((game.seq, line.seat, str(act)))
+            game.apply(act, seat=line.seat, seq=game.seq)
+    assert game.is_over
+    return out
 
 
 def public(game: Game) -> Any:

@@ -282,7 +282,7 @@ def test_an_idle_table_is_closed(tmp_path: Path) -> None:
             stored = load_table(server.store, table.id)
             assert stored.info.status == "closed" and stored.events[-1].kind == "closed"
             with pytest.raises(OnlineError) as gone:
-                server.get(table.id)
+                await server.get(table.id)
             assert gone.value.status == 404
 
     asyncio.run(scenario())
@@ -314,7 +314,7 @@ def test_joining(tmp_path: Path) -> None:
                               {"kind": "human"}]}  # fmt: skip
             table = await server.create(data, "c")
             seat, token = await server.join(table.id, "Ann", 2)
-            assert seat == 2 and server.rejoin(table.id, token) == 2
+            assert seat == 2 and await server.rejoin(table.id, token) == 2
             cookie = server.cookie(table.id, token)
             assert server.seat_of_cookie(table, cookie) == 2
             assert server.seat_of_cookie(table, cookie[:-1] + "x") is None
@@ -338,7 +338,7 @@ def test_joining(tmp_path: Path) -> None:
                 await server.join(table.id, "Dirk", None)
             assert full.value.status == 409
             with pytest.raises(OnlineError) as wrong:
-                server.rejoin(table.id, "x" * 43)
+                await server.rejoin(table.id, "x" * 43)
             assert wrong.value.status == 403
             stored = load_table(server.store, table.id)
             assert [(s.nickname, s.token_hash is not None) for s in stored.seats] == [

@@ -15,68 +15,14 @@ from typing import Any
 
 import httpx
 import pytest
-from online_helpers import Client, choose, is_over, join
+from online_helpers import Client, is_over, join, logged_decisions, play_acked
 
-from mahjong_nts.core.actions import parse_action
-from mahjong_nts.formats import gamelog
-from mahjong_nts.formats.rulefiles import load_ruleset
 from server_helpers import running_server
 
 pytestmark = pytest.mark.server
 
 NAMES = ["Ann", "Bob", "Cor", "Dirk"]
 FAST = {"MAHJONG_NTS_WINDOW_SECONDS": "0.05", "MAHJONG_NTS_BOT_DELAY_SECONDS": "0"}
-
-
-async def _play(
-    client: Client,
-    rng: random.Random,
-    acked: list[tuple[int, int, int, str]],
-    stop: Any,
-) -> dict[str, Any] | None:
-    """Play this seat until ``stop(state)``; ``acked`` gets every action of it the server
-    acknowledged: a turn's action once a state has moved past its decision, a window's
-    answer once the seat's own state shows it recorded (both are stored before)."""
-    sent: dict[tuple[int, int], str] = {}
-    while True:
-        message = await client.next(60)
-        if message is None:
-            return None  # the server is gone
-        if message["type"] != "state" or message["hand"] is None:
-            continue
-        hand = message["hand"]
-        for (number, seq), action in list(sent.items()):
-            window = hand["window"]
-            if (
-                number != hand["number"]
-                or hand["seq"] > seq
-                or (window is not None and hand["seq"] == seq and window["answer"] == action)
-            ):
-                acked.append((number, seq, hand["me"], action))
-                del sent[(number, seq)]
-        if stop(message):
-            return message
-        key = (hand["number"], hand["seq"])
-        if hand["to_act"] and key not in sent:
-            sent[key] = choose(hand, rng)
-            await client.send({"type": "act", "hand": key[0], "seq": key[1],
-                               "action": sent[key]})  # fmt: skip
-
-
-def _logged_decisions(text: str) -> set[tuple[int, int, str]]:
-    """(seq, hand seat, action) of every decision in a verified hand log, each with the
-    number of the decision it answered (the core replays the log to count them)."""
-    log = gamelog.parse_hand_log(text)
-    seed = gamelog.verify_hand_log(log).seed
-    game = gamelog.new_game(log.header, load_ruleset(log.header.ruleset), seed)
-    out = set()
-    for _, line in log.body:
-        if isinstance(line, gamelog.EventLine) and line.decided and line.n == len(game.events):
-            act = parse_action(f"{line.kind} {line.tiles}".strip())
-            out.add((game.seq, line.seat, str(act)))
-            game.apply(act, seat=line.seat, seq=game.seq)
-    assert game.is_over
-    return out
 
 
 def test_a_table_survives_kill_9(tmp_path: Path) -> None:
@@ -103,7 +49,7 @@ def test_a_table_survives_kill_9(tmp_path: Path) -> None:
             # play until the hand is well under way, then kill the server in mid-stride
             tasks = [
                 asyncio.create_task(
-                    _play(c, random.Random(c.seat), acked, lambda m: m["hand"]["seq"] >= 60)
+                    play_acked(c, random.Random(c.seat), acked, lambda m: m["hand"]["seq"] >= 60)
                 )
                 for c in clients
             ]
@@ -137,7 +83,7 @@ def test_a_table_survives_kill_9(tmp_path: Path) -> None:
             for c, snap in zip(clients, snaps, strict=True):
                 await c.queue.put(snap)  # played from its snapshot on
             ends = await asyncio.gather(
-                *(_play(c, random.Random(10 + c.seat), acked, is_over) for c in clients)
+                *(play_acked(c, random.Random(10 + c.seat), acked, is_over) for c in clients)
             )
             for c in clients:
                 await c.close()
@@ -154,6 +100,6 @@ def test_a_table_survives_kill_9(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert verify.returncode == 0, verify.stdout + verify.stderr
-    logged = _logged_decisions(log.text)
+    logged = logged_decisions(log.text)
     lost = [a for a in acked if (a[1], a[2], a[3]) not in logged]
     assert not lost, lost

@@ -36,7 +36,7 @@ def test_first_open_migrates_to_head_and_models_match(db_url: str) -> None:
         assert {"sheet_sessions", "sheet_hands", "sheet_changes", "alembic_version"} <= tables
         assert {"online_tables", "online_seats", "online_events"} <= tables
         with store.engine.connect() as conn:
-            assert conn.scalar(text("select version_num from alembic_version")) == "0002"
+            assert conn.scalar(text("select version_num from alembic_version")) == "0003"
             diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         assert diff == []
     finally:

@@ -100,14 +100,14 @@ def test_a_restarted_server_resumes_its_live_tables(db_url: str) -> None:
         second = OnlineServer(store, b"s" * 32, config)
         await second.start()
         assert set(second.tables) == {waiting.id, bots.id}
-        resumed = second.get(waiting.id)
+        resumed = await second.get(waiting.id)
         assert resumed.status == "waiting" and resumed.seats[0].nickname == "Ann"
-        assert second.get_watched(bots.watch_id) is second.get(bots.id)
+        assert await second.get_watched(bots.watch_id) is await second.get(bots.id)
         for _ in range(600):
-            if second.get(bots.id).status == "finished":
+            if (await second.get(bots.id)).status == "finished":
                 break
             await asyncio.sleep(0.05)
-        assert second.get(bots.id).status == "finished"
+        assert (await second.get(bots.id)).status == "finished"
         await second.stop()
 
     try:

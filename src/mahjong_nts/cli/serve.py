@@ -8,7 +8,8 @@ reads: the terminal front end does not import the web one (docs/web.md).
 
 ``--workers N`` runs N processes (:mod:`mahjong_nts.cli.workers`), on Linux each
 with its own socket on the port; the database is opened and migrated here, once,
-before any of them starts.
+before any of them starts.  ``--node-url`` is where this process is reached when several
+``serve`` processes share one PostgreSQL database (docs/online.md, "Several processes").
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from mahjong_nts.cli.i18n import N_, _
 from mahjong_nts.cli.options import UsageProblem, os_reason
 from mahjong_nts.formats import wire
 from mahjong_nts.i18n import language
+from mahjong_nts.online.nodes import check_node_url
 from mahjong_nts.store import StoreError, open_store
 from mahjong_nts.store.db import MAX_URL_CHARS, default_url
 
@@ -168,6 +170,16 @@ def serve_cmd(
             ),
         ),
     ] = 1,
+    node_url: Annotated[
+        str | None,
+        typer.Option(
+            "--node-url",
+            help=N_(
+                "Where this process is reached when several share one PostgreSQL database "
+                "(http://10.0.0.2:8001; default: the address it listens on)."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Start the web app (:data:`HELP`); its messages are in the language of the run."""
     chosen = language(lang) if lang is not None else None
@@ -177,6 +189,11 @@ def serve_cmd(
         raise UsageProblem(
             _("--db: a database URL has 1 to {most} characters").format(most=MAX_URL_CHARS)
         )
+    if node_url is not None:
+        try:
+            node_url = check_node_url(node_url)
+        except ValueError as exc:
+            raise UsageProblem(_("--node-url: {reason}").format(reason=str(exc))) from None
     check_database(db)
     try:
         socks = listeners(host, port, workers)
@@ -199,6 +216,8 @@ def serve_cmd(
         if chosen is not None:
             os.environ["MAHJONG_NTS_DEFAULT_LANGUAGE"] = chosen
         os.environ["MAHJONG_NTS_WORKERS"] = str(workers)
+        if node_url is not None:
+            os.environ["MAHJONG_NTS_NODE_URL"] = node_url
         if workers == 1:
             config = _config(1)
             _load(config)  # builds the app now: a bad setting is an error line, not a traceback

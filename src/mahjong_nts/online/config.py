@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from mahjong_nts.online.limits import (
     BOT_DELAY_SECONDS,
     IDLE_SECONDS,
+    LEASE_SECONDS,
     MAX_OPEN_TABLES,
     MAX_TABLES_PER_CLIENT,
     NEXT_HAND_SECONDS,
@@ -28,3 +29,5 @@ class OnlineConfig:
     idle_seconds: float = IDLE_SECONDS
     max_open_tables: int = MAX_OPEN_TABLES
     tables_per_client: int = MAX_TABLES_PER_CLIENT
+    lease_seconds: float = LEASE_SECONDS[2]
+    """How long a node holds its tables without renewing (several processes)."""

@@ -13,11 +13,13 @@ __all__ = [
     "CHAT_KEPT",
     "CLAIM_SECONDS",
     "IDLE_SECONDS",
+    "LEASE_SECONDS",
     "MAX_CHAT_CHARS",
     "MAX_CHAT_LINES",
     "MAX_CONNECTIONS_PER_TABLE",
     "MAX_HANDS",
     "MAX_KEPT_LOGS",
+    "MAX_LOBBY_TABLES",
     "MAX_MESSAGE_BYTES",
     "MAX_NICKNAME_CHARS",
     "MAX_OPEN_TABLES",
@@ -69,3 +71,9 @@ BOT_DELAY_SECONDS: Final = 1.0
 NEXT_HAND_SECONDS: Final = 60
 """With a turn timer, the next hand is dealt this long after a hand ends even if not
 every player said so."""
+LEASE_SECONDS: Final = (2.0, 300.0, 15.0)
+"""A node's hold on its tables (the server's setting): the least, the most, the default.
+Its heartbeat renews the hold every third of it; a node that crashed loses its tables
+to another that asks for them once it has passed."""
+MAX_LOBBY_TABLES: Final = 200
+"""Public tables the lobby lists (the oldest first)."""

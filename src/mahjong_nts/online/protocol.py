@@ -51,6 +51,7 @@ ERROR_CODES: Final = (
     "not_now",
     "closed",
     "unavailable",
+    "moved",
 )
 
 MAX_HAND_NUMBER: Final = 10_000

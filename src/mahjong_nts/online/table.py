@@ -196,8 +196,12 @@ class Table:
         on_close: Callable[[Table], None] = lambda t: None,
         clock: Callable[[], float] = time.monotonic,
         wall_clock: Callable[[], float] = time.time,
+        owner: str | None = None,
     ) -> None:
         self.id = table_id
+        self.owner = owner
+        """The node (server process) that holds the table: every write names it, so a
+        node that lost the table to another cannot write it (``None``: not checked)."""
         self.watch_id = watch_id
         self.settings = settings
         self.rules = rules
@@ -682,8 +686,9 @@ class Table:
         """Append events to the store (in a thread; the lock is held): the only way
         anything about the table is recorded.  :class:`StoreError` when it fails."""
         self.next_seq = await asyncio.to_thread(
-            append_events, self.store, self.id, self.next_seq, events, status=status
-        )
+            append_events, self.store, self.id, self.next_seq, events, status=status,
+            owner=self.owner,
+        )  # fmt: skip
 
     def _action_event(self, kind: str, hs: int, act: Action, by: str) -> NewEvent:
         setup, game = self._setup(), self._game()
@@ -898,6 +903,7 @@ class Table:
                 token_hash=hashed,
                 first_seq=self.next_seq,
                 event=event,
+                owner=self.owner,
             )
             state = self.seats[seat]
             state.nickname, state.token_hash = name, hashed

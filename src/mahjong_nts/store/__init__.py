@@ -5,6 +5,7 @@ evening score sheets and of the online tables.  See ``docs/store.md`` and
 from mahjong_nts.store.db import (
     Conflict,
     NotFound,
+    NotOwner,
     Store,
     StoreError,
     StoreUnavailable,
@@ -30,6 +31,7 @@ __all__ = [
     "Conflict",
     "HandView",
     "NotFound",
+    "NotOwner",
     "SessionInfo",
     "SheetView",
     "Store",

@@ -35,6 +35,7 @@ __all__ = [
     "DEFAULT_FILE",
     "Conflict",
     "NotFound",
+    "NotOwner",
     "Store",
     "StoreError",
     "StoreUnavailable",
@@ -69,6 +70,11 @@ class NotFound(StoreError):
 
 class Conflict(StoreError):
     """Someone else changed the same thing first: reload and try again."""
+
+
+class NotOwner(Conflict):
+    """A write for an online table by a server process that no longer owns it (another
+    took it over): nothing was stored, and this process must let the table go."""
 
 
 def _first_line(exc: BaseException) -> str:

@@ -16,7 +16,9 @@ The online tables (see ``docs/online.md``):
 - ``online_tables``: one live table; ``id`` is the players' unguessable link,
   ``watch_id`` the spectators'; ``settings`` the validated settings as data;
   ``events`` the number of events stored (the next event's ``seq``), so that two
-  writers of one table cannot both append the same event.
+  writers of one table cannot both append the same event; ``owner`` the server
+  process (node) that holds the table live, at ``owner_url``, while ``lease_until``
+  has not passed (revision 0003, ``store/cluster.py``).
 - ``online_seats``: a table's seats: human or bot (and its level), the nickname and
   the SHA-256 of the seat token (never the token) once a player took it.
 - ``online_events``: the append-only history of a table, numbered by ``seq`` from 0
@@ -113,6 +115,8 @@ TABLE_ID_CHARS = 22
 """Characters of a table's id and watch id: ``secrets.token_urlsafe(16)`` gives 22."""
 TOKEN_HASH_CHARS = 64
 """A seat token's SHA-256, in hexadecimal."""
+NODE_URL_CHARS = 200
+"""Characters of a server process's advertised address (``MAHJONG_NTS_NODE_URL``)."""
 
 
 class OnlineTable(Base):
@@ -132,6 +136,12 @@ class OnlineTable(Base):
     events: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     last_activity: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    owner: Mapped[str | None] = mapped_column(String(TABLE_ID_CHARS), index=True)
+    """The id of the server process that holds the table live (``None``: none)."""
+    owner_url: Mapped[str | None] = mapped_column(String(NODE_URL_CHARS))
+    """Where the owner is reached (its advertised address)."""
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """The owner's hold ends then unless its heartbeat renews it."""
 
 
 class OnlineSeat(Base):

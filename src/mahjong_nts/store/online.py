@@ -9,6 +9,11 @@ if another writer appended first (or the number is taken) it is a
 
 The store knows nothing of games: an event is a kind, a hand number and a JSON payload
 (``online/`` writes and reads them).  It keeps only the SHA-256 of a seat token.
+
+Several server processes may share one database (``store/cluster.py``): a write names
+the process that makes it (``owner``), and a table another process owns now is a
+:class:`~mahjong_nts.store.db.NotOwner`, nothing stored.  A change of what the lobby
+shows sends a notice to the other processes (``store/notices.py``, PostgreSQL only).
 """
 
 from __future__ import annotations
@@ -21,10 +26,12 @@ from typing import Any, Final
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from mahjong_nts.store.db import Conflict, NotFound, Store
+from mahjong_nts.store.db import Conflict, NotFound, NotOwner, Store
 from mahjong_nts.store.models import OnlineEvent, OnlineSeat, OnlineTable
+from mahjong_nts.store.notices import LOBBY, notice
 
 __all__ = [
+    "LOBBY_KINDS",
     "OPEN_STATUSES",
     "STATUSES",
     "NewEvent",
@@ -44,6 +51,9 @@ __all__ = [
 STATUSES: Final = ("waiting", "playing", "finished", "closed")
 OPEN_STATUSES: Final = ("waiting", "playing")
 """A table in one of these is live: rebuilt and continued when a server starts."""
+LOBBY_KINDS: Final = frozenset({"created", "joined", "dealt", "ended", "finished", "closed"})
+"""Events after which a table's line in the lobby changes: the other server processes
+hear of them (a notice)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +154,13 @@ def create_table(
     seats: Sequence[NewSeat],
     events: Sequence[NewEvent],
     status: str = "waiting",
+    owner: str | None = None,
+    owner_url: str | None = None,
+    lease_until: datetime | None = None,
 ) -> TableInfo:
     """Store a new table, its seats (numbered from 0) and its first events (``seq``
-    from 0).  A table id or watch id in use already is a :class:`Conflict`."""
+    from 0), owned by the process ``owner`` (reached at ``owner_url``) until
+    ``lease_until``.  A table id or watch id in use already is a :class:`Conflict`."""
     _check_status(status)
     now = _now()
     row = OnlineTable(
@@ -161,6 +175,9 @@ def create_table(
         events=len(events),
         created=now,
         last_activity=now,
+        owner=owner,
+        owner_url=owner_url,
+        lease_until=lease_until,
     )
     try:
         with store.transaction() as session:
@@ -170,6 +187,7 @@ def create_table(
                 session.add(OnlineSeat(table_id=table_id, seat=i, kind=seat.kind, bot=seat.bot))
             for i, event in enumerate(events):
                 session.add(_event_row(table_id, i, event, now))
+            notice(session, LOBBY, table_id, owner)
     except IntegrityError:
         raise Conflict("a table with this id exists already") from None
     return _info(row)
@@ -193,11 +211,13 @@ def append_events(
     events: Sequence[NewEvent],
     *,
     status: str | None = None,
+    owner: str | None = None,
 ) -> int:
     """Append ``events`` to the table, numbered from ``first_seq``, which must be the
     number of events stored so far (else :class:`Conflict`: someone else appended);
-    with ``status`` the table's status changes in the same transaction.  Returns the
-    number of events stored after it."""
+    with ``status`` the table's status changes in the same transaction.  With
+    ``owner``, only while that process owns the table (else :class:`NotOwner`).
+    Returns the number of events stored after it."""
     if status is not None:
         _check_status(status)
     now = _now()
@@ -208,17 +228,22 @@ def append_events(
         with store.transaction() as session:
             done = session.execute(
                 update(OnlineTable)
-                .where(OnlineTable.id == table_id, OnlineTable.events == first_seq)
+                .where(
+                    OnlineTable.id == table_id,
+                    OnlineTable.events == first_seq,
+                    *_owned_by(owner),
+                )
                 .values(**values)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
-                if session.get(OnlineTable, table_id) is None:
-                    raise NotFound(f"no table {table_id}")
+                _refused(session, table_id, owner)
                 raise Conflict(
                     f"table {table_id} has events past {first_seq}: someone else appended"
                 )
             for i, event in enumerate(events):
                 session.add(_event_row(table_id, first_seq + i, event, now))
+            if status is not None or any(e.kind in LOBBY_KINDS for e in events):
+                notice(session, LOBBY, table_id, owner)
     except IntegrityError:
         raise Conflict(f"event {first_seq} of table {table_id} is stored already") from None
     return first_seq + len(events)
@@ -233,11 +258,13 @@ def take_seat(
     token_hash: str,
     first_seq: int,
     event: NewEvent,
+    owner: str | None = None,
 ) -> int:
     """Give the free human ``seat`` to ``nickname``, held by the token whose SHA-256 is
     ``token_hash``, and append ``event`` (numbered ``first_seq``) in the same
-    transaction.  A seat taken or a bot seat is a :class:`Conflict`.  Returns the
-    number of events stored after it."""
+    transaction.  A seat taken or a bot seat is a :class:`Conflict`; with ``owner``, a
+    table that process does not own is a :class:`NotOwner`.  Returns the number of
+    events stored after it."""
     now = _now()
     try:
         with store.transaction() as session:
@@ -255,15 +282,36 @@ def take_seat(
                 raise Conflict(f"seat {seat} is not a free human seat")
             moved = session.execute(
                 update(OnlineTable)
-                .where(OnlineTable.id == table_id, OnlineTable.events == first_seq)
+                .where(
+                    OnlineTable.id == table_id,
+                    OnlineTable.events == first_seq,
+                    *_owned_by(owner),
+                )
                 .values(events=first_seq + 1, last_activity=now)
             )
             if moved.rowcount != 1:  # type: ignore[attr-defined]
+                _refused(session, table_id, owner)
                 raise Conflict(f"table {table_id} has events past {first_seq}")
             session.add(_event_row(table_id, first_seq, event, now))
+            notice(session, LOBBY, table_id, owner)
     except IntegrityError:
         raise Conflict("that seat token is in use") from None
     return first_seq + 1
+
+
+def _owned_by(owner: str | None) -> tuple[Any, ...]:
+    """The condition of a write by the process ``owner`` (none without one)."""
+    return () if owner is None else (OnlineTable.owner == owner,)
+
+
+def _refused(session: Any, table_id: str, owner: str | None) -> None:
+    """Why a conditional write of a table changed nothing, if it is not a plain
+    conflict: no such table (:class:`NotFound`), or another owner (:class:`NotOwner`)."""
+    row = session.get(OnlineTable, table_id)
+    if row is None:
+        raise NotFound(f"no table {table_id}")
+    if owner is not None and row.owner != owner:
+        raise NotOwner(f"table {table_id} is owned by another server process now")
 
 
 def load_table(store: Store, table_id: str) -> StoredTable:

@@ -9,8 +9,11 @@ cookie, never from a message.
 
 :func:`online_lifespan` starts the tables as the app starts (every live table of the store
 resumed from its events) and stops them as it stops.  Without a database, or in a
-server of several worker processes (a table lives in one process's memory until the
-tables are shared between processes), the routes answer 503.
+server of several worker processes (``--workers``: they share one address, so nobody can
+be sent to the one that holds a table), the routes answer 503.  Several ``serve``
+processes on one PostgreSQL database, each at its own address, share the tables: a
+request for a table another process holds is sent there (:func:`moved_response`: 307
+for a page, 421 for the API, close code 4421 for a socket).
 """
 
 from __future__ import annotations
@@ -29,7 +32,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from mahjong_nts.formats import safejson, wire
-from mahjong_nts.online import Connection, OnlineConfig, OnlineError, OnlineServer, Table
+from mahjong_nts.online import (
+    Connection,
+    Moved,
+    Node,
+    OnlineConfig,
+    OnlineError,
+    OnlineServer,
+    Table,
+)
 from mahjong_nts.online.limits import MAX_NICKNAME_CHARS
 from mahjong_nts.online.protocol import error
 from mahjong_nts.online.tokens import cookie_name, load_secret
@@ -41,7 +52,7 @@ from mahjong_nts.web.livetable import LiveDrawer, connection_language
 from mahjong_nts.web.settings import Settings
 from mahjong_nts.web.templating import Pages
 
-__all__ = ["COOKIE_SECONDS", "online_lifespan", "router"]
+__all__ = ["CLOSE_MOVED", "COOKIE_SECONDS", "moved_response", "online_lifespan", "router"]
 
 log = logging.getLogger("mahjong_nts.web.online")
 
@@ -54,6 +65,8 @@ CLOSE_UNAVAILABLE: Final = 1013
 CLOSE_NOT_FOUND: Final = 4404
 CLOSE_BAD_SEAT: Final = 4403
 CLOSE_CROWDED: Final = 4429
+CLOSE_MOVED: Final = 4421
+"""The table is held by another server process: the ``error`` before it has its ``url``."""
 
 
 # ------------------------------------------------------------------------ life
@@ -76,8 +89,11 @@ async def online_lifespan(app: FastAPI) -> AsyncIterator[None]:
             store,
             secret,
             OnlineConfig(
-                window_seconds=settings.window_seconds, bot_delay=settings.bot_delay_seconds
+                window_seconds=settings.window_seconds,
+                bot_delay=settings.bot_delay_seconds,
+                lease_seconds=settings.lease_seconds,
             ),
+            Node.new(settings.advertised_url()),
         )
         await server.start()
     except (StoreError, OSError, ValueError) as exc:
@@ -145,7 +161,18 @@ def _client(request: Request) -> str:
 def _failed(exc: OnlineError | HTTPException) -> Response:
     if isinstance(exc, HTTPException):
         return error_response(exc.status_code, str(exc.detail))
+    if isinstance(exc, Moved):
+        return JSONResponse(
+            {"error": exc.message, "owner": exc.url}, status_code=421, headers={"Location": exc.url}
+        )
     return error_response(exc.status, exc.message)
+
+
+def moved_response(request: Request, moved: Moved) -> Response:
+    """A page of a table another server process holds: 307 to the same page there (the
+    method and body kept, so a form is sent again to the right process)."""
+    query = f"?{request.url.query}" if request.url.query else ""
+    return RedirectResponse(f"{moved.url}{request.url.path}{query}", status_code=307)
 
 
 def _set_seat_cookie(
@@ -202,7 +229,7 @@ async def join_table(request: Request, table_id: str) -> Response:
     """Take a seat: ``{"nickname": "Ann", "seat": 2}``; the seat cookie is set."""
     try:
         server = _server(request.app)
-        server.get(table_id)  # 404 before the body is read
+        await server.get(table_id)  # 404 (or 421) before the body is read
         req: JoinRequest = _model(await _body(request), JoinRequest)
         seat, token = await server.join(table_id, req.nickname, req.seat)
     except (OnlineError, HTTPException) as exc:
@@ -217,9 +244,9 @@ async def rejoin_table(request: Request, table_id: str) -> Response:
     """Take the seat of a rejoin link back: ``{"token": "..."}``; the cookie is set."""
     try:
         server = _server(request.app)
-        server.get(table_id)
+        await server.get(table_id)
         req: RejoinRequest = _model(await _body(request), RejoinRequest)
-        seat = server.rejoin(table_id, req.token)
+        seat = await server.rejoin(table_id, req.token)
     except (OnlineError, HTTPException) as exc:
         return _failed(exc)
     response = JSONResponse({"seat": seat})
@@ -232,7 +259,9 @@ async def rejoin_link(request: Request, table_id: str, token: str) -> Response:
     """The rejoin link opened on any device: the seat cookie, then the table."""
     try:
         server = _server(request.app)
-        server.rejoin(table_id, token)
+        await server.rejoin(table_id, token)
+    except Moved as exc:
+        return moved_response(request, exc)
     except OnlineError as exc:
         return _failed(exc)
     response = RedirectResponse(f"/online/{table_id}", status_code=303)
@@ -245,7 +274,7 @@ async def table_state(request: Request, table_id: str) -> Response:
     """The state as the caller sees it: its seat (by cookie), else a spectator."""
     try:
         server = _server(request.app)
-        table = server.get(table_id)
+        table = await server.get(table_id)
     except OnlineError as exc:
         return _failed(exc)
     seat = server.seat_of_cookie(table, request.cookies.get(cookie_name(table.id)))
@@ -255,7 +284,7 @@ async def table_state(request: Request, table_id: str) -> Response:
 @router.get("/api/online/watch/{watch_id}", include_in_schema=False)
 async def watch_state(request: Request, watch_id: str) -> Response:
     try:
-        table = _server(request.app).get_watched(watch_id)
+        table = await _server(request.app).get_watched(watch_id)
     except OnlineError as exc:
         return _failed(exc)
     return JSONResponse(await _state(table, None, by_table_id=False))
@@ -278,7 +307,7 @@ async def _log(table: Table, number: int) -> Response:
 async def table_log(request: Request, table_id: str, number: int) -> Response:
     """The log of hand ``number`` (1-based), once it is over."""
     try:
-        table = _server(request.app).get(table_id)
+        table = await _server(request.app).get(table_id)
     except OnlineError as exc:
         return _failed(exc)
     return await _log(table, number)
@@ -287,7 +316,7 @@ async def table_log(request: Request, table_id: str, number: int) -> Response:
 @router.get("/api/online/watch/{watch_id}/log/{number}", include_in_schema=False)
 async def watch_log(request: Request, watch_id: str, number: int) -> Response:
     try:
-        table = _server(request.app).get_watched(watch_id)
+        table = await _server(request.app).get_watched(watch_id)
     except OnlineError as exc:
         return _failed(exc)
     return await _log(table, number)
@@ -297,10 +326,10 @@ async def watch_log(request: Request, watch_id: str, number: int) -> Response:
 async def lobby(request: Request) -> Response:
     """The public tables: waiting for players, and in play to watch."""
     try:
-        server = _server(request.app)
+        tables = await _server(request.app).lobby()
     except OnlineError as exc:
         return _failed(exc)
-    return JSONResponse({"tables": server.lobby()})
+    return JSONResponse({"tables": tables})
 
 
 # ------------------------------------------------------------------------ WebSocket
@@ -331,9 +360,14 @@ async def watch_socket(websocket: WebSocket, watch_id: str) -> None:
     await _serve(websocket, watch_id, watch=True)
 
 
-async def _refuse(websocket: WebSocket, code: int, kind: str, message: str) -> None:
+async def _refuse(
+    websocket: WebSocket, code: int, kind: str, message: str, url: str | None = None
+) -> None:
     await websocket.accept()
-    await websocket.send_json(error(kind, message))
+    sent = error(kind, message)
+    if url is not None:
+        sent["url"] = url
+    await websocket.send_json(sent)
     await websocket.close(code)
 
 
@@ -343,7 +377,11 @@ async def _serve(websocket: WebSocket, key: str, *, watch: bool) -> None:
         return
     try:
         server = _server(websocket.app)
-        table = server.get_watched(key) if watch else server.get(key)
+        table = await (server.get_watched(key) if watch else server.get(key))
+    except Moved as exc:
+        page = f"/online/watch/{key}" if watch else f"/online/{key}"
+        await _refuse(websocket, CLOSE_MOVED, "moved", exc.message, url=f"{exc.url}{page}")
+        return
     except OnlineError as exc:
         code = CLOSE_UNAVAILABLE if exc.status == 503 else CLOSE_NOT_FOUND
         await _refuse(websocket, code, "closed", exc.message)

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException
 
 from mahjong_nts.formats.rulefiles import SHIPPED
 from mahjong_nts.i18n import translator
-from mahjong_nts.online import OnlineError, OnlineServer, Table
+from mahjong_nts.online import Moved, OnlineError, OnlineServer, Table
 from mahjong_nts.online.limits import (
     CLAIM_SECONDS,
     MAX_CHAT_CHARS,
@@ -39,7 +39,14 @@ from mahjong_nts.online.settings import BOT_LEVELS
 from mahjong_nts.online.tokens import cookie_name, unsign
 from mahjong_nts.store import StoreError
 from mahjong_nts.web.livetable import draw_live
-from mahjong_nts.web.online import _client, _links, _server, _set_seat_cookie, _state
+from mahjong_nts.web.online import (
+    _client,
+    _links,
+    _server,
+    _set_seat_cookie,
+    _state,
+    moved_response,
+)
 from mahjong_nts.web.templating import pages_of, request_language
 
 __all__ = ["MAX_FORM_BYTES", "MAX_FORM_FIELDS", "router"]
@@ -189,7 +196,7 @@ def _chosen(form: dict[str, str] | None) -> dict[str, Any]:
     }
 
 
-def _lobby_page(
+async def _lobby_page(
     request: Request,
     *,
     status: int = 200,
@@ -199,7 +206,11 @@ def _lobby_page(
     server = getattr(request.app.state, "online", None)
     tables: list[dict[str, Any]] = []
     if isinstance(server, OnlineServer):
-        tables = server.lobby()
+        try:
+            tables = await server.lobby()
+        except OnlineError as exc:
+            if error is None:
+                status, error = exc.status, exc.message
     elif error is None:
         status, error = 503, "the online tables are not available (no database)"
     return pages_of(request).render(
@@ -225,7 +236,7 @@ def _lobby_page(
 
 @router.get("/online", response_class=HTMLResponse, include_in_schema=False)
 async def lobby_page(request: Request) -> HTMLResponse:
-    return _lobby_page(request)
+    return await _lobby_page(request)
 
 
 @router.post("/online", include_in_schema=False)
@@ -237,11 +248,13 @@ async def new_table(request: Request) -> Response:
         data = table_settings(form, gettext)
         table = await _server(request.app).create(data, _client(request))
     except FormError as exc:
-        return _lobby_page(request, status=exc.status, error=exc.message, form=form)
+        return await _lobby_page(request, status=exc.status, error=exc.message, form=form)
     except OnlineError as exc:
-        return _lobby_page(request, status=exc.status, error=exc.message, form=form)
+        return await _lobby_page(request, status=exc.status, error=exc.message, form=form)
     except StoreError as exc:
-        return _lobby_page(request, status=503, error=f"the database failed: {exc}", form=form)
+        return await _lobby_page(
+            request, status=503, error=f"the database failed: {exc}", form=form
+        )
     return RedirectResponse(f"/online/{table.id}?new=1", status_code=303)
 
 
@@ -288,6 +301,7 @@ def _texts(gettext: Any) -> dict[str, Any]:
         "not_now": gettext("Not now."),
         "closed": gettext("This table is closed."),
         "unavailable": gettext("The server could not store that, so nothing happened: try again."),
+        "moved": gettext("This table is played on another server: opening it there…"),
     }
     assert set(errors) == set(ERROR_CODES)
     return {
@@ -368,26 +382,30 @@ def _join_page(
     )
 
 
-def _gone_page(request: Request, exc: OnlineError) -> HTMLResponse:
-    return _lobby_page(request, status=exc.status, error=exc.message)
+async def _gone_page(request: Request, exc: OnlineError) -> Response:
+    """A table that is not here: the same page at the server process that holds it
+    (307), or the lobby with the reason."""
+    if isinstance(exc, Moved):
+        return moved_response(request, exc)
+    return await _lobby_page(request, status=exc.status, error=exc.message)
 
 
 @router.get("/online/watch/{watch_id}", response_class=HTMLResponse, include_in_schema=False)
-async def watch_page(request: Request, watch_id: str) -> HTMLResponse:
+async def watch_page(request: Request, watch_id: str) -> Response:
     try:
-        table = _server(request.app).get_watched(watch_id)
+        table = await _server(request.app).get_watched(watch_id)
     except OnlineError as exc:
-        return _gone_page(request, exc)
+        return await _gone_page(request, exc)
     return await _table_page(request, table, None, watch=True)
 
 
 @router.get("/online/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-async def table_page(request: Request, table_id: str) -> HTMLResponse:
+async def table_page(request: Request, table_id: str) -> Response:
     try:
         server = _server(request.app)
-        table = server.get(table_id)
+        table = await server.get(table_id)
     except OnlineError as exc:
-        return _gone_page(request, exc)
+        return await _gone_page(request, exc)
     cookie = request.cookies.get(cookie_name(table.id))
     seat = server.seat_of_cookie(table, cookie)
     if seat is None:
@@ -425,9 +443,9 @@ def _chosen_seat(table: Table, text: str, nickname: str, gettext: Any) -> int | 
 async def join_form(request: Request, table_id: str) -> Response:
     try:
         server = _server(request.app)
-        table = server.get(table_id)
+        table = await server.get(table_id)
     except OnlineError as exc:
-        return _gone_page(request, exc)
+        return await _gone_page(request, exc)
     nickname = ""
     try:
         form = await _form(request)

@@ -3,7 +3,8 @@
 ``MAHJONG_NTS_HOST``, ``MAHJONG_NTS_PORT``, ``MAHJONG_NTS_DB_URL``,
 ``MAHJONG_NTS_DATA_DIR``, ``MAHJONG_NTS_DEFAULT_LANGUAGE``, ``MAHJONG_NTS_WORKERS``,
 for the online tables ``MAHJONG_NTS_ONLINE_SECRET``, ``MAHJONG_NTS_ALLOWED_ORIGINS`` (a
-JSON list), ``MAHJONG_NTS_WINDOW_SECONDS`` and ``MAHJONG_NTS_BOT_DELAY_SECONDS``, and, for
+JSON list), ``MAHJONG_NTS_WINDOW_SECONDS``, ``MAHJONG_NTS_BOT_DELAY_SECONDS``,
+``MAHJONG_NTS_NODE_URL`` and ``MAHJONG_NTS_LEASE_SECONDS`` (several processes), and, for
 tests and screenshots only, ``MAHJONG_NTS_PLAY_SEED``; tests and ``mahjong-nts serve``
 pass their own.  Nothing here opens a file or a database.
 """
@@ -13,12 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from platformdirs import user_data_dir
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from mahjong_nts.core.seeding import MAX_SEED
 from mahjong_nts.i18n import Language
-from mahjong_nts.online.limits import BOT_DELAY_SECONDS, WINDOW_SECONDS
+from mahjong_nts.online.limits import BOT_DELAY_SECONDS, LEASE_SECONDS, WINDOW_SECONDS
+from mahjong_nts.online.nodes import MAX_NODE_URL_CHARS, check_node_url, default_node_url
 from mahjong_nts.store.db import MAX_URL_CHARS
 
 __all__ = ["APP_NAME", "Settings", "default_data_dir"]
@@ -55,6 +57,13 @@ class Settings(BaseSettings):
     """The online tables' claim window: its fixed minimum length after every discard."""
     bot_delay_seconds: float = Field(default=BOT_DELAY_SECONDS, ge=0, le=10)
     """How long a bot at an online table waits before it moves."""
+    node_url: str | None = Field(default=None, min_length=1, max_length=MAX_NODE_URL_CHARS)
+    """Where this process is reached when several share one database: a request for a
+    table it holds is sent there (``http://10.0.0.2:8001``; no path).  None: the address
+    it listens on (:attr:`host`, :attr:`port`)."""
+    lease_seconds: float = Field(default=LEASE_SECONDS[2], ge=LEASE_SECONDS[0], le=LEASE_SECONDS[1])
+    """How long this process holds its online tables without renewing the hold; another
+    process takes over the tables of one that crashed once it has passed."""
     play_seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     """For tests and screenshots only: the games against the bots are dealt from this
     seed (the n-th game of the server from ``derive_seed(play_seed, "web-play", n)``),
@@ -65,3 +74,12 @@ class Settings(BaseSettings):
     """How many processes serve the app (``serve --workers``).  Games against the bots
     and replays live in the memory of one process, and a browser's next request may
     reach another: with more than one worker they are refused (503), not lost at random."""
+
+    @field_validator("node_url")
+    @classmethod
+    def _node_url(cls, value: str | None) -> str | None:
+        return None if value is None else check_node_url(value)
+
+    def advertised_url(self) -> str:
+        """This process's address as a node (:attr:`node_url`, else where it listens)."""
+        return self.node_url or default_node_url(self.host, self.port)

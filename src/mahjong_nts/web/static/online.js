@@ -15,6 +15,7 @@ const PONG_MS = 5000; // ... and a socket that does not answer one is given up
 const MAX_WAIT_MS = 15000;
 const CHAT_SHOWN = 100;
 const FINAL = { 4404: "gone", 4403: "badSeat", 4410: "closed" }; // no reconnecting
+const MOVED = 4421; // another server process holds the table: open the page there
 
 const root = document.getElementById("online");
 if (root) start(root);
@@ -34,6 +35,7 @@ function start(root) {
   let pinger = null;
   let pongWait = null;
   let sent = null; // "hand:seq" of the act sent and not yet answered by a new state
+  let movedTo = null; // the page at the server process that holds the table
 
   function socketUrl() {
     const url = new URL(root.dataset.socket, location.href);
@@ -89,6 +91,12 @@ function start(root) {
     sent = null;
     clearInterval(pinger);
     clearTimeout(pongWait);
+    if (code === MOVED && movedTo) {
+      stopped = true;
+      setConn(texts.errors.moved, "connecting");
+      location.assign(movedTo);
+      return;
+    }
     if (FINAL[code]) {
       stopped = true;
       setConn(texts[FINAL[code]], "closed");
@@ -134,6 +142,9 @@ function start(root) {
       draw(message);
     } else if (message.type === "chat") {
       addChat(message.line);
+    } else if (message.type === "error" && message.code === "moved") {
+      const url = new URL(message.url, location.href);
+      if (url.protocol === "http:" || url.protocol === "https:") movedTo = url.href;
     } else if (message.type === "error") {
       sent = null;
       for (const b of play.querySelectorAll("#act-form button")) b.disabled = false;
