@@ -17,7 +17,7 @@ from typing import Any
 
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS
 from mahjong_nts.online.config import OnlineConfig
-from mahjong_nts.online.settings import SettingsError, check_settings
+from mahjong_nts.online.settings import SettingsError, check_settings, ruleset_label
 from mahjong_nts.online.table import OnlineError, Table
 from mahjong_nts.online.tokens import ID_PATTERN, TOKEN_PATTERN, client_key, new_id, sign, unsign
 from mahjong_nts.store import Conflict, NotFound, Store, StoreError
@@ -213,7 +213,8 @@ class OnlineServer:
                     "table": table.id if free else None,
                     "watch": table.watch_id,
                     "status": table.status,
-                    "ruleset": table.settings.ruleset,
+                    "ruleset": ruleset_label(table.settings.ruleset, table.rules),
+                    "house_rules": not isinstance(table.settings.ruleset, str),
                     "players": len(table.seats),
                     "free": free,
                     "nicknames": [s.nickname for s in table.seats],

@@ -59,7 +59,7 @@ from mahjong_nts.online.limits import (
     MAX_NICKNAME_CHARS,
     OUTBOX_MESSAGES,
 )
-from mahjong_nts.online.settings import TableSettings, check_settings
+from mahjong_nts.online.settings import TableSettings, check_settings, ruleset_label
 from mahjong_nts.online.tokens import new_token, token_hash
 from mahjong_nts.online.view import table_view
 from mahjong_nts.store import Store, StoreError
@@ -617,7 +617,11 @@ class Table:
         self.played += 1
         names = [self.seats[p].nickname or _bot_name(self.seats[p]) for p in setup.players]
         self.logs[setup.number] = gamelog.hand_log_text(
-            game, ruleset=self.settings.ruleset, seed=setup.seed, setup=setup, players=names
+            game,
+            ruleset=ruleset_label(self.settings.ruleset, self.rules),
+            seed=setup.seed,
+            setup=setup,
+            players=names,
         )
         while len(self.logs) > MAX_KEPT_LOGS:
             self.logs.popitem(last=False)
