@@ -152,7 +152,7 @@ def test_house_rules_that_cannot_be_played_are_refused_beside_the_form(
         assert answer.status_code == 422
         error = re.search(r'id="new-error"[^>]*>([^<]*)<', answer.text)
         assert error is not None and says in error.group(1).replace("&#39;", "'"), answer.text
-        assert "<details class=\"house-rules\" open>" in answer.text  # shown again
+        assert '<details class="house-rules" open>' in answer.text  # shown again
         assert client.get("/api/online/lobby").json() == {"tables": []}
 
 
