@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from online_helpers import Client, is_over, join, play_until
+from online_helpers import Client, is_over, play_until
 
 from server_helpers import running_server
 
