@@ -28,3 +28,7 @@ class OnlineConfig:
     idle_seconds: float = IDLE_SECONDS
     max_open_tables: int = MAX_OPEN_TABLES
     tables_per_client: int = MAX_TABLES_PER_CLIENT
+    seed: int | None = None
+    """For tests and screenshots only (``MAHJONG_NTS_PLAY_SEED``): the n-th table this
+    server makes is dealt from ``derive_seed(seed, "online", n)``, so the same hands come
+    on every run.  ``None`` (always on a server people play on): from ``secrets``."""

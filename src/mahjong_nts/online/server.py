@@ -15,7 +15,7 @@ import logging
 import secrets
 from typing import Any
 
-from mahjong_nts.core.seeding import DEFAULT_SEED_BITS
+from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, derive_seed
 from mahjong_nts.online.config import OnlineConfig
 from mahjong_nts.online.settings import SettingsError, check_settings, ruleset_label
 from mahjong_nts.online.table import OnlineError, Table
@@ -45,6 +45,7 @@ class OnlineServer:
         self.tables: dict[str, Table] = {}
         self.watch: dict[str, Table] = {}
         self._reloading: set[str] = set()
+        self._made = 0
 
     # ---------------------------------------------------------------- life
 
@@ -123,7 +124,11 @@ class OnlineServer:
                 f"{self.config.tables_per_client}): finish one first",
             )
         assert settings.seats is not None
-        match_seed = secrets.randbits(DEFAULT_SEED_BITS)
+        self._made += 1
+        if self.config.seed is None:
+            match_seed = secrets.randbits(DEFAULT_SEED_BITS)
+        else:  # tests and screenshots only (OnlineConfig.seed)
+            match_seed = derive_seed(self.config.seed, "online", self._made)
         table_id, watch_id = new_id(), new_id()
         events = [NewEvent("created", {"settings": settings.data(), "match_seed": str(match_seed)})]
         await asyncio.to_thread(

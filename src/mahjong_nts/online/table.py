@@ -213,6 +213,7 @@ class Table:
         self.status = "waiting"
         self.next_seq = 0
         """Events stored: the store's number of the next one."""
+        self.match_seed = match_seed
         self.match = Match(rules, SeedRng(match_seed, "match"), SeedRng)
         self.bots: dict[int, Player] = {
             s.seat: make_bot(s.bot or "heuristic", derive_seed(match_seed, "bot", s.seat), rules)
@@ -539,7 +540,8 @@ class Table:
         if bot is None:
             bot = self.standins.get(seat.seat)
             if bot is None:
-                bot = make_bot(self.settings.bot, secrets.randbits(64), self.rules)
+                seed = derive_seed(self.match_seed, "stand-in", seat.seat)
+                bot = make_bot(self.settings.bot, seed, self.rules)
                 self.standins[seat.seat] = bot
         return bot.act(observe(self._game(), hs, simultaneous=True))
 

@@ -78,7 +78,9 @@ async def online_lifespan(app: FastAPI) -> AsyncIterator[None]:
             store,
             secret,
             OnlineConfig(
-                window_seconds=settings.window_seconds, bot_delay=settings.bot_delay_seconds
+                window_seconds=settings.window_seconds,
+                bot_delay=settings.bot_delay_seconds,
+                seed=settings.play_seed,
             ),
         )
         await server.start()
