@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import error_of
 
-from mahjong_nts.core.tiles import parse_tile
+from mahjong_nts.core.tiles import Tile, parse_tile
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.web.bottable import MAX_HANDS, BotTable, PlayError, Registry
@@ -70,8 +70,10 @@ def test_a_stale_or_doubled_submit_is_409_and_changes_nothing(client: TestClient
 
 def test_an_illegal_or_malformed_action_is_422(client: TestClient) -> None:
     state = new_game(client)
+    assert state["phase"] == "turn" and state["to_act"]  # East, on the deal
     held = {parse_tile(t) for t in state["concealed"]}
-    missing = next(t for t in ("b1", "b2", "b3", "k1", "k2", "k3") if parse_tile(t) not in held)
+    # a hand holds 14 of the 34 kinds of tile: one it does not hold, whatever the deal
+    missing = next(t.token for t in Tile if t < 34 and t not in held)
     for bad, word in [(f"discard {missing}", missing), ("fly away", "fly"), ("pung", "pung")]:
         response = act(client, state, bad)
         assert response.status_code == 422, bad
