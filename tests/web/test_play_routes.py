@@ -156,6 +156,22 @@ def test_cheating_the_client_never_sees_other_hands_or_the_seed(client: TestClie
     assert len(state["result"]["hands"]) == 4
 
 
+def test_the_page_of_a_hand_that_is_over(client: TestClient) -> None:
+    """The page at the end: the result, the settlement from the player's side, the
+    seed and the log's link (the table's template, shared with the online tables)."""
+    state = play_out(client, new_game(client))
+    page = client.get(f"/play/{state['game']}", headers={"accept": "text/html"})
+    assert page.status_code == 200
+    assert f'href="/play/{state["game"]}/log/1"' in page.text and state["seed"] in page.text
+    assert "--ruleset" not in page.text  # the shipped rule set: replay needs no file
+    for payment in state["result"]["settlement"]["payments"]:  # the player is seat 0
+        if payment["payer"] == 0:
+            assert f"You pay {state['names'][payment['payee']]} {payment['amount']}" in page.text
+        if payment["payee"] == 0:
+            assert f"{state['names'][payment['payer']]} pays you {payment['amount']}" in page.text
+    assert "you pays" not in page.text and "you goes" not in page.text
+
+
 def test_the_log_downloads_and_verifies(client: TestClient, tmp_path: Path) -> None:
     state = play_out(client, new_game(client))
     assert client.get(f"/play/{state['game']}/log/2").status_code == 404
