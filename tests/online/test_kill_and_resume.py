@@ -129,7 +129,10 @@ def test_a_table_survives_kill_9(tmp_path: Path) -> None:
             for snap in snaps:  # the table where it stood, as a snapshot
                 assert snap is not None and snap["type"] == "state" and snap["events"] == []
                 assert snap["you"]["seat"] in range(4) and snap["hand"]["seq"] >= reached
-            assert len({s["hand"]["seq"] for s in snaps if s}) == 1  # type: ignore[index]
+            # one hand; not always one decision: the first client back wakes the table,
+            # and a window whose answers were all stored closes after its least time,
+            # maybe before the last client's snapshot
+            assert len({s["hand"]["number"] for s in snaps if s}) == 1  # type: ignore[index]
             for c, snap in zip(clients, snaps, strict=True):
                 await c.queue.put(snap)  # played from its snapshot on
             ends = await asyncio.gather(
