@@ -31,6 +31,7 @@ POINTS_ROW = (
 
 # (row of the table, module, constant, value, how the row writes it)
 CALC_ROW = "the calculator's query (`GET /`, `/calc/result`): hand, house rules, rule set"
+HOUSE_FORM_ROW = "the new-table form with house rules (`POST /online`)"
 BOUNDS = [
     (JSON_ROW, "formats.wire", "MAX_LINE_BYTES", 64 * 1024, "64 KiB"),
     ("whole numbers in JSON", "formats.safejson", "MAX_INT_DIGITS", 80, "80 digits"),
@@ -148,6 +149,8 @@ BOUNDS = [
     ("a notice between server processes (PostgreSQL `NOTIFY`)", "store.notices",
      "MAX_NOTICE_BYTES", 200, "| 200 bytes"),
     (ONLINE_FORM_ROW, "web.online_pages", "MAX_FORM_FIELDS", 24, "and 24 fields"),
+    (HOUSE_FORM_ROW, "web.online_pages", "MAX_NEW_TABLE_FORM_BYTES", 32768, "| 32768 bytes;"),
+    (HOUSE_FORM_ROW, "web.online_pages", "MAX_HOUSE_RULES_CHARS", 8000, "8000 characters of TOML"),
     ("the moves a table page's socket keeps to show", "web.livetable", "MOVES_SHOWN", 8,
      "the last 8"),
     (TOURNEY_ROW, "tournament.players", "MAX_PLAYERS", 400, "1 to 400 (`seat`: 4 to 400)"),

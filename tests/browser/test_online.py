@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, WebSocket, expect
 
-from browser_helpers import DESKTOP, PHONE, shot
+from browser_helpers import DESKTOP, PHONE, PLAY_SEED, shot
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.web.tiles import picture_file
 from server_helpers import running_server
@@ -36,6 +36,20 @@ NAMES = ["Ann", "Bob", "Cor", "Dirk"]
 VIEWS = [(PHONE, "en-GB"), (DESKTOP, "nl-NL"), (PHONE, "nl-NL"), (DESKTOP, "en-GB")]
 MAX_DECISIONS = 600
 CHAT = '<img src=x onerror="document.title=1"><b>Goed gespeeld!</b>'
+GREETING = "Veel plezier allemaal!"
+EXAMPLE = "http://127.0.0.1:8000/online/"
+STEADY = {
+    "#link-join": EXAMPLE + "q3Yl0m7Wc2m4gS7vnX1c8A",
+    **{f"#link-seat{s}": f"{EXAMPLE}q3Yl0m7Wc2m4gS7vnX1c8A?seat={s}" for s in range(5)},
+    "#link-watch": EXAMPLE + "watch/Vb2w6w4aZ6c8vN0dLr5o3g",
+    "#link-rejoin": EXAMPLE + "q3Yl0m7Wc2m4gS7vnX1c8A/rejoin/…",
+}
+"""What the pictures show for an online table's links (the real ones hold random ids, a
+token and the test server's port): the examples of docs/online.md."""
+FREEZE = """() => { for (const t of document.querySelectorAll(".timer")) {
+  delete t.dataset.ends;
+  const s = t.querySelector(".secs");
+  if (s && t.dataset.total) s.textContent = t.dataset.total; } }"""
 PICTURE = {"/static/" + picture_file(t): t.token for t in Tile}
 
 
@@ -45,6 +59,7 @@ def online_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         tmp_path_factory.mktemp("online-data"),
         MAHJONG_NTS_WINDOW_SECONDS="0.3",
         MAHJONG_NTS_BOT_DELAY_SECONDS="0",
+        MAHJONG_NTS_PLAY_SEED=PLAY_SEED,
     ) as (url, _proc):
         yield url.rstrip("/")
 
@@ -273,6 +288,14 @@ def seat_state(page: Page, table: str) -> dict[str, Any]:
     return answer.json()  # type: ignore[no-any-return]
 
 
+def still(page: Page, name: str) -> None:
+    """A picture for docs/online.md that comes out the same on every run: the deals are
+    the seed's (``MAHJONG_NTS_PLAY_SEED``), the links the examples, and every timer
+    stopped at the whole time it was given."""
+    page.evaluate(FREEZE)
+    shot(page, name, steady=STEADY)
+
+
 def table_of(page: Page) -> str:
     match = re.search(r"/online/([A-Za-z0-9_-]{22})", page.url)
     assert match, page.url
@@ -282,19 +305,19 @@ def table_of(page: Page) -> str:
 def test_four_players_play_a_hand_while_two_watch(browsers: Browsers, tmp_path: Path) -> None:
     creator = browsers.page(PHONE)
     creator.goto("/online")
-    shot(creator, "online-lobby-phone")
+    still(creator, "online-lobby-phone")
     creator.get_by_label("Turn timer").select_option("off")
     creator.get_by_label("Claim timer").select_option("off")
     creator.get_by_label("How long").select_option("2")
     creator.get_by_label("Hints for the players", exact=False).check()
-    shot(creator, "online-new-phone")
+    still(creator, "online-new-phone")
     creator.get_by_role("button", name="Make the table").click()
     expect(creator.get_by_role("status")).to_contain_text("The table is made")
     table = table_of(creator)
     seat_links = [creator.locator(f"#link-seat{s}").input_value() for s in range(4)]
     assert all(link.endswith(f"/online/{table}?seat={s}") for s, link in enumerate(seat_links))
     watch_link = creator.locator("#link-watch").input_value()
-    shot(creator, "online-created-phone")
+    still(creator, "online-created-phone")
 
     players: list[TablePage] = []
     for s, (viewport, locale) in enumerate(VIEWS):
@@ -303,7 +326,7 @@ def test_four_players_play_a_hand_while_two_watch(browsers: Browsers, tmp_path: 
         page.goto(seat_links[s])
         page.locator("#nickname").fill(NAMES[s])
         if s in (0, 1):
-            shot(page, f"online-join-{'phone' if s == 0 else 'desktop-nl'}")
+            still(page, f"online-join-{'phone' if s == 0 else 'desktop-nl'}")
         page.locator("#join button[type=submit]").click()
         expect(page.locator("#live")).to_be_visible()
         players.append(tp)
@@ -320,13 +343,10 @@ def test_four_players_play_a_hand_while_two_watch(browsers: Browsers, tmp_path: 
     assert re.fullmatch(r"[0-9a-f]{64}", commitment)
     expect(watchers[0].page.locator(".commit code")).to_have_text(commitment)
 
-    # a chat line with markup arrives as text on every page
-    players[0].page.locator("#chat-text").fill(CHAT)
-    players[0].page.get_by_role("button", name="Send").click()
-    players[0].page.locator("#chat-text").press("Escape")  # back to the table's keys
+    # a chat line reaches every page
+    say(players[0].page, GREETING)
     for tp in [*players, *watchers]:
-        expect(tp.page.locator("#chat-lines li").last).to_have_text(f"Ann: {CHAT}")
-        assert tp.page.locator("#chat-lines b, #chat-lines img").count() == 0
+        expect(tp.page.locator("#chat-lines li").last).to_have_text(f"Ann: {GREETING}")
 
     decisions = 0
     claims = 0
@@ -349,10 +369,10 @@ def test_four_players_play_a_hand_while_two_watch(browsers: Browsers, tmp_path: 
             claim = st["phase"] == "claim" and f"claim-{width}" not in shots
             if claim and tp.page.locator("#act-form .claims button").count() > 1:
                 shots.add(f"claim-{width}")
-                shot(tp.page, f"online-claim-{width}")
+                still(tp.page, f"online-claim-{width}")
             if decisions >= 6 and st["phase"] == "turn" and f"play-{width}" not in shots:
                 shots.add(f"play-{width}")
-                shot(tp.page, f"online-play-{width}")
+                still(tp.page, f"online-play-{width}")
             choice = tp.decide(st["seq"], claims)
             if choice is None:
                 continue
@@ -387,10 +407,15 @@ def test_four_players_play_a_hand_while_two_watch(browsers: Browsers, tmp_path: 
     sheet = players[1].page.locator(".sheet-table tbody tr").first.locator("td")
     shown = [int(x.split("\n")[0].replace("+", "")) for x in sheet.all_inner_texts()[1:]]
     assert shown == [balances[end["seating"].index(s)] for s in range(4)]
-    shot(players[0].page, "online-over-phone")
-    shot(players[1].page, "online-over-desktop-nl")
-    shot(watchers[0].page, "online-watch-phone-nl")
-    shot(watchers[1].page, "online-watch-desktop")
+    still(players[0].page, "online-over-phone")
+    still(players[1].page, "online-over-desktop-nl")
+    still(watchers[0].page, "online-watch-phone-nl")
+    still(watchers[1].page, "online-watch-desktop")
+    # a chat line with markup arrives as text on every page
+    say(players[0].page, CHAT)
+    for tp in [*players, *watchers]:
+        expect(tp.page.locator("#chat-lines li").last).to_have_text(f"Ann: {CHAT}")
+        assert tp.page.locator("#chat-lines b, #chat-lines img").count() == 0
     with players[3].page.expect_download() as download:
         players[3].page.locator("a.download").click()
     path = tmp_path / download.value.suggested_filename
@@ -422,6 +447,12 @@ def test_four_players_play_a_hand_while_two_watch(browsers: Browsers, tmp_path: 
         for text in watcher.frames.texts:
             checked += check_spectator_frame(json.loads(text))
     assert checked >= decisions, (checked, decisions)
+
+
+def say(page: Page, text: str) -> None:
+    page.locator("#chat-text").fill(text)
+    page.get_by_role("button", name="Send").click()
+    page.locator("#chat-text").press("Escape")  # back to the table's keys
 
 
 def try_to_cheat(players: list[TablePage], table: str) -> bool:
@@ -517,7 +548,9 @@ def test_a_player_away_is_played_by_a_bot_until_back(browsers: Browsers) -> None
     away = page.get_by_role("alert").filter(has_text="A bot played for you")
     expect(away).to_be_visible(timeout=15_000)
     expect(page.locator(".players li.me .badge")).to_have_text("played by a bot")
-    shot(page, "online-away-phone")
+    # while Ann is away the bots play the hand to its end: the picture is of that end
+    expect(page.locator("#live")).to_have_attribute("data-phase", "over", timeout=90_000)
+    still(page, "online-away-phone")
     page.get_by_role("button", name="I'm back").click()
     expect(away).to_have_count(0)
     expect(page.locator(".players li.me .badge")).to_have_text("online")
@@ -542,16 +575,16 @@ def test_the_lobby_shows_a_public_table_and_its_links(browsers: Browsers) -> Non
     expect(page.get_by_label("Seat 5 (five players)")).to_be_hidden()
     page.get_by_label("Seat 3", exact=True).select_option("heuristic")
     page.get_by_label("Public", exact=False).check()
-    shot(page, "online-new-desktop")
+    still(page, "online-new-desktop")
     page.get_by_role("button", name="Make the table").click()
     table = table_of(page)
     links = page.get_by_test_id("invites")
     expect(links).to_have_attribute("open", "")
     expect(page.locator("#link-seat2")).to_have_count(0)  # a bot's seat has no link
-    shot(page, "online-created-desktop")
+    still(page, "online-created-desktop")
     page.goto("/online")
     waiting = page.get_by_test_id("waiting")
     expect(waiting).to_contain_text("nts-2016+flowers+three-players")
     expect(waiting).to_contain_text("2 seats free")
     expect(waiting.get_by_role("link", name="Join")).to_have_attribute("href", f"/online/{table}")
-    shot(page, "online-lobby-desktop")
+    still(page, "online-lobby-desktop")

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from online_helpers import check_state, choose, snapshot
 
+from mahjong_nts.formats import gamelog
 from mahjong_nts.online import Connection, OnlineConfig, OnlineError, OnlineServer, Table
 from mahjong_nts.online import table as table_module
 from mahjong_nts.store import open_store
@@ -401,5 +402,75 @@ def test_chat_is_stored_sent_and_bounded(tmp_path: Path, monkeypatch: pytest.Mon
             late = await _watch(table)
             first = await late.wait_for(lambda m: m["type"] == "state")
             assert [c["text"] for c in first["chat"]] == ["hoi 0", "hoi 1", "hoi 2"]
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("hints", [False, True])
+def test_a_table_of_three_with_bots_of_two_levels(tmp_path: Path, hints: bool) -> None:
+    """Three seats (nmb-2009+three-players): a player, a good bot and a beginner; a claim
+    timer of 2 s; hints as the table says (off: never one; on: the seat to act gets one,
+    its suggestion a legal move).  The hand's log verifies, for three seats."""
+
+    async def scenario() -> None:
+        async with running(tmp_path) as server:
+            data = {"ruleset": "nmb-2009+three-players", "hands": 1, "hints": hints,
+                    "turn_seconds": None, "claim_seconds": 2,
+                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
+                              {"kind": "bot", "bot": "random"}]}  # fmt: skip
+            table = await server.create(data, "c")
+            await server.join(table.id, "Ann", 0)
+            ann = await _watch(table, 0)
+            rng = random.Random(3)
+            asked = 0
+            while True:
+                m = await ann.wait_for(lambda m: m["type"] == "state" and m["hand"] is not None)
+                hand = m["hand"]
+                assert [s["bot"] for s in m["seats"]] == [None, "heuristic", "random"]
+                assert m["settings"]["claim_seconds"] == 2 and len(hand["seats"]) == 3
+                if hand["result"] is not None:
+                    break
+                if not hand["to_act"]:
+                    assert hand["hint"] is None
+                    continue
+                asked += 1
+                if hints:
+                    assert hand["hint"] is not None
+                    assert hand["hint"]["suggestion"] in hand["legal"]
+                else:
+                    assert hand["hint"] is None
+                act = {"type": "act", "hand": 0, "seq": hand["seq"], "action": choose(hand, rng)}
+                await table.receive(ann.conn, json.dumps(act))
+            assert asked > 5 and table.status == "finished"
+            text, _ = table.log(0)
+            log = gamelog.parse_hand_log(text)
+            assert log.header.seats == 3 and log.header.ruleset == "nmb-2009+three-players"
+            gamelog.verify_hand_log(log)
+
+    asyncio.run(scenario())
+
+
+def test_a_number_of_hands_or_a_whole_match(tmp_path: Path) -> None:
+    """A table of three hands ends after three; a whole match at nts-2016 is four rounds
+    (East, South, West, North) of four hands, remises included (NTS 2016, 1.9: "vier
+    ronden, inclusief eventuele remises"): 16 hands, the last in the North round."""
+
+    async def scenario() -> None:
+        async with running(tmp_path, window_seconds=0.0) as server:
+            bots = [{"kind": "bot"}] * 4
+            three = await server.create({"seats": bots, "hands": 3}, "c")
+            match = await server.create({"seats": bots, "hands": None}, "c")
+            for table in (three, match):
+                watcher = await _watch(table)
+                end = await watcher.wait_for(
+                    lambda m: m["type"] == "state" and m["status"] == "finished", 300
+                )
+                assert end["match"]["hands_played"] == len(end["match"]["history"])
+                if table is three:
+                    assert end["match"]["hands_played"] == 3 and end["match"]["over"]
+                else:
+                    assert end["match"]["over"] and end["match"]["hands_played"] == 16
+                    assert end["hand"]["round_wind"] == "N"
+                assert len(table.logs) == min(end["match"]["hands_played"], 8)
 
     asyncio.run(scenario())

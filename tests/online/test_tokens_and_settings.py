@@ -74,7 +74,13 @@ def test_default_settings_seat_the_rule_sets_players() -> None:
     [
         ({"ruleset": "/etc/passwd"}, "ruleset"),
         ({"ruleset": "club.toml"}, "ruleset"),
-        ({"ruleset": {"base": "nts-2016"}}, "ruleset"),
+        ({"ruleset": {"base": "club.toml"}}, "ruleset: base = 'club.toml'"),
+        ({"ruleset": {"base": "nts-2016", "scoring": {"limit": 0}}}, "ruleset (base nts-2016)"),
+        (
+            {"ruleset": {"base": "nts-2016+three-players"}, "seats": [{"kind": "human"}] * 4},
+            "seats: house-rules is played by 3",
+        ),
+        ({"ruleset": ["nts-2016"]}, "ruleset"),
         ({"ruleset": "nts-2016+bogus"}, "ruleset"),
         ({"ruleset": "x" * 200}, "ruleset"),
         ({"seats": [{"kind": "human"}] * 3}, "seats"),

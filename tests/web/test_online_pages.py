@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from mahjong_nts.online.limits import MAX_NICKNAME_CHARS
 from mahjong_nts.web import Settings, create_app
 from mahjong_nts.web.livetable import MOVES_SHOWN, LiveDrawer
-from mahjong_nts.web.online_pages import MAX_FORM_BYTES, MAX_FORM_FIELDS
+from mahjong_nts.web.online_pages import MAX_FORM_BYTES, MAX_FORM_FIELDS, MAX_NEW_TABLE_FORM_BYTES
 
 HTML = {"accept": "text/html"}
 
@@ -90,6 +90,7 @@ def test_the_form_asks_for_what_was_chosen(client: TestClient) -> None:
     assert state["settings"] == {
         "ruleset": "nmb-2009+flowers+three-players",
         "ruleset_name": "nmb-2009+flowers+three-players",
+        "rules_file": None,
         "players": 3,
         "turn_seconds": None,
         "claim_seconds": 20,
@@ -154,9 +155,15 @@ def test_a_form_that_cannot_be_played_is_refused_beside_it(
 
 def test_a_form_past_its_bounds_is_refused(client: TestClient, app: FastAPI) -> None:
     before = open_tables(app)
-    big = client.post("/online", data={"ruleset": "x" * MAX_FORM_BYTES}, headers=HTML)
+    # the new table's form may hold house rules: MAX_NEW_TABLE_FORM_BYTES; joining is short
+    big = client.post("/online", data={"house": "x" * MAX_NEW_TABLE_FORM_BYTES}, headers=HTML)
     assert big.status_code == 413
-    assert f"at most {MAX_FORM_BYTES}" in big.text
+    assert f"at most {MAX_NEW_TABLE_FORM_BYTES}" in big.text
+    table = next(iter(app.state.online.tables))  # one made before (5 a client at most)
+    join = client.post(
+        f"/online/{table}/join", data={"nickname": "x" * MAX_FORM_BYTES}, headers=HTML
+    )
+    assert join.status_code == 413 and f"at most {MAX_FORM_BYTES}" in join.text
     many = {f"f{i}": "1" for i in range(MAX_FORM_FIELDS + 1)}
     crowded = client.post("/online", data=many, headers=HTML)
     assert crowded.status_code == 400

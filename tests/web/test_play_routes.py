@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import error_of
 
-from mahjong_nts.core.tiles import parse_tile
+from mahjong_nts.core.tiles import Tile, parse_tile
 from mahjong_nts.formats import gamelog
 from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.web.bottable import MAX_HANDS, BotTable, PlayError, Registry
@@ -70,8 +70,10 @@ def test_a_stale_or_doubled_submit_is_409_and_changes_nothing(client: TestClient
 
 def test_an_illegal_or_malformed_action_is_422(client: TestClient) -> None:
     state = new_game(client)
+    assert state["phase"] == "turn" and state["to_act"]  # East, on the deal
     held = {parse_tile(t) for t in state["concealed"]}
-    missing = next(t for t in ("b1", "b2", "b3", "k1", "k2", "k3") if parse_tile(t) not in held)
+    # a hand holds 14 of the 34 kinds of tile: one it does not hold, whatever the deal
+    missing = next(t.token for t in Tile if t < 34 and t not in held)
     for bad, word in [(f"discard {missing}", missing), ("fly away", "fly"), ("pung", "pung")]:
         response = act(client, state, bad)
         assert response.status_code == 422, bad
@@ -152,6 +154,22 @@ def test_cheating_the_client_never_sees_other_hands_or_the_seed(client: TestClie
     assert checked > 0
     assert state["seed"] == str(table.setup.seed)  # revealed at the end
     assert len(state["result"]["hands"]) == 4
+
+
+def test_the_page_of_a_hand_that_is_over(client: TestClient) -> None:
+    """The page at the end: the result, the settlement from the player's side, the
+    seed and the log's link (the table's template, shared with the online tables)."""
+    state = play_out(client, new_game(client))
+    page = client.get(f"/play/{state['game']}", headers={"accept": "text/html"})
+    assert page.status_code == 200
+    assert f'href="/play/{state["game"]}/log/1"' in page.text and state["seed"] in page.text
+    assert "--ruleset" not in page.text  # the shipped rule set: replay needs no file
+    for payment in state["result"]["settlement"]["payments"]:  # the player is seat 0
+        if payment["payer"] == 0:
+            assert f"You pay {state['names'][payment['payee']]} {payment['amount']}" in page.text
+        if payment["payee"] == 0:
+            assert f"{state['names'][payment['payer']]} pays you {payment['amount']}" in page.text
+    assert "you pays" not in page.text and "you goes" not in page.text
 
 
 def test_the_log_downloads_and_verifies(client: TestClient, tmp_path: Path) -> None:

@@ -74,6 +74,7 @@ __all__ = [
     "load_ruleset",
     "load_untrusted",
     "overlay_info",
+    "parse_toml_text",
     "ruleset_diff",
     "shipped_mapping",
 ]
@@ -143,6 +144,13 @@ def _parse(raw: bytes, where: str) -> dict[str, Any]:
         ) from None
     _check_structure(data, where)
     return data
+
+
+def parse_toml_text(text: str, where: str) -> dict[str, Any]:
+    """House rules given as TOML text (a form's), as a mapping: the bounds of a rule
+    file (:data:`MAX_FILE_BYTES`, :data:`MAX_NESTING`), messages beginning with
+    ``where``.  Nothing is loaded: pass the mapping to :func:`load_untrusted`."""
+    return _parse(text.encode("utf-8", "surrogatepass"), where)
 
 
 def _check_toml_nesting(text: str, where: str) -> None:

@@ -31,3 +31,7 @@ class OnlineConfig:
     tables_per_client: int = MAX_TABLES_PER_CLIENT
     lease_seconds: float = LEASE_SECONDS[2]
     """How long a node holds its tables without renewing (several processes)."""
+    seed: int | None = None
+    """For tests and screenshots only (``MAHJONG_NTS_PLAY_SEED``): the n-th table this
+    server makes is dealt from ``derive_seed(seed, "online", n)``, so the same hands come
+    on every run.  ``None`` (always on a server people play on): from ``secrets``."""

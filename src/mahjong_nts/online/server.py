@@ -27,11 +27,11 @@ import time
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
-from mahjong_nts.core.seeding import DEFAULT_SEED_BITS
+from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, derive_seed
 from mahjong_nts.online.config import OnlineConfig
 from mahjong_nts.online.limits import MAX_LOBBY_TABLES
 from mahjong_nts.online.nodes import Moved, Node
-from mahjong_nts.online.settings import SettingsError, check_settings
+from mahjong_nts.online.settings import SettingsError, check_settings, rules_of, ruleset_label
 from mahjong_nts.online.table import CLOSE_RELOAD, OnlineError, Table
 from mahjong_nts.online.tokens import ID_PATTERN, TOKEN_PATTERN, client_key, new_id, sign, unsign
 from mahjong_nts.store import Conflict, NotFound, NotOwner, Store, StoreError
@@ -91,6 +91,7 @@ class OnlineServer:
         self._lobby_at = 0.0
         self._lobby_changes = 0
         """Counts the notices that the lobby changed: a copy read before one is stale."""
+        self._made = 0
 
     # ---------------------------------------------------------------- life
 
@@ -300,7 +301,11 @@ class OnlineServer:
                 f"{self.config.tables_per_client}): finish one first",
             )
         assert settings.seats is not None
-        match_seed = secrets.randbits(DEFAULT_SEED_BITS)
+        self._made += 1
+        if self.config.seed is None:
+            match_seed = secrets.randbits(DEFAULT_SEED_BITS)
+        else:  # tests and screenshots only (OnlineConfig.seed)
+            match_seed = derive_seed(self.config.seed, "online", self._made)
         table_id, watch_id = new_id(), new_id()
         events = [NewEvent("created", {"settings": settings.data(), "match_seed": str(match_seed)})]
         until = _utcnow() + timedelta(seconds=self.config.lease_seconds)
@@ -467,7 +472,8 @@ class OnlineServer:
             "table": table.id if free else None,
             "watch": table.watch_id,
             "status": table.status,
-            "ruleset": table.settings.ruleset,
+            "ruleset": ruleset_label(table.settings.ruleset, table.rules),
+            "house_rules": not isinstance(table.settings.ruleset, str),
             "players": len(table.seats),
             "free": free,
             "nicknames": [s.nickname for s in table.seats],
@@ -486,7 +492,8 @@ def _row_line(row: LobbyRow) -> dict[str, Any]:
         "table": row.id if free else None,
         "watch": row.watch_id,
         "status": row.status,
-        "ruleset": settings.get("ruleset"),
+        "ruleset": _label(settings.get("ruleset")),
+        "house_rules": not isinstance(settings.get("ruleset"), str),
         "players": len(row.seats),
         "free": free,
         "nicknames": [nickname for _, _, nickname, _ in row.seats],
@@ -495,6 +502,16 @@ def _row_line(row: LobbyRow) -> dict[str, Any]:
         "hands_played": row.hands_played,
         "turn_seconds": settings.get("turn_seconds"),
     }
+
+
+def _label(ruleset: Any) -> str | None:
+    """The lobby's name of a stored table's rule set, as :func:`ruleset_label` gives it."""
+    if isinstance(ruleset, dict):
+        try:
+            return ruleset_label(ruleset, rules_of(ruleset))
+        except SettingsError:  # stored by an earlier version that read it otherwise
+            return None
+    return ruleset if isinstance(ruleset, str) else None
 
 
 def _lobby_order(lines: list[dict[str, Any] | None]) -> list[dict[str, Any]]:

@@ -1,14 +1,17 @@
 """A table's settings, as a client asks for them (``POST /api/online/tables``) and as
 the table keeps them: checked here, once, before anything is stored.
 
-The rule set is a shipped name with overlays (``nmb-2009+three-players``), never a file
-and never inline data (a hand log of the table must verify with ``replay --verify``,
-which loads shipped sets only).  Its number of players (3, 4, or 5 with a dreamer) is
-the number of seats.
+The rule set is a shipped name with overlays (``nmb-2009+three-players``) or house rules
+given inline as an object (as in a JSON request: ``{"base": "nts-2016", "scoring":
+{...}}``), never a file.  Its number of players (3, 4, or 5 with a dreamer) is the
+number of seats.  The hand logs of a table of house rules name the rule set as the file
+the table offers them in (:func:`house_file_name`), which ``replay --verify --ruleset
+FILE`` checks them with (``replay`` loads shipped sets only by itself).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -17,10 +20,19 @@ from mahjong_nts.bots import BOTS
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.formats import wire
-from mahjong_nts.formats.rulefiles import MAX_REQUEST_SPEC_CHARS, SHIPPED
+from mahjong_nts.formats.rulefiles import MAX_REQUEST_SPEC_CHARS, SHIPPED, load_untrusted
 from mahjong_nts.online.limits import CLAIM_SECONDS, MAX_HANDS, TURN_SECONDS
 
-__all__ = ["BOT_LEVELS", "SeatSpec", "SettingsError", "TableSettings", "check_settings"]
+__all__ = [
+    "BOT_LEVELS",
+    "SeatSpec",
+    "SettingsError",
+    "TableSettings",
+    "check_settings",
+    "house_file_name",
+    "rules_of",
+    "ruleset_label",
+]
 
 BotLevel = Literal["heuristic", "random"]
 BOT_LEVELS: tuple[str, ...] = ("heuristic", "random")
@@ -42,9 +54,11 @@ class TableSettings(BaseModel):
     """What a table is played with (docs/online.md has each field)."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-    ruleset: Annotated[str, Field(min_length=1, max_length=MAX_REQUEST_SPEC_CHARS)] = (
-        wire.DEFAULT_RULESET_NAME
-    )
+    ruleset: (
+        Annotated[str, Field(min_length=1, max_length=MAX_REQUEST_SPEC_CHARS)] | dict[str, Any]
+    ) = wire.DEFAULT_RULESET_NAME
+    """A shipped name with overlays, or house rules inline (bounded by
+    :func:`~mahjong_nts.formats.rulefiles.load_untrusted`)."""
     seats: tuple[SeatSpec, ...] | None = None
     """One per player of the rule set; ``None``: every seat human."""
     bot: BotLevel = "heuristic"
@@ -61,7 +75,13 @@ class TableSettings(BaseModel):
         return self.model_dump(mode="json")
 
 
-def _rules(spec: str) -> RuleSet:
+def rules_of(spec: str | dict[str, Any]) -> RuleSet:
+    """The rule set of a table's ``ruleset`` setting (:class:`SettingsError` if bad)."""
+    if isinstance(spec, dict):
+        try:
+            return load_untrusted(spec, "ruleset")
+        except MahjongError as exc:
+            raise SettingsError(wire.short_message(str(exc))) from None
     head = spec.split("+", 1)[0].strip()
     if head not in SHIPPED:
         raise SettingsError(
@@ -86,7 +106,7 @@ def check_settings(data: object) -> tuple[TableSettings, RuleSet]:
         settings = TableSettings.model_validate(data)
     except ValidationError as exc:
         raise SettingsError(wire.error_message(exc)) from None
-    rules = _rules(settings.ruleset)
+    rules = rules_of(settings.ruleset)
     players = rules.table.players + (1 if rules.table.dreamer else 0)
     seats = settings.seats
     if seats is None:
@@ -104,3 +124,16 @@ def check_settings(data: object) -> tuple[TableSettings, RuleSet]:
             seat if seat.kind == "human" else SeatSpec(kind="bot", bot=seat.bot or "heuristic")
         )
     return settings.model_copy(update={"seats": tuple(filled)}), rules
+
+
+def house_file_name(rules: RuleSet) -> str:
+    """The file name a table's house rules are offered in (and its logs name):
+    the rule set's name in letters, digits, ``.``, ``_`` and ``-``, with ``.toml``."""
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "-", rules.name).strip("-.")[:60]
+    return f"{stem or 'house-rules'}.toml"
+
+
+def ruleset_label(ruleset: str | dict[str, Any], rules: RuleSet) -> str:
+    """How a table names its rule set (the lobby, its state, its hand logs): the
+    shipped spec as given, or for house rules the file they are offered in."""
+    return ruleset if isinstance(ruleset, str) else house_file_name(rules)

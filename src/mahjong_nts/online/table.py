@@ -59,7 +59,7 @@ from mahjong_nts.online.limits import (
     MAX_NICKNAME_CHARS,
     OUTBOX_MESSAGES,
 )
-from mahjong_nts.online.settings import TableSettings, check_settings
+from mahjong_nts.online.settings import TableSettings, check_settings, ruleset_label
 from mahjong_nts.online.tokens import new_token, token_hash
 from mahjong_nts.online.view import table_view
 from mahjong_nts.store import Store, StoreError
@@ -217,6 +217,7 @@ class Table:
         self.status = "waiting"
         self.next_seq = 0
         """Events stored: the store's number of the next one."""
+        self.match_seed = match_seed
         self.match = Match(rules, SeedRng(match_seed, "match"), SeedRng)
         self.bots: dict[int, Player] = {
             s.seat: make_bot(s.bot or "heuristic", derive_seed(match_seed, "bot", s.seat), rules)
@@ -543,7 +544,8 @@ class Table:
         if bot is None:
             bot = self.standins.get(seat.seat)
             if bot is None:
-                bot = make_bot(self.settings.bot, secrets.randbits(64), self.rules)
+                seed = derive_seed(self.match_seed, "stand-in", seat.seat)
+                bot = make_bot(self.settings.bot, seed, self.rules)
                 self.standins[seat.seat] = bot
         return bot.act(observe(self._game(), hs, simultaneous=True))
 
@@ -621,7 +623,11 @@ class Table:
         self.played += 1
         names = [self.seats[p].nickname or _bot_name(self.seats[p]) for p in setup.players]
         self.logs[setup.number] = gamelog.hand_log_text(
-            game, ruleset=self.settings.ruleset, seed=setup.seed, setup=setup, players=names
+            game,
+            ruleset=ruleset_label(self.settings.ruleset, self.rules),
+            seed=setup.seed,
+            setup=setup,
+            players=names,
         )
         while len(self.logs) > MAX_KEPT_LOGS:
             self.logs.popitem(last=False)

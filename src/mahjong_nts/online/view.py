@@ -30,6 +30,7 @@ from mahjong_nts.core.observation import (
 )
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import seed_commitment
+from mahjong_nts.online.settings import ruleset_label
 from mahjong_nts.online.state import event_state, hand_order, hint, meld_state, result_state, tokens
 
 __all__ = ["TableLike", "table_view"]
@@ -56,7 +57,7 @@ class _Window(Protocol):
 
 class _Settings(Protocol):
     @property
-    def ruleset(self) -> str: ...
+    def ruleset(self) -> str | dict[str, Any]: ...
     @property
     def turn_seconds(self) -> int | None: ...
     @property
@@ -145,6 +146,9 @@ def table_view(
 
     settings = table.settings
     seats = table.seats
+    link = (
+        f"/api/online/tables/{table.id}" if by_table_id else f"/api/online/watch/{table.watch_id}"
+    )
     you = None
     if seat is not None:
         mine = seats[seat]
@@ -162,8 +166,9 @@ def table_view(
         "watch": table.watch_id,
         "status": table.status,
         "settings": {
-            "ruleset": settings.ruleset,
+            "ruleset": ruleset_label(settings.ruleset, table.rules),
             "ruleset_name": table.rules.name,
+            "rules_file": None if isinstance(settings.ruleset, str) else f"{link}/rules.toml",
             "players": len(seats),
             "turn_seconds": settings.turn_seconds,
             "claim_seconds": settings.claim_seconds,

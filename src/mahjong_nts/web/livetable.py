@@ -162,6 +162,7 @@ def live_context(
         "form_action": None,
         "hint_url": None,
         "log_url": None,
+        "rules_file": None,
         "error": None,
         **template_helpers(lang),
     }
@@ -230,6 +231,9 @@ def live_context(
     }
     ctx["discards"] = [a for a in hand["legal"] if a.startswith("discard ")]
     ctx["log_url"] = hand["log"]
+    rules_file = state["settings"]["rules_file"]
+    if rules_file is not None:  # house rules: the log verifies with them (--ruleset)
+        ctx["rules_file"] = {"url": rules_file, "name": state["settings"]["ruleset"]}
     return ctx
 
 

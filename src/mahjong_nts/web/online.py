@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from mahjong_nts.formats import safejson, wire
+from mahjong_nts.formats.ruletoml import rules_toml
 from mahjong_nts.online import (
     Connection,
     Moved,
@@ -43,6 +44,7 @@ from mahjong_nts.online import (
 )
 from mahjong_nts.online.limits import MAX_NICKNAME_CHARS
 from mahjong_nts.online.protocol import error
+from mahjong_nts.online.settings import house_file_name
 from mahjong_nts.online.tokens import cookie_name, load_secret
 from mahjong_nts.store import StoreError
 from mahjong_nts.web.api.answer import error_response
@@ -92,6 +94,7 @@ async def online_lifespan(app: FastAPI) -> AsyncIterator[None]:
                 window_seconds=settings.window_seconds,
                 bot_delay=settings.bot_delay_seconds,
                 lease_seconds=settings.lease_seconds,
+                seed=settings.play_seed,
             ),
             Node.new(settings.advertised_url()),
         )
@@ -320,6 +323,40 @@ async def watch_log(request: Request, watch_id: str, number: int) -> Response:
     except OnlineError as exc:
         return _failed(exc)
     return await _log(table, number)
+
+
+def _rules_file(table: Table) -> Response:
+    """The table's rule set as a complete house-rule file, named as its logs name it."""
+    name = house_file_name(table.rules)
+    text = rules_toml(
+        table.rules,
+        f"The rule set of an online table; check its hand logs with: "
+        f"mahjong-nts replay LOG --verify --ruleset {name}",
+    )
+    return Response(
+        text.encode("utf-8"),
+        media_type="application/toml",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@router.get("/api/online/tables/{table_id}/rules.toml", include_in_schema=False)
+async def table_rules(request: Request, table_id: str) -> Response:
+    """The rule set the table plays, as a house-rule file (``replay --ruleset``)."""
+    try:
+        table = await _server(request.app).get(table_id)
+    except OnlineError as exc:
+        return _failed(exc)
+    return _rules_file(table)
+
+
+@router.get("/api/online/watch/{watch_id}/rules.toml", include_in_schema=False)
+async def watch_rules(request: Request, watch_id: str) -> Response:
+    try:
+        table = await _server(request.app).get_watched(watch_id)
+    except OnlineError as exc:
+        return _failed(exc)
+    return _rules_file(table)
 
 
 @router.get("/api/online/lobby", include_in_schema=False)

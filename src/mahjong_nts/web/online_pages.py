@@ -24,8 +24,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
 from starlette.exceptions import HTTPException
 
-from mahjong_nts.formats.rulefiles import SHIPPED
-from mahjong_nts.i18n import translator
+from mahjong_nts.core.errors import MahjongError
+from mahjong_nts.formats.rulefiles import SHIPPED, load_untrusted, parse_toml_text
+from mahjong_nts.i18n import render, translator
 from mahjong_nts.online import Moved, OnlineError, OnlineServer, Table
 from mahjong_nts.online.limits import (
     CLAIM_SECONDS,
@@ -35,7 +36,7 @@ from mahjong_nts.online.limits import (
     TURN_SECONDS,
 )
 from mahjong_nts.online.protocol import ERROR_CODES
-from mahjong_nts.online.settings import BOT_LEVELS
+from mahjong_nts.online.settings import BOT_LEVELS, ruleset_label
 from mahjong_nts.online.tokens import cookie_name, unsign
 from mahjong_nts.store import StoreError
 from mahjong_nts.web.livetable import draw_live
@@ -49,7 +50,13 @@ from mahjong_nts.web.online import (
 )
 from mahjong_nts.web.templating import pages_of, request_language
 
-__all__ = ["MAX_FORM_BYTES", "MAX_FORM_FIELDS", "router"]
+__all__ = [
+    "MAX_FORM_BYTES",
+    "MAX_FORM_FIELDS",
+    "MAX_HOUSE_RULES_CHARS",
+    "MAX_NEW_TABLE_FORM_BYTES",
+    "router",
+]
 
 router = APIRouter()
 
@@ -57,6 +64,10 @@ MAX_FORM_BYTES: Final = 4096
 """A form of the online pages (a new table, joining) is at most 4 KiB ..."""
 MAX_FORM_FIELDS: Final = 24
 """... of at most 24 fields."""
+MAX_NEW_TABLE_FORM_BYTES: Final = 32 * 1024
+"""The new-table form may be longer, for its house rules (TOML text, sent encoded) ..."""
+MAX_HOUSE_RULES_CHARS: Final = 8000
+"""... of at most 8000 characters (the example of docs/house-rules.md has 1200)."""
 
 PLAYER_COUNTS: Final = (3, 4, 5)
 PLAYER_OVERLAY: Final = {3: "+three-players", 4: "", 5: "+five-players"}
@@ -77,6 +88,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     "hands": "match",
     "public": False,
     "hints": False,
+    "house": "",
 }
 
 
@@ -89,25 +101,28 @@ class FormError(Exception):
         self.message = message
 
 
-async def _form(request: Request) -> dict[str, str]:
-    """A small urlencoded form: :data:`MAX_FORM_BYTES`, :data:`MAX_FORM_FIELDS`."""
+async def _form(request: Request, most: int = MAX_FORM_BYTES) -> dict[str, str]:
+    """A small urlencoded form: ``most`` bytes (:data:`MAX_FORM_BYTES`),
+    :data:`MAX_FORM_FIELDS`."""
     length = request.headers.get("content-length")
     if length is None or not length.isdigit() or len(length) > 20:
         raise FormError(411, "send the form with its Content-Length")
-    if int(length) > MAX_FORM_BYTES:
-        raise FormError(413, f"the form is {length} bytes long: at most {MAX_FORM_BYTES}")
+    if int(length) > most:
+        raise FormError(413, f"the form is {length} bytes long: at most {most}")
     try:
-        form = await request.form(
-            max_files=0, max_fields=MAX_FORM_FIELDS, max_part_size=MAX_FORM_BYTES
-        )
+        form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS, max_part_size=most)
     except HTTPException as exc:  # too many fields: Starlette's 400
         raise FormError(exc.status_code, str(exc.detail)) from None
     return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
 def _gettext(request: Request) -> Any:
+    return translator(_lang(request)).gettext
+
+
+def _lang(request: Request) -> str:
     lang, _ = request_language(request, pages_of(request).default_language)
-    return translator(lang).gettext
+    return lang
 
 
 # ------------------------------------------------------------------------ the new table
@@ -128,7 +143,36 @@ def _seconds(text: str, what: str, bounds: tuple[int, int], gettext: Any) -> int
     return int(text)
 
 
-def table_settings(form: dict[str, str], gettext: Any) -> dict[str, Any]:
+def _house_rules(text: str, spec: str, players: int, gettext: Any, lang: str) -> dict[str, Any]:
+    """The house rules of the form (TOML text: a house-rule file, whose ``base`` is the
+    rule set chosen above unless it names one), read and checked, as the inline object
+    of ``POST /api/online/tables``.  Never a file: a ``base`` that names one is refused."""
+    if len(text) > MAX_HOUSE_RULES_CHARS:
+        raise FormError(
+            422,
+            gettext("House rules: at most {n} characters, these have {m}.").format(
+                n=MAX_HOUSE_RULES_CHARS, m=len(text)
+            ),
+        )
+    where = gettext("house rules")
+    try:
+        data = parse_toml_text(text, where)
+        data.setdefault("base", spec)
+        rules = load_untrusted(data, where)
+    except MahjongError as exc:
+        raise FormError(422, render(exc.text, lang)) from None
+    seats = rules.table.players + (1 if rules.table.dreamer else 0)
+    if seats != players:
+        raise FormError(
+            422,
+            gettext("The house rules are played by {n} players: choose {n} players.").format(
+                n=seats
+            ),
+        )
+    return data
+
+
+def table_settings(form: dict[str, str], gettext: Any, lang: str = "en") -> dict[str, Any]:
     """The settings of ``POST /api/online/tables`` from the new-table form (the server
     checks them again)."""
     base = form.get("ruleset", DEFAULTS["ruleset"])
@@ -161,8 +205,9 @@ def table_settings(form: dict[str, str], gettext: Any) -> dict[str, Any]:
                 gettext("Hands: from 1 to {n}, or the whole match.").format(n=MAX_HANDS),
             )
         hands = int(hands_text)
+    house = form.get("house", "").strip()
     return {
-        "ruleset": spec,
+        "ruleset": _house_rules(house, spec, players, gettext, lang) if house else spec,
         "seats": seats,
         "bot": bot,
         "turn_seconds": _seconds(
@@ -193,6 +238,7 @@ def _chosen(form: dict[str, str] | None) -> dict[str, Any]:
         "hands": form.get("hands", "match")[:10],
         "public": form.get("public") == "1",
         "hints": form.get("hints") == "1",
+        "house": form.get("house", "")[:MAX_HOUSE_RULES_CHARS],
     }
 
 
@@ -231,6 +277,7 @@ async def _lobby_page(
         turn_choices=TURN_CHOICES,
         claim_choices=CLAIM_CHOICES,
         hand_choices=HAND_CHOICES,
+        max_house=MAX_HOUSE_RULES_CHARS,
     )
 
 
@@ -244,8 +291,8 @@ async def new_table(request: Request) -> Response:
     gettext = _gettext(request)
     form: dict[str, str] | None = None
     try:
-        form = await _form(request)
-        data = table_settings(form, gettext)
+        form = await _form(request, MAX_NEW_TABLE_FORM_BYTES)
+        data = table_settings(form, gettext, _lang(request))
         table = await _server(request.app).create(data, _client(request))
     except FormError as exc:
         return await _lobby_page(request, status=exc.status, error=exc.message, form=form)
@@ -370,6 +417,8 @@ def _join_page(
         status_code=status,
         active="online",
         table=table,
+        ruleset=ruleset_label(table.settings.ruleset, table.rules),
+        house_rules=not isinstance(table.settings.ruleset, str),
         free=free,
         fixed=fixed if fixed in free else None,
         asked=fixed,

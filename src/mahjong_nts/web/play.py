@@ -157,6 +157,7 @@ def _context(request: Request, table: BotTable, state: dict[str, Any]) -> dict[s
         "form_action": f"/play/{table.id}",
         "hint_url": f"/play/{table.id}?hint=1#hint",
         "log_url": f"/play/{table.id}/log/{state['hand'] + 1}",
+        "rules_file": None,  # (the online tables' house rules; table.html asks)
         "live": None,
         **template_helpers(lang),
     }

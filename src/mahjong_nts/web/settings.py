@@ -67,7 +67,8 @@ class Settings(BaseSettings):
     play_seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     """For tests and screenshots only: the games against the bots are dealt from this
     seed (the n-th game of the server from ``derive_seed(play_seed, "web-play", n)``),
-    so the same games come on every run; anyone who knows it knows every deal, so it
+    and the online tables (the n-th from ``derive_seed(play_seed, "online", n)``), so
+    the same games come on every run; anyone who knows it knows every deal, so it
     is never set on a server people play on.  None (the default): seeds from
     ``secrets``."""
     workers: int = Field(default=1, ge=1)
