@@ -76,7 +76,9 @@ async def online_lifespan(app: FastAPI) -> AsyncIterator[None]:
             store,
             secret,
             OnlineConfig(
-                window_seconds=settings.window_seconds, bot_delay=settings.bot_delay_seconds
+                window_seconds=settings.window_seconds,
+                bot_delay=settings.bot_delay_seconds,
+                tables_per_client=settings.tables_per_client,
             ),
         )
         await server.start()

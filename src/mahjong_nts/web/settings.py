@@ -3,7 +3,8 @@
 ``MAHJONG_NTS_HOST``, ``MAHJONG_NTS_PORT``, ``MAHJONG_NTS_DB_URL``,
 ``MAHJONG_NTS_DATA_DIR``, ``MAHJONG_NTS_DEFAULT_LANGUAGE``, ``MAHJONG_NTS_WORKERS``,
 for the online tables ``MAHJONG_NTS_ONLINE_SECRET``, ``MAHJONG_NTS_ALLOWED_ORIGINS`` (a
-JSON list), ``MAHJONG_NTS_WINDOW_SECONDS`` and ``MAHJONG_NTS_BOT_DELAY_SECONDS``, and, for
+JSON list), ``MAHJONG_NTS_WINDOW_SECONDS``, ``MAHJONG_NTS_BOT_DELAY_SECONDS`` and
+``MAHJONG_NTS_TABLES_PER_CLIENT``, and, for
 tests and screenshots only, ``MAHJONG_NTS_PLAY_SEED``; tests and ``mahjong-nts serve``
 pass their own.  Nothing here opens a file or a database.
 """
@@ -18,7 +19,12 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from mahjong_nts.core.seeding import MAX_SEED
 from mahjong_nts.i18n import Language
-from mahjong_nts.online.limits import BOT_DELAY_SECONDS, WINDOW_SECONDS
+from mahjong_nts.online.limits import (
+    BOT_DELAY_SECONDS,
+    MAX_OPEN_TABLES,
+    MAX_TABLES_PER_CLIENT,
+    WINDOW_SECONDS,
+)
 from mahjong_nts.store.db import MAX_URL_CHARS
 
 __all__ = ["APP_NAME", "Settings", "default_data_dir"]
@@ -55,6 +61,9 @@ class Settings(BaseSettings):
     """The online tables' claim window: its fixed minimum length after every discard."""
     bot_delay_seconds: float = Field(default=BOT_DELAY_SECONDS, ge=0, le=10)
     """How long a bot at an online table waits before it moves."""
+    tables_per_client: int = Field(default=MAX_TABLES_PER_CLIENT, ge=1, le=MAX_OPEN_TABLES)
+    """Live online tables one client address may have made (a club behind one address,
+    or the load benchmark); never more than the server's own bound."""
     play_seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     """For tests and screenshots only: the games against the bots are dealt from this
     seed (the n-th game of the server from ``derive_seed(play_seed, "web-play", n)``),
