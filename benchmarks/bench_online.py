@@ -1,7 +1,7 @@
 """The online tables under load: bot tables and WebSocket players on one server.
 
 Command: ``python benchmarks/bench_online.py [--bot-tables 200] [--clients 50]
-[--seconds 60] [--warmup 10] [--runs 3] [--fast] [--db URL] [--json] [--profile FILE]``.
+[--seconds 60] [--ramp 15] [--warmup 10] [--runs 3] [--fast] [--db URL] [--json] [--profile FILE]``.
 
 Each run starts a fresh ``mahjong-nts serve --port 0`` in a subprocess on 127.0.0.1 with
 its own temporary data folder (SQLite there; ``--db`` a PostgreSQL server instead: each
@@ -18,7 +18,10 @@ state comes drawn as the page gets it; ``--no-html`` for the bare protocol), it 
   once (mahjong when it can; in a window mostly pass, now and then a claim; on its turn
   a discard, now and then a kong) and says ``next`` after each hand.
 
-The server has its production timing (the bot's delay of 1 s on a turn, the claim
+The tables are made at an even pace over ``--ramp`` seconds (15), the players' among the
+bots', so that their turns are spread as those of tables started at different times are
+(made all at once, they move in step: every table's bot acts in the same second, then
+nothing for two).  The server has its production timing (the bot's delay of 1 s on a turn, the claim
 window's minimum of 2 s, the default turn and claim timers): the figures describe an
 evening of real tables.  ``--fast`` sets the shortest timings the server allows (both 0):
 a stress case, the bots playing flat out.
@@ -38,12 +41,13 @@ it has started and answered one request, when the first table is dealt, when eve
 is live (and its sockets open), and at the end: (all live - before) / tables, and the
 same from the first table on, which leaves out the code the first table loads.
 
-Bounded: ``--warmup`` (at most 120) then ``--seconds`` (at most 600) of measurement in
-each run, then the clients close their sockets and the server is stopped; at most 10
-runs.  The machine's load average at the start of each run is printed, so a noisy run
-can be seen.  ``--profile FILE`` runs the server under ``python -m cProfile -o FILE``
-(the last run's profile; its top functions by own time are printed).  Exit code 1 when
-any table failed to be made or a client lost its socket, 2 for bad arguments.
+Bounded: ``--ramp`` and ``--warmup`` (at most 120 each) then ``--seconds`` (at most 600)
+of measurement in each run, then the clients close their sockets and the server is
+stopped; at most 10 runs.  The machine's load average at the start of each run is
+printed, so a noisy run can be seen.  ``--profile FILE`` runs the server under ``python
+-m cProfile -o FILE`` (the last run's profile; its top functions by own time are
+printed).  Exit code 1 when any table failed to be made or a client lost its socket, 2
+for bad arguments.
 """
 
 from __future__ import annotations
@@ -75,8 +79,6 @@ HZ = os.sysconf("SC_CLK_TCK")
 MAX_SECONDS = 600
 MAX_WARMUP = 120
 MAX_RUNS = 10
-CREATE_AT_ONCE = 8
-"""Tables made concurrently while setting up."""
 SEND_EVERY = 0.125
 """A client sends at most one message per this many seconds (8 a second: below the
 server's allowance of 10, which the bots of ``--fast`` would otherwise outrun)."""
@@ -398,28 +400,16 @@ async def lobby_hands(http: httpx.AsyncClient) -> tuple[int, int]:
     return sum(t["hands_played"] for t in tables), sum(t["status"] != "playing" for t in tables)
 
 
-async def make_tables(
-    http: httpx.AsyncClient, count: int, *, human: bool, public: bool
-) -> tuple[list[dict[str, Any]], int]:
-    """``count`` tables (a few at a time): their answers, and how many were refused."""
-    made: list[dict[str, Any]] = []
-    failed = 0
-    gate = asyncio.Semaphore(CREATE_AT_ONCE)
-
-    async def one() -> None:
-        nonlocal failed
-        async with gate:
-            answer = await http.post(
-                "/api/online/tables", json=table_settings(human=human, public=public)
-            )
-        if answer.status_code != 201:
-            print(f"  a table was refused: {answer.status_code} {answer.text}", file=sys.stderr)
-            failed += 1
-            return
-        made.append(answer.json())
-
-    await asyncio.gather(*(one() for _ in range(count)))
-    return made, failed
+async def make_table(http: httpx.AsyncClient, *, human: bool) -> dict[str, Any] | None:
+    """A new table (a human's private, the bots' public), or ``None`` when refused."""
+    answer = await http.post(
+        "/api/online/tables", json=table_settings(human=human, public=not human)
+    )
+    if answer.status_code != 201:
+        print(f"  a table was refused: {answer.status_code} {answer.text}", file=sys.stderr)
+        return None
+    made: dict[str, Any] = answer.json()
+    return made
 
 
 async def join(http: httpx.AsyncClient, table: str, name: str) -> str | None:
@@ -441,32 +431,44 @@ async def drive(server: Server, args: argparse.Namespace, run_no: int) -> Run:
         (await http.get("/api/online/lobby")).raise_for_status()
         rss_before = rss_kib(pid)
         started = time.monotonic()
-        first, failed = await make_tables(http, 1, human=False, public=True)
+        failed = 0 if await make_table(http, human=False) else 1
         await asyncio.sleep(0.5)  # its first hand dealt and played a little
         rss_first = rss_kib(pid)
-        bots, more = await make_tables(http, args.bot_tables - 1, human=False, public=True)
-        failed += more
-        human, more = await make_tables(http, args.clients, human=True, public=False)
-        failed += more
         players: list[Player] = []
-        for i, made in enumerate(human):
-            cookie = await join(http, made["table"], f"Player{i}")
+        tasks: list[asyncio.Task[None]] = []
+        ws_base = server.base.replace("http://", "ws://")
+        # the rest at an even pace over --ramp seconds, the players' among the bots'
+        kinds = [False] * (args.bot_tables - 1) + [True] * args.clients
+        random.Random(run_no).shuffle(kinds)
+        ramp = time.monotonic()
+
+        async def one(i: int, human: bool) -> None:
+            nonlocal failed
+            await asyncio.sleep(max(0.0, ramp + i * args.ramp / len(kinds) - time.monotonic()))
+            made = await make_table(http, human=human)
+            if made is None:
+                failed += 1
+                return
+            if not human:
+                return
+            number = len(players)
+            cookie = await join(http, made["table"], f"Player{number}")
             if cookie is None:
                 failed += 1
-                continue
-            ws_base = server.base.replace("http://", "ws://")
-            seed = run_no * 1000 + i
-            players.append(
-                Player(ws_base, server.base, made["table"], cookie, seed, html=not args.no_html)
+                return
+            seed = run_no * 1000 + number
+            player = Player(
+                ws_base, server.base, made["table"], cookie, seed, html=not args.no_html
             )
-        for player in players:
+            players.append(player)
             await player.open()
-        tasks = [asyncio.get_running_loop().create_task(p.run(tally)) for p in players]
-        for player in players:
+            tasks.append(asyncio.get_running_loop().create_task(player.run(tally)))
             await asyncio.wait_for(player.ready.wait(), 60)
+
+        await asyncio.gather(*(one(i, human) for i, human in enumerate(kinds)))
+        tables = 1 + len(kinds) - failed
         setup = time.monotonic() - started
         rss_live = rss_kib(pid)
-        tables = len(first) + len(bots) + len(human)
         await asyncio.sleep(args.warmup)
         hands0, _ = await lobby_hands(http)
         cpu0, own0 = cpu_seconds(pid), time.process_time()
@@ -583,6 +585,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--bot-tables", type=int, default=200, help="tables of four bots")
     parser.add_argument("--clients", type=int, default=50, help="tables with a WebSocket player")
     parser.add_argument("--seconds", type=float, default=60, help="measured, per run")
+    parser.add_argument(
+        "--ramp", type=float, default=15, help="seconds over which the tables are made"
+    )
     parser.add_argument("--warmup", type=float, default=10, help="after setup, per run")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--fast", action="store_true", help="the shortest timings allowed")
@@ -599,6 +604,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--clients: 0 to 100")
     if not 1 <= args.seconds <= MAX_SECONDS:
         parser.error(f"--seconds: 1 to {MAX_SECONDS}")
+    if not 0 <= args.ramp <= MAX_WARMUP:
+        parser.error(f"--ramp: 0 to {MAX_WARMUP}")
     if not 0 <= args.warmup <= MAX_WARMUP:
         parser.error(f"--warmup: 0 to {MAX_WARMUP}")
     if not 1 <= args.runs <= MAX_RUNS:

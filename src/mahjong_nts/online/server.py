@@ -18,6 +18,7 @@ from typing import Any
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS
 from mahjong_nts.online.config import OnlineConfig
 from mahjong_nts.online.settings import SettingsError, check_settings
+from mahjong_nts.online.storecall import store_call
 from mahjong_nts.online.table import OnlineError, Table
 from mahjong_nts.online.tokens import ID_PATTERN, TOKEN_PATTERN, client_key, new_id, sign, unsign
 from mahjong_nts.store import Conflict, NotFound, Store, StoreError
@@ -50,7 +51,7 @@ class OnlineServer:
 
     async def start(self) -> None:
         """Rebuild and start every live table of the store."""
-        ids = await asyncio.to_thread(open_table_ids, self.store)
+        ids = await store_call(self.store, open_table_ids)
         for table_id in ids:
             try:
                 await self._load(table_id)
@@ -60,7 +61,7 @@ class OnlineServer:
             log.info("%d online tables resumed", len(self.tables))
 
     async def _load(self, table_id: str) -> Table:
-        stored = await asyncio.to_thread(load_table, self.store, table_id)
+        stored = await store_call(self.store, load_table, table_id)
         table = Table.rebuild(stored, store=self.store, config=self.config, on_close=self._gone)
         self._add(table)
         table.start()
@@ -115,7 +116,7 @@ class OnlineServer:
                 f"{self.config.max_open_tables} tables are open on this server: try again later",
             )
         creator = client_key(self.secret, client)
-        mine = await asyncio.to_thread(count_open_tables, self.store, creator)
+        mine = await store_call(self.store, count_open_tables, creator)
         if mine >= self.config.tables_per_client:
             raise OnlineError(
                 429,
@@ -126,9 +127,10 @@ class OnlineServer:
         match_seed = secrets.randbits(DEFAULT_SEED_BITS)
         table_id, watch_id = new_id(), new_id()
         events = [NewEvent("created", {"settings": settings.data(), "match_seed": str(match_seed)})]
-        await asyncio.to_thread(
-            lambda: create_table(
-                self.store,
+        await store_call(
+            self.store,
+            lambda store: create_table(
+                store,
                 table_id=table_id,
                 watch_id=watch_id,
                 settings=settings.data(),
@@ -137,7 +139,7 @@ class OnlineServer:
                 creator=creator,
                 seats=[NewSeat(s.kind, s.bot) for s in settings.seats or ()],
                 events=events,
-            )
+            ),
         )
         table = Table.new(
             table_id=table_id,

@@ -60,10 +60,11 @@ from mahjong_nts.online.limits import (
     OUTBOX_MESSAGES,
 )
 from mahjong_nts.online.settings import TableSettings, check_settings
+from mahjong_nts.online.storecall import append, store_call
 from mahjong_nts.online.tokens import new_token, token_hash
 from mahjong_nts.online.view import table_view
 from mahjong_nts.store import Store, StoreError
-from mahjong_nts.store.online import NewEvent, StoredTable, append_events, take_seat
+from mahjong_nts.store.online import NewEvent, StoredTable, take_seat
 
 __all__ = [
     "MAX_REFUSED",
@@ -679,11 +680,10 @@ class Table:
         self._broadcast()
 
     async def _write(self, events: list[NewEvent], *, status: str | None = None) -> None:
-        """Append events to the store (in a thread; the lock is held): the only way
+        """Append events to the store (in a thread, on SQLite committed with the other
+        tables' appends: ``online/storecall.py``; the lock is held): the only way
         anything about the table is recorded.  :class:`StoreError` when it fails."""
-        self.next_seq = await asyncio.to_thread(
-            append_events, self.store, self.id, self.next_seq, events, status=status
-        )
+        self.next_seq = await append(self.store, self.id, self.next_seq, events, status=status)
 
     def _action_event(self, kind: str, hs: int, act: Action, by: str) -> NewEvent:
         setup, game = self._setup(), self._game()
@@ -889,9 +889,9 @@ class Table:
             token = new_token()
             hashed = token_hash(token)
             event = NewEvent("joined", {"seat": seat, "nickname": name})
-            self.next_seq = await asyncio.to_thread(
-                take_seat,
+            self.next_seq = await store_call(
                 self.store,
+                take_seat,
                 self.id,
                 seat,
                 nickname=name,
