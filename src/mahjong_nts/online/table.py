@@ -469,16 +469,18 @@ class Table:
         window = self.window
         if window is not None:
             setup = self._setup()
+            bots: list[tuple[int, str]] = []
             for hs in game.window_seats():
                 if hs in window.answers:
                     continue
                 seat = self.seats[setup.players[hs]]
                 if seat.played_by_bot:
-                    await self._answer(hs, self._bot_choice(hs), "bot")
-                    return True
-                if window.deadline is not None and now >= window.deadline:
-                    await self._answer(hs, self._bot_choice(hs), "timeout")
-                    return True
+                    bots.append((hs, "bot"))
+                elif window.deadline is not None and now >= window.deadline:
+                    bots.append((hs, "timeout"))
+            if bots:  # the bots' answers stored together (one write, not one each)
+                await self._answers([(hs, self._bot_choice(hs), by) for hs, by in bots])
+                return True
             if len(window.answers) == len(game.window_seats()) and now >= window.closes:
                 self._close_window_if_open()
                 await self._settle()
@@ -709,16 +711,19 @@ class Table:
         await self._settle()
         self._broadcast()
 
-    async def _answer(self, hs: int, act: Action, by: str) -> None:
-        """An answer in the window, checked before: stored and kept until the window
-        closes.  Only the answering seat's own connections hear of it."""
+    async def _answers(self, answers: list[tuple[int, Action, str]]) -> None:
+        """Answers in the window (hand seat, answer, by whom), checked before: stored
+        and kept until the window closes.  Only each answering seat's own connections
+        hear of its answer."""
         window = self.window
         assert window is not None
         game = self._game()
-        game.check(act, seat=hs, seq=game.seq)
-        await self._write([self._action_event("answer", hs, act, by)])
-        window.answers[hs] = (act, by)
-        self._send_to_seat(self._setup().players[hs])
+        for hs, act, _ in answers:
+            game.check(act, seat=hs, seq=game.seq)
+        await self._write([self._action_event("answer", hs, act, by) for hs, act, by in answers])
+        for hs, act, by in answers:
+            window.answers[hs] = (act, by)
+            self._send_to_seat(self._setup().players[hs])
 
     # ---------------------------------------------------------------- clients
 
@@ -839,7 +844,7 @@ class Table:
         except (IllegalAction, MahjongError) as exc:
             raise protocol.ProtocolError("illegal", str(exc)) from None
         if window is not None:
-            await self._answer(hs, act, "player")
+            await self._answers([(hs, act, "player")])
             return
         self.seats[seat].away = False  # acting on a turn: the player is back
         await self._turn_act(hs, act, "player")
