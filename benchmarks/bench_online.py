@@ -11,8 +11,9 @@ does it (``POST /api/online/tables``, ``POST .../join`` for the seat cookie, the
 ``/ws/online/{table}?html=1`` opened with that cookie and the page's ``Origin``, so every
 state comes drawn as the page gets it; ``--no-html`` for the bare protocol), it makes
 
-- ``--bot-tables`` tables (200) whose four seats are heuristic bots, public (their hands
-  are counted from the lobby), playing whole matches, nobody watching;
+- ``--bot-tables`` tables (200) whose four seats are heuristic bots, playing whole
+  matches, nobody watching (their hands are counted from their states before and after
+  the measurement);
 - ``--clients`` tables (50) with one human seat held by a WebSocket client of this
   program and three heuristic bots; the client answers every decision it is asked at
   once (mahjong when it can; in a window mostly pass, now and then a claim; on its turn
@@ -386,25 +387,32 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank] * 1000
 
 
-def table_settings(*, human: bool, public: bool) -> dict[str, Any]:
+def table_settings(*, human: bool) -> dict[str, Any]:
+    """A whole match of nts-2016, private, the server's default timers."""
     bot = {"kind": "bot", "bot": "heuristic"}
     seats = [{"kind": "human"} if human else bot, bot, bot, bot]
-    return {"ruleset": "nts-2016", "seats": seats, "hands": None, "public": public}
+    return {"ruleset": "nts-2016", "seats": seats, "hands": None, "public": False}
 
 
-async def lobby_hands(http: httpx.AsyncClient) -> tuple[int, int]:
-    """Hands played at the public (bot) tables, and how many of them are finished."""
-    answer = await http.get("/api/online/lobby")
-    answer.raise_for_status()
-    tables = answer.json()["tables"]
-    return sum(t["hands_played"] for t in tables), sum(t["status"] != "playing" for t in tables)
+async def bot_hands(http: httpx.AsyncClient, tables: list[str]) -> tuple[int, int]:
+    """Hands played at the tables of bots (their states, as a spectator sees them), and
+    how many of those tables are finished (a whole match played)."""
+    gate = asyncio.Semaphore(8)
+
+    async def one(table: str) -> tuple[int, bool]:
+        async with gate:
+            answer = await http.get(f"/api/online/tables/{table}")
+        answer.raise_for_status()
+        state = answer.json()
+        return state["match"]["hands_played"], state["status"] != "playing"
+
+    got = await asyncio.gather(*(one(t) for t in tables))
+    return sum(h for h, _ in got), sum(f for _, f in got)
 
 
 async def make_table(http: httpx.AsyncClient, *, human: bool) -> dict[str, Any] | None:
-    """A new table (a human's private, the bots' public), or ``None`` when refused."""
-    answer = await http.post(
-        "/api/online/tables", json=table_settings(human=human, public=not human)
-    )
+    """A new table, or ``None`` when refused."""
+    answer = await http.post("/api/online/tables", json=table_settings(human=human))
     if answer.status_code != 201:
         print(f"  a table was refused: {answer.status_code} {answer.text}", file=sys.stderr)
         return None
@@ -431,7 +439,9 @@ async def drive(server: Server, args: argparse.Namespace, run_no: int) -> Run:
         (await http.get("/api/online/lobby")).raise_for_status()
         rss_before = rss_kib(pid)
         started = time.monotonic()
-        failed = 0 if await make_table(http, human=False) else 1
+        first = await make_table(http, human=False)
+        failed = 0 if first else 1
+        bot_tables = [first["table"]] if first else []
         await asyncio.sleep(0.5)  # its first hand dealt and played a little
         rss_first = rss_kib(pid)
         players: list[Player] = []
@@ -450,6 +460,7 @@ async def drive(server: Server, args: argparse.Namespace, run_no: int) -> Run:
                 failed += 1
                 return
             if not human:
+                bot_tables.append(made["table"])
                 return
             number = len(players)
             cookie = await join(http, made["table"], f"Player{number}")
@@ -470,7 +481,7 @@ async def drive(server: Server, args: argparse.Namespace, run_no: int) -> Run:
         setup = time.monotonic() - started
         rss_live = rss_kib(pid)
         await asyncio.sleep(args.warmup)
-        hands0, _ = await lobby_hands(http)
+        hands0, _ = await bot_hands(http, bot_tables)
         cpu0, own0 = cpu_seconds(pid), time.process_time()
         t0 = time.monotonic()
         tally.measuring = True
@@ -478,7 +489,7 @@ async def drive(server: Server, args: argparse.Namespace, run_no: int) -> Run:
         tally.measuring = False
         elapsed = time.monotonic() - t0
         cpu1, own1 = cpu_seconds(pid), time.process_time()
-        hands1, finished = await lobby_hands(http)
+        hands1, finished = await bot_hands(http, bot_tables)
         rss_end = rss_kib(pid)
         for player in players:
             await player.close()
