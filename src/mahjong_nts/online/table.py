@@ -371,12 +371,14 @@ class Table:
                     if self.status == "closed" or self.broken:
                         return
                     try:
-                        while await self._step():
-                            pass
+                        busy = await self._step()
                     except StoreError as exc:
                         self._break(f"the database failed: {exc}")
                         return
-                    delay = self._next_due()
+                    delay = None if busy else self._next_due()
+                if busy:  # the lock is let go after each step: a player's message or a
+                    await asyncio.sleep(0)  # request waits for one step, not a whole match
+                    continue
                 self.wake.clear()
                 if delay is None:
                     await self.wake.wait()
