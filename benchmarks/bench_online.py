@@ -196,7 +196,7 @@ class FreshDatabase:
             host=a.host or "", port=a.port or 5432, user=a.username or "",
             password=a.password or "", dbname=a.database or "postgres", autocommit=True,
         ) as conn:  # fmt: skip
-            conn.execute(sql)  # type: ignore[arg-type]
+            conn.execute(sql)
 
     def __enter__(self) -> str:
         self._run(f'CREATE DATABASE "{self.name}"')
@@ -403,20 +403,28 @@ def table_settings(*, human: bool) -> dict[str, Any]:
     return {"ruleset": "nts-2016", "seats": seats, "hands": None, "public": False}
 
 
-async def bot_hands(http: httpx.AsyncClient, tables: list[str]) -> tuple[int, int]:
+async def bot_hands(http: httpx.AsyncClient, tables: list[str]) -> tuple[int | None, int]:
     """Hands played at the tables of bots (their states, as a spectator sees them), and
-    how many of those tables are finished (a whole match played)."""
+    how many of those tables are finished (a whole match played); ``None`` hands when a
+    state did not come (a server too busy to answer within the client's timeout)."""
     gate = asyncio.Semaphore(8)
 
-    async def one(table: str) -> tuple[int, bool]:
+    async def one(table: str) -> tuple[int, bool] | None:
         async with gate:
-            answer = await http.get(f"/api/online/tables/{table}")
-        answer.raise_for_status()
+            try:
+                answer = await http.get(f"/api/online/tables/{table}")
+            except httpx.HTTPError:
+                return None
+        if answer.status_code != 200:
+            return None
         state = answer.json()
         return state["match"]["hands_played"], state["status"] != "playing"
 
     got = await asyncio.gather(*(one(t) for t in tables))
-    return sum(h for h, _ in got), sum(f for _, f in got)
+    if any(g is None for g in got):
+        print("  a table's state did not come: its hands are not counted", file=sys.stderr)
+        return None, 0
+    return sum(g[0] for g in got if g), sum(g[1] for g in got if g)
 
 
 async def make_table(http: httpx.AsyncClient, *, human: bool) -> dict[str, Any] | None:
@@ -527,7 +535,9 @@ async def drive(server: Server, args: argparse.Namespace, run_no: int) -> Run:
         errors=tally.errors,
         lost=tally.lost,
         client_hands_per_minute=tally.hands / minutes,
-        bot_hands_per_minute=(hands1 - hands0) / minutes,
+        bot_hands_per_minute=(
+            float("nan") if hands0 is None or hands1 is None else (hands1 - hands0) / minutes
+        ),
         finished_tables=finished,
         rss_before_mib=rss_before / 1024,
         rss_first_mib=rss_first / 1024,
