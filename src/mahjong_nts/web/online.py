@@ -92,6 +92,7 @@ async def online_lifespan(app: FastAPI) -> AsyncIterator[None]:
                 window_seconds=settings.window_seconds,
                 bot_delay=settings.bot_delay_seconds,
                 lease_seconds=settings.lease_seconds,
+                tables_per_client=settings.tables_per_client,
             ),
             Node.new(settings.advertised_url()),
         )
