@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from conftest import load
-
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.game import Game, Phase, Source
 from mahjong_nts.core.hand import Meld, MeldKind

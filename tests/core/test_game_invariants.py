@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import load
 from game_helpers import check_invariants, check_rules, random_hand
 
+from conftest import load
 from mahjong_nts.core.game import Game
 
 SPECS = [

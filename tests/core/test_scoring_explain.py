@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from conftest import score
 
+from conftest import score
 from mahjong_nts.core import scoring
 from mahjong_nts.core.items import ITEMS
 from mahjong_nts.core.scoring import NotCounted, ScoredItem, ScoreResult

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import load
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from conftest import load
 from mahjong_nts.core import scoring, scoring_tables
 from mahjong_nts.core.errors import InvalidHand
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import load
 
+from conftest import load
 from mahjong_nts.core.errors import InvalidHand
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.tiles import Tile
