@@ -12,7 +12,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from conftest import PG_USER, PostgresServer
+from pg_helpers import PG_USER, PostgresServer
 
 pytestmark = [pytest.mark.db, pytest.mark.server]
 
