@@ -474,3 +474,28 @@ def test_a_number_of_hands_or_a_whole_match(tmp_path: Path) -> None:
                 assert len(table.logs) == min(end["match"]["hands_played"], 8)
 
     asyncio.run(scenario())
+
+
+def test_a_table_of_bots_at_full_speed_lets_others_in_between_its_moves(tmp_path: Path) -> None:
+    """The table's task lets its lock go after every step: at a table of bots with no
+    delay and no window (it always has a move due) a request or a player's message
+    waits for one move, not for the whole match to end."""
+
+    async def go() -> None:
+        async with running(tmp_path, window_seconds=0.0) as server:
+            table = await server.create({"seats": [{"kind": "bot"}] * 4}, "c")
+            while table.game is None:  # the first hand dealt
+                await asyncio.sleep(0.01)
+            seen: list[tuple[int, int]] = []
+            for _ in range(5):
+                started = time.monotonic()
+                async with table.lock:
+                    waited = time.monotonic() - started
+                    assert table.status == "playing" and not table.match.is_over
+                    assert table.game is not None and table.setup is not None
+                    seen.append((table.setup.number, table.game.seq))
+                assert waited < 2, f"waited {waited:.1f} s for the table's lock"
+                await asyncio.sleep(0.05)
+            assert len(set(seen)) > 1  # the bots played on in between
+
+    asyncio.run(go())

@@ -218,3 +218,15 @@ def test_a_server_of_several_processes_has_no_online_tables(tmp_path: Path) -> N
         with c.websocket_connect(f"/ws/online/{'x' * 22}") as ws:
             refused = ws.receive_json()
         assert refused["type"] == "error" and "--workers 1" in refused["message"]
+
+
+def test_the_tables_one_client_may_make_are_a_setting(tmp_path: Path) -> None:
+    """``MAHJONG_NTS_TABLES_PER_CLIENT`` (here 2): the third live table of one address is
+    refused with 429."""
+    settings = Settings(data_dir=tmp_path, window_seconds=0.0, tables_per_client=2)
+    with TestClient(create_app(settings)) as c:
+        assert c.app.state.online.config.tables_per_client == 2  # type: ignore[attr-defined]
+        for _ in range(2):
+            assert c.post("/api/online/tables", json={}).status_code == 201
+        answer = c.post("/api/online/tables", json={})
+        assert answer.status_code == 429 and "at most 2" in answer.json()["error"]

@@ -12,7 +12,10 @@ from mahjong_nts.web.settings import default_data_dir
 
 
 def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("HOST", "PORT", "DB_URL", "DATA_DIR", "DEFAULT_LANGUAGE", "PLAY_SEED", "WORKERS"):
+    for name in (
+        "HOST", "PORT", "DB_URL", "DATA_DIR", "DEFAULT_LANGUAGE", "PLAY_SEED", "WORKERS",
+        "TABLES_PER_CLIENT",
+    ):  # fmt: skip
         monkeypatch.delenv(f"MAHJONG_NTS_{name}", raising=False)
     s = Settings()
     assert (s.host, s.port, s.db_url, s.default_language) == ("127.0.0.1", 8000, None, "en")
@@ -20,6 +23,7 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert s.workers == 1
     assert "mahjong-nts" in s.data_dir.parts
     assert s.play_seed is None  # the games' seeds come from secrets
+    assert s.tables_per_client == 5
 
 
 def test_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -29,7 +33,9 @@ def test_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     monkeypatch.setenv("MAHJONG_NTS_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("MAHJONG_NTS_DEFAULT_LANGUAGE", "nl")
     monkeypatch.setenv("MAHJONG_NTS_WORKERS", "2")
+    monkeypatch.setenv("MAHJONG_NTS_TABLES_PER_CLIENT", "250")
     s = Settings()
+    assert s.tables_per_client == 250
     assert (s.host, s.port, s.db_url, s.data_dir, s.default_language, s.workers) == (
         "0.0.0.0",
         9001,
@@ -51,6 +57,8 @@ def test_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
         ("PLAY_SEED", str(2**256)),
         ("WORKERS", "0"),
         ("WORKERS", "two"),
+        ("TABLES_PER_CLIENT", "0"),
+        ("TABLES_PER_CLIENT", "501"),  # never past the server's own bound (500)
     ],
 )
 def test_bad_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:

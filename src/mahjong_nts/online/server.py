@@ -32,6 +32,7 @@ from mahjong_nts.online.config import OnlineConfig
 from mahjong_nts.online.limits import MAX_LOBBY_TABLES
 from mahjong_nts.online.nodes import Moved, Node
 from mahjong_nts.online.settings import SettingsError, check_settings, rules_of, ruleset_label
+from mahjong_nts.online.storecall import store_call
 from mahjong_nts.online.table import CLOSE_RELOAD, OnlineError, Table
 from mahjong_nts.online.tokens import ID_PATTERN, TOKEN_PATTERN, client_key, new_id, sign, unsign
 from mahjong_nts.store import Conflict, NotFound, NotOwner, Store, StoreError
@@ -100,7 +101,7 @@ class OnlineServer:
         several processes those nobody holds (and those of the process that had this
         node's address before, which cannot be alive).  Then the heartbeat, and on
         PostgreSQL the notices of the other nodes."""
-        ids = await asyncio.to_thread(open_table_ids, self.store)
+        ids = await store_call(self.store, open_table_ids)
         for table_id in ids:
             try:
                 if await self._claim(table_id, predecessor=True, force=not self.clustered):
@@ -118,9 +119,10 @@ class OnlineServer:
         self, table_id: str, *, predecessor: bool = False, force: bool = False
     ) -> bool:
         now = _utcnow()
-        return await asyncio.to_thread(
-            lambda: claim(
-                self.store,
+        return await store_call(
+            self.store,
+            lambda store: claim(
+                store,
                 table_id,
                 node=self.node.id,
                 url=self.node.url,
@@ -128,13 +130,13 @@ class OnlineServer:
                 now=now,
                 predecessor=self.node.url if predecessor else None,
                 force=force,
-            )
+            ),
         )
 
     async def _load(self, table_id: str) -> Table:
         """Rebuild a table this node has claimed from its events, and start it (the code
         of a restart and of a takeover alike)."""
-        stored = await asyncio.to_thread(load_table, self.store, table_id)
+        stored = await store_call(self.store, load_table, table_id)
         table = Table.rebuild(
             stored,
             store=self.store,
@@ -160,7 +162,7 @@ class OnlineServer:
         self.tables.clear()
         self.watch.clear()
         try:
-            await asyncio.to_thread(release, self.store, node=self.node.id)
+            await store_call(self.store, release, node=self.node.id)
         except StoreError as exc:
             log.warning("the online tables could not be let go: %s", exc)
 
@@ -182,8 +184,9 @@ class OnlineServer:
         """One heartbeat (see :meth:`_heartbeat`)."""
         held = set(self.tables)
         until = _utcnow() + timedelta(seconds=self.config.lease_seconds)
-        owned = await asyncio.to_thread(
-            lambda: renew_leases(self.store, node=self.node.id, until=until, tables=held)
+        owned = await store_call(
+            self.store,
+            lambda store: renew_leases(store, node=self.node.id, until=until, tables=held),
         )
         for table_id in held - owned:
             await self._let_go(table_id, "another server process took it over")
@@ -191,8 +194,8 @@ class OnlineServer:
         if room <= 0:
             return
         now = _utcnow()
-        orphans = await asyncio.to_thread(
-            lambda: claimable(self.store, node=self.node.id, now=now, limit=room)
+        orphans = await store_call(
+            self.store, lambda store: claimable(store, node=self.node.id, now=now, limit=room)
         )
         for table_id in orphans:
             if table_id in self.tables or table_id in self._unresumable:
@@ -293,7 +296,7 @@ class OnlineServer:
                 f"{self.config.max_open_tables} tables are open on this server: try again later",
             )
         creator = client_key(self.secret, client)
-        mine = await asyncio.to_thread(count_open_tables, self.store, creator)
+        mine = await store_call(self.store, count_open_tables, creator)
         if mine >= self.config.tables_per_client:
             raise OnlineError(
                 429,
@@ -309,9 +312,10 @@ class OnlineServer:
         table_id, watch_id = new_id(), new_id()
         events = [NewEvent("created", {"settings": settings.data(), "match_seed": str(match_seed)})]
         until = _utcnow() + timedelta(seconds=self.config.lease_seconds)
-        await asyncio.to_thread(
-            lambda: create_table(
-                self.store,
+        await store_call(
+            self.store,
+            lambda store: create_table(
+                store,
                 table_id=table_id,
                 watch_id=watch_id,
                 settings=settings.data(),
@@ -323,7 +327,7 @@ class OnlineServer:
                 owner=self.node.id,
                 owner_url=self.node.url,
                 lease_until=until,
-            )
+            ),
         )
         table = Table.new(
             table_id=table_id,
@@ -365,8 +369,8 @@ class OnlineServer:
             else "no such table to watch: it is over, or the link is wrong"
         )
         try:
-            found = await asyncio.to_thread(
-                lambda: ownership(self.store, table_id=table_id, watch_id=watch_id)
+            found = await store_call(
+                self.store, lambda store: ownership(store, table_id=table_id, watch_id=watch_id)
             )
         except StoreError as exc:
             raise OnlineError(503, f"the database failed: {exc}") from None
@@ -393,7 +397,9 @@ class OnlineServer:
         another node claimed it first, 404 when it ended."""
         try:
             if not await self._claim(table_id):
-                found = await asyncio.to_thread(lambda: ownership(self.store, table_id=table_id))
+                found = await store_call(
+                    self.store, lambda store: ownership(store, table_id=table_id)
+                )
                 if found is not None and found.held_by_other(self.node.id, _utcnow()):
                     raise _moved(found.owner_url)
                 raise OnlineError(404, "no such table: it is over, or the link is wrong")
@@ -454,8 +460,8 @@ class OnlineServer:
             or time.monotonic() - self._lobby_at > LOBBY_MAX_AGE
         ):
             try:
-                rows = await asyncio.to_thread(
-                    lambda: lobby_rows(self.store, limit=MAX_LOBBY_TABLES)
+                rows = await store_call(
+                    self.store, lambda store: lobby_rows(store, limit=MAX_LOBBY_TABLES)
                 )
             except StoreError as exc:
                 raise OnlineError(503, f"the database failed: {exc}") from None

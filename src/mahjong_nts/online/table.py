@@ -60,10 +60,11 @@ from mahjong_nts.online.limits import (
     OUTBOX_MESSAGES,
 )
 from mahjong_nts.online.settings import TableSettings, check_settings, ruleset_label
+from mahjong_nts.online.storecall import append, store_call
 from mahjong_nts.online.tokens import new_token, token_hash
 from mahjong_nts.online.view import table_view
 from mahjong_nts.store import Store, StoreError
-from mahjong_nts.store.online import NewEvent, StoredTable, append_events, take_seat
+from mahjong_nts.store.online import NewEvent, StoredTable, take_seat
 
 __all__ = [
     "MAX_REFUSED",
@@ -375,12 +376,14 @@ class Table:
                     if self.status == "closed" or self.broken:
                         return
                     try:
-                        while await self._step():
-                            pass
+                        busy = await self._step()
                     except StoreError as exc:
                         self._break(f"the database failed: {exc}")
                         return
-                    delay = self._next_due()
+                    delay = None if busy else self._next_due()
+                if busy:  # the lock is let go after each step: a player's message or a
+                    await asyncio.sleep(0)  # request waits for one step, not a whole match
+                    continue
                 self.wake.clear()
                 if delay is None:
                     await self.wake.wait()
@@ -473,16 +476,18 @@ class Table:
         window = self.window
         if window is not None:
             setup = self._setup()
+            bots: list[tuple[int, str]] = []
             for hs in game.window_seats():
                 if hs in window.answers:
                     continue
                 seat = self.seats[setup.players[hs]]
                 if seat.played_by_bot:
-                    await self._answer(hs, self._bot_choice(hs), "bot")
-                    return True
-                if window.deadline is not None and now >= window.deadline:
-                    await self._answer(hs, self._bot_choice(hs), "timeout")
-                    return True
+                    bots.append((hs, "bot"))
+                elif window.deadline is not None and now >= window.deadline:
+                    bots.append((hs, "timeout"))
+            if bots:  # the bots' answers stored together (one write, not one each)
+                await self._answers([(hs, self._bot_choice(hs), by) for hs, by in bots])
+                return True
             if len(window.answers) == len(game.window_seats()) and now >= window.closes:
                 self._close_window_if_open()
                 await self._settle()
@@ -689,12 +694,12 @@ class Table:
         self._broadcast()
 
     async def _write(self, events: list[NewEvent], *, status: str | None = None) -> None:
-        """Append events to the store (in a thread; the lock is held): the only way
+        """Append events to the store (in a thread, on SQLite committed with the other
+        tables' appends: ``online/storecall.py``; the lock is held): the only way
         anything about the table is recorded.  :class:`StoreError` when it fails."""
-        self.next_seq = await asyncio.to_thread(
-            append_events, self.store, self.id, self.next_seq, events, status=status,
-            owner=self.owner,
-        )  # fmt: skip
+        self.next_seq = await append(
+            self.store, self.id, self.next_seq, events, status=status, owner=self.owner
+        )
 
     def _action_event(self, kind: str, hs: int, act: Action, by: str) -> NewEvent:
         setup, game = self._setup(), self._game()
@@ -720,16 +725,19 @@ class Table:
         await self._settle()
         self._broadcast()
 
-    async def _answer(self, hs: int, act: Action, by: str) -> None:
-        """An answer in the window, checked before: stored and kept until the window
-        closes.  Only the answering seat's own connections hear of it."""
+    async def _answers(self, answers: list[tuple[int, Action, str]]) -> None:
+        """Answers in the window (hand seat, answer, by whom), checked before: stored
+        and kept until the window closes.  Only each answering seat's own connections
+        hear of its answer."""
         window = self.window
         assert window is not None
         game = self._game()
-        game.check(act, seat=hs, seq=game.seq)
-        await self._write([self._action_event("answer", hs, act, by)])
-        window.answers[hs] = (act, by)
-        self._send_to_seat(self._setup().players[hs])
+        for hs, act, _ in answers:
+            game.check(act, seat=hs, seq=game.seq)
+        await self._write([self._action_event("answer", hs, act, by) for hs, act, by in answers])
+        for hs, act, by in answers:
+            window.answers[hs] = (act, by)
+            self._send_to_seat(self._setup().players[hs])
 
     # ---------------------------------------------------------------- clients
 
@@ -850,7 +858,7 @@ class Table:
         except (IllegalAction, MahjongError) as exc:
             raise protocol.ProtocolError("illegal", str(exc)) from None
         if window is not None:
-            await self._answer(hs, act, "player")
+            await self._answers([(hs, act, "player")])
             return
         self.seats[seat].away = False  # acting on a turn: the player is back
         await self._turn_act(hs, act, "player")
@@ -900,9 +908,9 @@ class Table:
             token = new_token()
             hashed = token_hash(token)
             event = NewEvent("joined", {"seat": seat, "nickname": name})
-            self.next_seq = await asyncio.to_thread(
-                take_seat,
+            self.next_seq = await store_call(
                 self.store,
+                take_seat,
                 self.id,
                 seat,
                 nickname=name,

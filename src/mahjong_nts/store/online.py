@@ -34,6 +34,7 @@ __all__ = [
     "LOBBY_KINDS",
     "OPEN_STATUSES",
     "STATUSES",
+    "Append",
     "NewEvent",
     "NewSeat",
     "StoredEvent",
@@ -41,6 +42,7 @@ __all__ = [
     "StoredTable",
     "TableInfo",
     "append_events",
+    "append_many",
     "count_open_tables",
     "create_table",
     "load_table",
@@ -218,35 +220,60 @@ def append_events(
     with ``status`` the table's status changes in the same transaction.  With
     ``owner``, only while that process owns the table (else :class:`NotOwner`).
     Returns the number of events stored after it."""
-    if status is not None:
-        _check_status(status)
+    return append_many(store, [Append(table_id, first_seq, tuple(events), status, owner)])[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """The arguments of one :func:`append_events`."""
+
+    table_id: str
+    first_seq: int
+    events: Sequence[NewEvent]
+    status: str | None = None
+    owner: str | None = None
+
+
+def append_many(store: Store, appends: Sequence[Append]) -> list[int]:
+    """Several :func:`append_events` (of different tables) in one transaction: all of
+    them stored, or none (a :class:`Conflict`, :class:`NotOwner` or :class:`NotFound` of
+    any one of them).  One commit for many appends: a SQLite database waits for its disk
+    once per commit.  Returns each table's number of events stored after it."""
+    for one in appends:
+        if one.status is not None:
+            _check_status(one.status)
     now = _now()
-    values: dict[str, Any] = {"events": first_seq + len(events), "last_activity": now}
-    if status is not None:
-        values["status"] = status
+    out = []
     try:
         with store.transaction() as session:
-            done = session.execute(
-                update(OnlineTable)
-                .where(
-                    OnlineTable.id == table_id,
-                    OnlineTable.events == first_seq,
-                    *_owned_by(owner),
+            for one in appends:
+                table_id, first_seq, events = one.table_id, one.first_seq, one.events
+                values: dict[str, Any] = {"events": first_seq + len(events), "last_activity": now}
+                if one.status is not None:
+                    values["status"] = one.status
+                done = session.execute(
+                    update(OnlineTable)
+                    .where(
+                        OnlineTable.id == table_id,
+                        OnlineTable.events == first_seq,
+                        *_owned_by(one.owner),
+                    )
+                    .values(**values)
                 )
-                .values(**values)
-            )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
-                _refused(session, table_id, owner)
-                raise Conflict(
-                    f"table {table_id} has events past {first_seq}: someone else appended"
-                )
-            for i, event in enumerate(events):
-                session.add(_event_row(table_id, first_seq + i, event, now))
-            if status is not None or any(e.kind in LOBBY_KINDS for e in events):
-                notice(session, LOBBY, table_id, owner)
+                if done.rowcount != 1:  # type: ignore[attr-defined]
+                    _refused(session, table_id, one.owner)
+                    raise Conflict(
+                        f"table {table_id} has events past {first_seq}: someone else appended"
+                    )
+                for i, event in enumerate(events):
+                    session.add(_event_row(table_id, first_seq + i, event, now))
+                if one.status is not None or any(e.kind in LOBBY_KINDS for e in events):
+                    notice(session, LOBBY, table_id, one.owner)
+                out.append(first_seq + len(events))
     except IntegrityError:
-        raise Conflict(f"event {first_seq} of table {table_id} is stored already") from None
-    return first_seq + len(events)
+        what = ", ".join(f"event {a.first_seq} of table {a.table_id}" for a in appends[:3])
+        raise Conflict(f"{what}: one of them is stored already") from None
+    return out
 
 
 def take_seat(

@@ -95,6 +95,7 @@ async def online_lifespan(app: FastAPI) -> AsyncIterator[None]:
                 bot_delay=settings.bot_delay_seconds,
                 lease_seconds=settings.lease_seconds,
                 seed=settings.play_seed,
+                tables_per_client=settings.tables_per_client,
             ),
             Node.new(settings.advertised_url()),
         )

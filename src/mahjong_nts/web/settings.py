@@ -4,7 +4,8 @@
 ``MAHJONG_NTS_DATA_DIR``, ``MAHJONG_NTS_DEFAULT_LANGUAGE``, ``MAHJONG_NTS_WORKERS``,
 for the online tables ``MAHJONG_NTS_ONLINE_SECRET``, ``MAHJONG_NTS_ALLOWED_ORIGINS`` (a
 JSON list), ``MAHJONG_NTS_WINDOW_SECONDS``, ``MAHJONG_NTS_BOT_DELAY_SECONDS``,
-``MAHJONG_NTS_NODE_URL`` and ``MAHJONG_NTS_LEASE_SECONDS`` (several processes), and, for
+``MAHJONG_NTS_TABLES_PER_CLIENT``, ``MAHJONG_NTS_NODE_URL`` and
+``MAHJONG_NTS_LEASE_SECONDS`` (several processes), and, for
 tests and screenshots only, ``MAHJONG_NTS_PLAY_SEED``; tests and ``mahjong-nts serve``
 pass their own.  Nothing here opens a file or a database.
 """
@@ -19,7 +20,13 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from mahjong_nts.core.seeding import MAX_SEED
 from mahjong_nts.i18n import Language
-from mahjong_nts.online.limits import BOT_DELAY_SECONDS, LEASE_SECONDS, WINDOW_SECONDS
+from mahjong_nts.online.limits import (
+    BOT_DELAY_SECONDS,
+    LEASE_SECONDS,
+    MAX_OPEN_TABLES,
+    MAX_TABLES_PER_CLIENT,
+    WINDOW_SECONDS,
+)
 from mahjong_nts.online.nodes import MAX_NODE_URL_CHARS, check_node_url, default_node_url
 from mahjong_nts.store.db import MAX_URL_CHARS
 
@@ -57,6 +64,9 @@ class Settings(BaseSettings):
     """The online tables' claim window: its fixed minimum length after every discard."""
     bot_delay_seconds: float = Field(default=BOT_DELAY_SECONDS, ge=0, le=10)
     """How long a bot at an online table waits before it moves."""
+    tables_per_client: int = Field(default=MAX_TABLES_PER_CLIENT, ge=1, le=MAX_OPEN_TABLES)
+    """Live online tables one client address may have made (a club behind one address,
+    or the load benchmark); never more than the server's own bound."""
     node_url: str | None = Field(default=None, min_length=1, max_length=MAX_NODE_URL_CHARS)
     """Where this process is reached when several share one database: a request for a
     table it holds is sent there (``http://10.0.0.2:8001``; no path).  None: the address
