@@ -23,7 +23,11 @@ from mahjong_nts.web.api.openapi import add_request_schemas
 from mahjong_nts.web.bottable import Registry
 from mahjong_nts.web.calc import router as calc_router
 from mahjong_nts.web.database import Database, lifespan
-from mahjong_nts.web.middleware import SecurityHeaders, hide_tokens_in_server_log
+from mahjong_nts.web.middleware import (
+    CrossSiteGuard,
+    SecurityHeaders,
+    hide_tokens_in_server_log,
+)
 from mahjong_nts.web.offline import router as offline_router
 from mahjong_nts.web.online import online_lifespan
 from mahjong_nts.web.online import router as online_router
@@ -95,6 +99,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     # the API's hot routes skip FastAPI's routing (same answers): inside SecurityHeaders
     app.add_middleware(DirectApi, endpoints=DIRECT_ENDPOINTS)
+    # no change made by a page of another site (forms, scripts): before any route
+    app.add_middleware(CrossSiteGuard, allowed=settings.allowed_origins)
     app.add_middleware(SecurityHeaders)
     hide_tokens_in_server_log()
 

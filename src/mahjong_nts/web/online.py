@@ -24,7 +24,6 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Final
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import JSONResponse, RedirectResponse, Response
@@ -51,6 +50,7 @@ from mahjong_nts.web.api.answer import error_response
 from mahjong_nts.web.api.body import read_json_body
 from mahjong_nts.web.database import Database
 from mahjong_nts.web.livetable import LiveDrawer, connection_language
+from mahjong_nts.web.middleware import origin_allowed
 from mahjong_nts.web.settings import Settings
 from mahjong_nts.web.templating import Pages
 
@@ -373,19 +373,14 @@ async def lobby(request: Request) -> Response:
 # ------------------------------------------------------------------------ WebSocket
 
 
-def origin_allowed(websocket: WebSocket) -> bool:
-    """A browser's socket must come from a page of this site (its ``Origin`` names the
-    ``Host`` it connects to) or from an origin the settings allow; a client that sends
-    no ``Origin`` is no browser, and a page of another site cannot make it."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
+def socket_origin_allowed(websocket: WebSocket) -> bool:
+    """A browser's socket must come from a page of this site or from an origin the
+    settings allow (:func:`~mahjong_nts.web.middleware.origin_allowed`): a page of
+    another site cannot open it."""
     settings: Settings = websocket.app.state.settings
-    if origin in settings.allowed_origins:
-        return True
-    parts = urlsplit(origin)
-    host = websocket.headers.get("host")
-    return parts.scheme in ("http", "https") and host is not None and parts.netloc == host
+    return origin_allowed(
+        websocket.headers.get("origin"), websocket.headers.get("host"), settings.allowed_origins
+    )
 
 
 @router.websocket("/ws/online/{table_id}")
@@ -410,7 +405,7 @@ async def _refuse(
 
 
 async def _serve(websocket: WebSocket, key: str, *, watch: bool) -> None:
-    if not origin_allowed(websocket):
+    if not socket_origin_allowed(websocket):
         await websocket.close(1008)  # before accept: the handshake gets 403
         return
     try:
