@@ -68,9 +68,7 @@ def upgrade() -> None:
         *_times("created", "updated"),
         sa.UniqueConstraint("tournament_id", "number", name="uq_tournament_players_number"),
     )
-    op.create_index(
-        "ix_tournament_players_tournament_id", "tournament_players", ["tournament_id"]
-    )
+    op.create_index("ix_tournament_players_tournament_id", "tournament_players", ["tournament_id"])
     op.create_table(
         "tournament_rounds",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -98,9 +96,7 @@ def upgrade() -> None:
             "tournament_id", "round", "table_number", name="uq_tournament_results_table"
         ),
     )
-    op.create_index(
-        "ix_tournament_results_tournament_id", "tournament_results", ["tournament_id"]
-    )
+    op.create_index("ix_tournament_results_tournament_id", "tournament_results", ["tournament_id"])
     op.create_table(
         "tournament_result_changes",
         sa.Column("id", sa.Integer(), primary_key=True),
