@@ -296,6 +296,7 @@ async def create(request: Request) -> Response:
     _ = _gettext(request)
     try:
         rounds = _number(form, "rounds", _("Rounds"), _)
+        seed = _number(form, "seed", _("Seed"), _) if form.get("seed", "").strip() else None
         info = await _call(
             request,
             create_tournament,
@@ -310,6 +311,7 @@ async def create(request: Request) -> Response:
                 "points": form.get("points", ""),
                 "ties": form.get("ties", ""),
             },
+            seed=seed,
         )
     except _Refused as exc:
         return _new_page(request, form, exc.message, 422)

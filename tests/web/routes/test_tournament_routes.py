@@ -133,8 +133,9 @@ def test_a_round_from_registration_to_standings(client: TestClient, data: Path) 
     pub = re.search(r'href="/t/([A-Za-z0-9_-]{22})"', client.get(path).text)
     assert pub is not None
     page = client.get(f"/t/{pub.group(1)}").text
-    rows = re.findall(r"<tr><td>(\d+)(=?)</td><td>(\d+)</td><td class=\"name\">.*?</td>"
-                      r"<td>([\d.]+)</td><td>(-?\d+)</td>", page)  # fmt: skip
+    n = '<td class="n">'
+    rows = re.findall(rf"<tr>{n}(\d+)(=?)</td>{n}(\d+)</td><td class=\"name\">.*?</td>"
+                      rf"{n}([\d.]+)</td>{n}(-?\d+)</td>", page)  # fmt: skip
     got = [(int(place), shared, int(p), pts, int(total)) for place, shared, p, pts, total in rows]
     assert got[0] == (1, "", east1, "4", 30)
     assert {got[1][2], got[2][2]} == {east2, south2}
