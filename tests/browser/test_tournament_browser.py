@@ -7,10 +7,15 @@ score cards.  Table points by hand: 4/2/1/0 by place at the table, ties split
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from browser_helpers import DESKTOP, PHONE, shot
+from server_helpers import ROOT
+
+AXE = ROOT / "tests" / "vendor" / "axe-core" / "axe.min.js"
+"""axe-core, as tests/browser/test_a11y.py runs it: the WCAG 2.1 A and AA rules."""
 
 PLAYERS = "\n".join(
     [
@@ -25,6 +30,20 @@ PLAYERS = "\n".join(
         "Hanna,Bos,Delft",
     ]
 )
+
+
+def _axe(page: Page, where: str) -> None:
+    page.wait_for_load_state("networkidle")
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => {
+            const r = await axe.run(document, {runOnly: {type: "tag",
+                values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+                resultTypes: ["violations"]});
+            return r.violations.map((v) => ({id: v.id, help: v.help,
+                nodes: v.nodes.map((n) => n.target.join(" "))}));
+        }"""
+    )
+    assert found == [], (where, found)
 
 
 def _table_names(page: Page, table: int) -> list[str]:
@@ -44,12 +63,14 @@ def test_register_seat_enter_results_and_see_the_standings(
     page_in: Callable[..., Page],
 ) -> None:
     page = page_in(DESKTOP)
+    page.add_init_script(path=str(AXE))  # on every document the page loads
     page.goto("/tournaments")
     page.wait_for_load_state("domcontentloaded")
     page.get_by_label("Name").fill("Herfsttoernooi")
     page.get_by_label("Date").fill("2026-11-28")
     page.get_by_label("Rounds").fill("4")
     page.get_by_label("Seed of the seatings").fill("12")
+    _axe(page, "new tournament")
     shot(page, "tournament-new-desktop")
     page.get_by_role("button", name="Make the tournament").click()
     expect(page.get_by_role("heading", name="Herfsttoernooi")).to_be_visible()
@@ -93,6 +114,7 @@ def test_register_seat_enter_results_and_see_the_standings(
     )
     expect(page.locator("#r1t1s3")).to_have_value("-25")
     expect(page.locator("#r1t1s3")).to_have_attribute("aria-invalid", "true")
+    _axe(page, "organiser, a wrong sum")
     shot(page, "tournament-wrong-sum-desktop")
     page.locator("#r1t1s3").fill("-30")
     page.locator("form:has(h4#r1t1)").get_by_role("button", name="Enter the result").click()
@@ -116,9 +138,8 @@ def test_register_seat_enter_results_and_see_the_standings(
     page.wait_for_load_state("domcontentloaded")
     expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
     expect(page.locator(".standings-table tbody tr").first).to_contain_text(first[0])
-    refresh = page.locator('meta[http-equiv="refresh"]').get_attribute("content")
-    assert refresh == "30"
     screen = page.url
+    _axe(page, "big screen")
     shot(page, "tournament-screen-desktop")
 
     # the score cards and the seating list
@@ -126,10 +147,12 @@ def test_register_seat_enter_results_and_see_the_standings(
     page.wait_for_load_state("domcontentloaded")
     expect(page.locator(".score-card")).to_have_count(2)
     expect(page.locator(".score-card svg")).to_have_count(8)
+    _axe(page, "score cards")
     shot(page, "tournament-cards-desktop")
 
     # a player's own page on a phone, and the organiser's page there
     phone = page_in(PHONE)
+    phone.add_init_script(path=str(AXE))
     phone.goto(screen.replace("/screen", ""))
     phone.wait_for_load_state("domcontentloaded")
     phone.get_by_role("link", name=first[0]).first.click()
@@ -137,12 +160,25 @@ def test_register_seat_enter_results_and_see_the_standings(
     expect(phone.get_by_role("heading", level=1)).to_contain_text(first[0])
     expect(phone.locator(".place")).to_contain_text("Place 1 of 8")
     expect(phone.locator("tbody tr").first).to_contain_text("East")
+    _axe(phone, "a player's page")
     shot(phone, "tournament-player-phone")
     phone.goto(organiser)
     phone.wait_for_load_state("domcontentloaded")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width  # nothing wider than the phone
+    _axe(phone, "organiser on a phone")
     shot(phone, "tournament-organiser-phone")
     phone.goto(screen)
     phone.wait_for_load_state("domcontentloaded")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width
     shot(phone, "tournament-screen-phone")
+
+    # the big screen shows round 2 by itself once the organiser seats it
+    page.goto(screen)
+    page.wait_for_load_state("domcontentloaded")
+    other = page_in(DESKTOP)
+    other.goto(organiser)
+    other.get_by_role("button", name="Seat round 2").click()
+    expect(other.get_by_role("heading", name="Round 2")).to_be_visible()
+    expect(page.get_by_role("heading", name="Round 2")).to_be_visible(timeout=40_000)

@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any, Final, TypeVar
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from mahjong_nts.core.errors import MahjongError
@@ -41,6 +41,7 @@ from mahjong_nts.store.tournaments import (
     get_tournament,
     import_players,
     seat_next_round,
+    tournament_version,
 )
 from mahjong_nts.tournament import Round, Standing, format_points
 from mahjong_nts.tournament.players import MAX_PLAYERS
@@ -56,8 +57,9 @@ router = APIRouter(include_in_schema=False)
 FORM_TYPE: Final = "application/x-www-form-urlencoded"
 MAX_FORM_BYTES: Final = 160 * 1024
 """Bytes of a form's body: a pasted players file (128 KiB) urlencoded fits."""
-SCREEN_SECONDS: Final = 30
-"""How often the big screen loads itself again."""
+SCREEN_SECONDS: Final = 10
+"""How often the big screen asks whether the tournament changed (one small query,
+``GET /t/PUBLIC/version``); it loads itself again only when it did."""
 NUMBER_DIGITS: Final = 16
 """Digits of a number typed into a form (scores within 2^48 have 15)."""
 
@@ -538,6 +540,18 @@ async def screen(request: Request, public_id: str) -> HTMLResponse:
         current=context["rounds"][0] if context["rounds"] else None,
         **context,
     )
+
+
+@router.get("/t/{public_id}/version", response_class=PlainTextResponse)
+async def version(request: Request, public_id: str) -> PlainTextResponse:
+    """How often the tournament was written: the big screen reloads when it changes."""
+    try:
+        found = await _call(request, tournament_version, _public(public_id))
+    except NotFound:
+        raise HTTPException(404, "no tournament has this link") from None
+    except StoreError as exc:
+        raise HTTPException(status_of(exc), str(exc)) from None
+    return PlainTextResponse(str(found), headers={"Cache-Control": "no-store"})
 
 
 @router.get("/t/{public_id}/p/{number}", response_class=HTMLResponse)

@@ -148,7 +148,13 @@ def test_a_round_from_registration_to_standings(client: TestClient, data: Path) 
     player = client.get(f"/t/{pub.group(1)}/p/{east1}").text
     assert "Place 1 of 8" in player and "4 table points" in player
     screen = client.get(f"/t/{pub.group(1)}/screen").text
-    assert f'<meta http-equiv="refresh" content="{SCREEN_SECONDS}">' in screen
+    assert f'data-every="{SCREEN_SECONDS}"' in screen and "tournament-screen.js" in screen
+    before = client.get(f"/t/{pub.group(1)}/version")
+    assert before.status_code == 200 and before.headers["cache-control"] == "no-store"
+    client.post(f"{path}/penalty", data={"player": "1", "round": "1", "points": "1",
+                                         "reason": "te laat"})  # fmt: skip
+    after = client.get(f"/t/{pub.group(1)}/version")
+    assert int(after.text) == int(before.text) + 1  # one write, one more
     assert "Round 1" in screen and "Table 2" in screen
     cards = client.get(f"{path}/print").text
     assert cards.count("<svg") == 8 and cards.count('class="score-card"') == 2
