@@ -31,9 +31,7 @@ POINTS_ROW = (
 
 PLAYERS_FILE_ROW = "a players file (`tournament add --csv`, the store's `import_players`)"
 TOURNEY_FORM_ROW = "a form of the tournament pages (`POST /tournaments...`)"
-SCREEN_ROW = (
-    "the big screen's question whether the tournament changed (`GET /t/PUBLIC/version`)"
-)
+SCREEN_ROW = "the big screen's question whether the tournament changed (`GET /t/PUBLIC/version`)"
 PENALTIES_ROW = "penalties of one tournament; the name of an official entering a result"
 
 # (row of the table, module, constant, value, how the row writes it)
