@@ -146,6 +146,26 @@ def test_a_correction_and_a_colliding_entry(db: str, tournament: str) -> None:
     assert "since version 1 (it is at version 2)" in stale
 
 
+def test_swap_two_players_by_hand(db: str, tournament: str) -> None:
+    store = open_store(db)
+    try:
+        set_round(store, 1, 1, [(1, 2, 3, 4), (5, 6, 7, 8)])
+        set_round(store, 1, 2, [(1, 2, 5, 6), (3, 4, 7, 8)])
+    finally:
+        store.close()
+    out = _ok("tournament", "swap", "--db", db, "-t", "1", "--round", "2", "2", "3")
+    # 3 joins 1 (met at table 1 of round 1), 2 joins 4 (met there too): two repeats
+    assert out.splitlines()[-2:] == [
+        "Players 1 and 3 meet 2 times now.",
+        "Players 2 and 4 meet 2 times now.",
+    ]
+    assert "    S     3  Cor Jansen" in out
+    line = _refused("tournament", "swap", "--db", db, "-t", "1", "--round", "2", "2", "2")
+    assert "a swap needs two players" in line
+    line = _refused("tournament", "swap", "--db", db, "-t", "1", "--round", "3", "2", "3")
+    assert "round 3 is not seated" in line
+
+
 def test_seat_from_the_database_and_mark_players(db: str, tournament: str) -> None:
     out = _ok("tournament", "player", "--db", db, "-t", "1", "8", "--last-round", "1")
     assert out.strip() == "Player 8: =Hanna Bos, rounds 1 to 1, absent -."

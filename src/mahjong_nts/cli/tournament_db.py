@@ -36,6 +36,7 @@ from mahjong_nts.store.tournaments import (
     get_tournament,
     import_players,
     seat_next_round,
+    swap_players,
 )
 from mahjong_nts.tournament import Round, ema_rows, format_points
 from mahjong_nts.tournament.registration import MAX_PLAYERS_BYTES, record_rows
@@ -358,6 +359,28 @@ def seat_in_db(db: str | None, tournament: int, as_json: bool) -> None:
     _print_round(view, seating)
 
 
+def swap_cmd(
+    tournament: TournamentOpt,
+    round_number: Annotated[int, typer.Option("--round", help=N_("The round."))],
+    first: Annotated[int, typer.Argument(help=N_("A player's number."))],
+    second: Annotated[int, typer.Argument(help=N_("The other player's number."))],
+    db: DbOpt = None,
+) -> None:
+    """Swap two players of a seated round without results, and say which repeat
+    meetings that brings."""
+
+    def work(store: Store) -> tuple[Any, TournamentView]:
+        done = swap_players(store, tournament, round_number, first, second)
+        return done, get_tournament(store, tournament)
+
+    done, view = _run(db, work)
+    _print_round(view, done.round)
+    if not done.new_repeats:
+        typer.echo(_("No repeat meetings at the two tables."))
+    for a, b, times in done.new_repeats:
+        typer.echo(_("Players {a} and {b} meet {times} times now.").format(a=a, b=b, times=times))
+
+
 def result(
     tournament: TournamentOpt,
     round_number: Annotated[int, typer.Option("--round", help=N_("The round."))],
@@ -559,6 +582,9 @@ def register(app: typer.Typer) -> None:
         "result", help=N_("Enter or correct a table's result; the scores sum to the total.")
     )(result)
     app.command("penalty", help=N_("Give penalty points with their reason."))(penalty)
+    app.command(
+        "swap", help=N_("Swap two players of a seated round; shows the repeat meetings it brings.")
+    )(swap_cmd)
     app.command("standings", help=N_("Print the standings."))(standings_cmd)
     app.command("export", help=N_("Export CSV: the EMA results, or with --full every table."))(
         export

@@ -41,6 +41,7 @@ from mahjong_nts.store.tournaments import (
     get_tournament,
     import_players,
     seat_next_round,
+    swap_players,
     tournament_version,
 )
 from mahjong_nts.tournament import Round, Standing, format_points
@@ -238,6 +239,7 @@ def _organiser(
     which: str = "",
     form: dict[str, str] | None = None,
     done: str = "",
+    notice: str = "",
 ) -> HTMLResponse:
     form = form or {}
     placed = any(
@@ -254,6 +256,7 @@ def _organiser(
         which=which,
         form=form,
         done=done,
+        notice=notice,
         **_context(view),
     )
 
@@ -464,6 +467,38 @@ async def result(request: Request, token: str) -> Response:
 
     which = "result"
     return await _act(request, token, which, work)
+
+
+@router.post("/tournaments/{token}/swap", response_class=HTMLResponse)
+async def swap(request: Request, token: str) -> Response:
+    """Swap two players of a round without results; the page says which repeat
+    meetings that brings (the seating is stored: swap back to undo)."""
+    _ = _gettext(request)
+    found: list[Any] = []
+
+    async def work(form: dict[str, str]) -> Any:
+        done = await _call(
+            request,
+            swap_players,
+            token,
+            _number(form, "round", _("Round"), _),
+            _number(form, "a", _("Player"), _),
+            _number(form, "b", _("Player"), _),
+        )
+        found.append(done)
+        return done
+
+    answer = await _act(request, token, "swap", work)
+    if not found or not found[0].new_repeats:
+        return answer
+    repeats = "; ".join(
+        _("{a} and {b} meet {times} times").format(a=a, b=b, times=times)
+        for a, b, times in found[0].new_repeats
+    )
+    view = await _view(request, _token(token))
+    return _organiser(
+        request, view, notice=_("Swapped. Repeat meetings now: {list}.").format(list=repeats)
+    )
 
 
 @router.post("/tournaments/{token}/penalty", response_class=HTMLResponse)

@@ -16,7 +16,7 @@ import segno
 from fastapi.testclient import TestClient
 
 from mahjong_nts.store import open_store
-from mahjong_nts.store.tournaments import get_tournament
+from mahjong_nts.store.tournaments import get_tournament, set_round
 from mahjong_nts.web import Settings, create_app
 from mahjong_nts.web.tournament import SCREEN_SECONDS
 
@@ -182,6 +182,25 @@ def test_a_penalty_and_a_drop_out(client: TestClient, data: Path) -> None:
     client.post(f"{path}/seat")
     assert sorted(p for t in _seated(data, path) for p in t) == [1, 2, 3, 4, 5, 6, 7, 9]
     assert "Seat round" not in client.get(path).text  # every round seated
+
+
+def test_swap_two_players_shows_the_repeats(client: TestClient, data: Path) -> None:
+    path = _new(client)
+    client.post(f"{path}/import", data={"csv": PLAYERS})
+    store = open_store(f"sqlite:///{data / 'mahjong-nts.sqlite3'}")
+    try:
+        token = path.rsplit("/", 1)[1]
+        set_round(store, token, 1, [(1, 2, 3, 4), (5, 6, 7, 8)])
+        set_round(store, token, 2, [(1, 2, 5, 6), (3, 4, 7, 8)])
+    finally:
+        store.close()
+    r = client.post(f"{path}/swap", data={"round": "2", "a": "2", "b": "3"})
+    # 3 joins 1 and 2 joins 4: both pairs met at table 1 of round 1
+    assert r.status_code == 200
+    assert "Swapped. Repeat meetings now: 1 and 3 meet 2 times; 2 and 4 meet 2 times." in r.text
+    assert _seated(data, path) == [[1, 3, 5, 6], [2, 4, 7, 8]]
+    r = client.post(f"{path}/swap", data={"round": "2", "a": "2", "b": "9"})
+    assert r.status_code == 422 and "player 9 is not seated" in _errors(r.text)[0]
 
 
 def test_bad_requests(client: TestClient) -> None:
