@@ -146,6 +146,32 @@ def test_a_correction_and_a_colliding_entry(db: str, tournament: str) -> None:
     assert "since version 1 (it is at version 2)" in stale
 
 
+def test_a_fixed_schedule_all_or_nothing(db: str, tournament: str, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("round,table,e,s,w,n\n1,1,1,2,3,4\n1,2,5,6,7,8\n2,1,1,5,2,6\n2,2,3,7,4,9\n")
+    line = _refused("tournament", "seat", "--db", db, "-t", "1", "--schedule", str(bad))
+    assert line == "error: round 2: no player number 9"
+    store = open_store(db)
+    try:
+        assert get_tournament(store, 1).rounds == ()  # round 1 was fine: not stored either
+    finally:
+        store.close()
+    good = tmp_path / "good.csv"
+    good.write_text(bad.read_text().replace("4,9", "4,8"))
+    out = json.loads(
+        "[" + ",".join(
+            _ok("tournament", "seat", "--db", db, "-t", "1", "--schedule", str(good), "--json")
+            .splitlines()
+        ) + "]"
+    )  # fmt: skip
+    assert out == [
+        {"round": 1, "tables": [[1, 2, 3, 4], [5, 6, 7, 8]]},
+        {"round": 2, "tables": [[1, 5, 2, 6], [3, 7, 4, 8]]},
+    ]
+    third = json.loads(_ok("tournament", "seat", "--db", db, "-t", "1", "--json"))
+    assert third["round"] == 3
+
+
 def test_swap_two_players_by_hand(db: str, tournament: str) -> None:
     store = open_store(db)
     try:
@@ -195,6 +221,7 @@ def test_seat_from_the_database_and_mark_players(db: str, tournament: str) -> No
         (["result", "-t", "1", "--round", "1", "--table", "1", "--scores", "0,0,0,0"],
          "round 1 is not seated"),
         (["seat", "-t", "1", "--players", "8"], "leave out --players"),
+        (["seat", "-t", "1", "--schedule", "/no/such/file"], "--schedule"),
         (["player", "-t", "1", "2"], "give --first-round, --last-round or --absent"),
         (["penalty", "-t", "1", "--player", "1", "--round", "1", "--points", "0",
           "--reason", "x"], "give 1 to 2^48"),

@@ -38,11 +38,18 @@ from mahjong_nts.store.tournaments import (
     result_changes,
     seat_next_round,
     set_round,
+    set_rounds,
     swap_players,
     tournament_standings,
     tournament_version,
 )
-from mahjong_nts.tournament import InvalidPlayer, InvalidResult, InvalidSeating, InvalidSettings
+from mahjong_nts.tournament import (
+    InvalidPlayer,
+    InvalidResult,
+    InvalidSeating,
+    InvalidSettings,
+    Round,
+)
 
 pytestmark = pytest.mark.db
 
@@ -251,6 +258,17 @@ def test_set_and_swap_a_round(store: Store) -> None:
     assert done.round.tables == ((1, 3, 5, 6), (2, 4, 7, 8))
     assert done.new_repeats == ((1, 3, 2), (2, 4, 2))
     assert get_tournament(store, tid).rounds[1] == done.round
+
+
+def test_a_schedule_is_stored_whole_or_not_at_all(store: Store) -> None:
+    tid = _eight(store)
+    one = Round(1, ((1, 2, 3, 4), (5, 6, 7, 8)))
+    with pytest.raises(InvalidSeating, match="round 3: seat round 2 first"):
+        set_rounds(store, tid, [one, Round(3, ((1, 5, 2, 6), (3, 7, 4, 8)))])
+    assert get_tournament(store, tid).rounds == ()
+    two = Round(2, ((1, 5, 2, 6), (3, 7, 4, 8)))
+    assert set_rounds(store, tid, [one, two]) == (one, two)
+    assert get_tournament(store, tid).rounds == (one, two)
 
 
 def _fixed(store: Store) -> int:

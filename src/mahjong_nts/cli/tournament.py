@@ -238,16 +238,24 @@ def seat(
     if tournament is not None or db is not None:
         if tournament is None:
             fail(_("--db: give --tournament, the tournament whose next round to seat"))
-        if players is not None or rounds is not None or clubs or schedule or seed is not None:
+        if players is not None or rounds is not None or clubs or seed is not None:
             fail(
                 _(
                     "--tournament: the tournament's players, rounds and seed are in the "
-                    "database; leave out --players, --rounds, --clubs, --schedule, --seed"
+                    "database; leave out --players, --rounds, --clubs, --seed"
                 )
             )
         from mahjong_nts.cli.tournament_db import seat_in_db
 
-        seat_in_db(db, tournament, as_json)
+        fixed = None
+        if schedule is not None:
+            try:
+                fixed = read_schedule(
+                    _read(schedule, "--schedule", MAX_SCHEDULE_BYTES), "--schedule"
+                )
+            except MahjongError as exc:
+                fail(said(exc))
+        seat_in_db(db, tournament, as_json, fixed)
         return
     if players is None or rounds is None:
         # as click says it for a required option (the database's seat needs neither)

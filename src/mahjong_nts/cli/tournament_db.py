@@ -36,6 +36,7 @@ from mahjong_nts.store.tournaments import (
     get_tournament,
     import_players,
     seat_next_round,
+    set_rounds,
     swap_players,
 )
 from mahjong_nts.tournament import Round, ema_rows, format_points
@@ -343,20 +344,28 @@ def player(
     )
 
 
-def seat_in_db(db: str | None, tournament: int, as_json: bool) -> None:
-    """Seat the tournament's next round and print it (``tournament seat --db``)."""
+def seat_in_db(
+    db: str | None, tournament: int, as_json: bool, schedule: tuple[Round, ...] | None = None
+) -> None:
+    """Seat the tournament's next round and print it (``tournament seat --db``); with
+    a fixed ``schedule`` (``--schedule``), store its rounds instead, all or none."""
 
-    def work(store: Store) -> tuple[Round, TournamentView]:
-        seating = seat_next_round(store, tournament)
-        return seating, get_tournament(store, tournament)
+    def work(store: Store) -> tuple[tuple[Round, ...], TournamentView]:
+        if schedule is not None:
+            done = set_rounds(store, tournament, schedule)
+        else:
+            done = (seat_next_round(store, tournament),)
+        return done, get_tournament(store, tournament)
 
-    seating, view = _run(db, work)
+    seated, view = _run(db, work)
     if as_json:
-        typer.echo(
-            json.dumps({"round": seating.number, "tables": [list(t) for t in seating.tables]})
-        )
+        for seating in seated:
+            typer.echo(
+                json.dumps({"round": seating.number, "tables": [list(t) for t in seating.tables]})
+            )
         return
-    _print_round(view, seating)
+    for seating in seated:
+        _print_round(view, seating)
 
 
 def swap_cmd(

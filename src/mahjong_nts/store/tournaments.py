@@ -89,6 +89,7 @@ __all__ = [
     "result_changes",
     "seat_next_round",
     "set_round",
+    "set_rounds",
     "swap_players",
     "tournament_standings",
     "tournament_version",
@@ -833,36 +834,49 @@ def _store_round(session: Session, row: Tournament, seating: Round) -> None:
 
 
 def set_round(store: Store, ref: int | str, number: int, tables: Sequence[Sequence[int]]) -> Round:
-    """Store a round's seating as given (from a fixed schedule, or by hand): every
+    """Store a round's seating as given (by hand, or a fixed schedule's round): every
     player present in the round exactly once, nobody else.  The next round only, or
     a round already seated whose tables have no results yet (it is replaced)."""
     seating = Round(number, tuple(tuple(t) for t in tables))
+    return set_rounds(store, ref, [seating])[0]
+
+
+def set_rounds(store: Store, ref: int | str, rounds: Sequence[Round]) -> tuple[Round, ...]:
+    """Store several rounds as given, in order (a fixed schedule, a "loopschema"), in
+    one transaction: all of them, or (at the first that does not fit, as
+    :func:`set_round` checks it) none."""
     with store.transaction() as session:
         row = _write(session, ref)
-        history = _rounds(session, row.id)
-        if number > row.rounds:
-            raise InvalidSeating(
-                N_("round {round}: the tournament has {rounds} rounds"),
-                round=number,
-                rounds=row.rounds,
-            )
-        if number > len(history) + 1:
-            raise InvalidSeating(
-                N_("round {round}: seat round {next} first"), round=number, next=len(history) + 1
-            )
-        _check_round(_roster(_player_rows(session, row.id)), seating)
-        if number <= len(history):
-            if any(r.round == number for r in _result_rows(session, row.id)):
+        roster = _roster(_player_rows(session, row.id))
+        with_results = {r.round for r in _result_rows(session, row.id)}
+        seated = len(_rounds(session, row.id))
+        for seating in rounds:
+            number = seating.number
+            if number > row.rounds:
                 raise InvalidSeating(
-                    N_("round {round} has results already: its seating stays"), round=number
+                    N_("round {round}: the tournament has {rounds} rounds"),
+                    round=number,
+                    rounds=row.rounds,
                 )
-            session.execute(
-                delete(TournamentRound).where(
-                    TournamentRound.tournament_id == row.id, TournamentRound.number == number
+            if number > seated + 1:
+                raise InvalidSeating(
+                    N_("round {round}: seat round {next} first"), round=number, next=seated + 1
                 )
-            )
-        _store_round(session, row, seating)
-        return seating
+            _check_round(roster, seating)
+            if number <= seated:
+                if number in with_results:
+                    raise InvalidSeating(
+                        N_("round {round} has results already: its seating stays"), round=number
+                    )
+                session.execute(
+                    delete(TournamentRound).where(
+                        TournamentRound.tournament_id == row.id, TournamentRound.number == number
+                    )
+                )
+            else:
+                seated += 1
+            _store_round(session, row, seating)
+        return tuple(rounds)
 
 
 def swap_players(store: Store, ref: int | str, number: int, a: int, b: int) -> Swap:
