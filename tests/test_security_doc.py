@@ -29,10 +29,21 @@ POINTS_ROW = (
     "table points for one place; mahjongs or deal-ins of a player at a table; a penalty's reason"
 )
 
+PLAYERS_FILE_ROW = "a players file (`tournament add --csv`, the store's `import_players`)"
+TOURNEY_FORM_ROW = "a form of the tournament pages (`POST /tournaments...`)"
+SCREEN_ROW = "the big screen's question whether the tournament changed (`GET /t/PUBLIC/version`)"
+PENALTIES_ROW = "penalties of one tournament; the name of an official entering a result"
+
 # (row of the table, module, constant, value, how the row writes it)
 CALC_ROW = "the calculator's query (`GET /`, `/calc/result`): hand, house rules, rule set"
 HOUSE_FORM_ROW = "the new-table form with house rules (`POST /online`)"
 BOUNDS = [
+    (PLAYERS_FILE_ROW, "tournament.registration", "MAX_PLAYERS_BYTES", 128 * 1024, "128 KiB"),
+    (PLAYERS_FILE_ROW, "tournament.registration", "MAX_LINE_CHARS", 1000, "1000 characters"),
+    (PENALTIES_ROW, "store.tournaments", "MAX_PENALTIES", 2000, "| 2000;"),
+    (TOURNEY_FORM_ROW, "web.tournament", "MAX_FORM_BYTES", 160 * 1024, "160 KiB"),
+    (SCREEN_ROW, "web.tournament", "SCREEN_SECONDS", 10, "every 10 seconds"),
+    (PENALTIES_ROW, "store.tournaments", "MAX_WHO_CHARS", 60, "60 characters"),
     (JSON_ROW, "formats.wire", "MAX_LINE_BYTES", 64 * 1024, "64 KiB"),
     ("whole numbers in JSON", "formats.safejson", "MAX_INT_DIGITS", 80, "80 digits"),
     ("nesting in JSON", "formats.safejson", "MAX_DEPTH", 16, "16 levels"),

@@ -35,8 +35,16 @@ def test_first_open_migrates_to_head_and_models_match(db_url: str) -> None:
         tables = set(inspect(store.engine).get_table_names())
         assert {"sheet_sessions", "sheet_hands", "sheet_changes", "alembic_version"} <= tables
         assert {"online_tables", "online_seats", "online_events"} <= tables
+        assert {
+            "tournaments",
+            "tournament_players",
+            "tournament_rounds",
+            "tournament_results",
+            "tournament_result_changes",
+            "tournament_penalties",
+        } <= tables
         with store.engine.connect() as conn:
-            assert conn.scalar(text("select version_num from alembic_version")) == "0003"
+            assert conn.scalar(text("select version_num from alembic_version")) == "0004"
             diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         assert diff == []
     finally:
@@ -52,6 +60,7 @@ def test_downgrade_and_upgrade_again(db_url: str) -> None:
     store = open_store(db_url)
     try:
         assert "sheet_hands" in inspect(store.engine).get_table_names()
+        assert "tournament_results" in inspect(store.engine).get_table_names()
     finally:
         store.close()
 

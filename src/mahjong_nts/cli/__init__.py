@@ -51,7 +51,11 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "simulate": ("simulate", "simulate_cmd", N_("Play many hands between bots; summarise them.")),
     "keygen": ("keygen", "keygen_cmd", N_("Make a key to sign hand logs.")),
     "serve": ("serve", "serve_cmd", N_("Start the web app (calculator, HTTP API).")),
-    "tournament": ("tournament", "", N_("Tournament tools: a seating plan without a database.")),
+    "tournament": (
+        "tournament",
+        "",
+        N_("Tournaments: a seating plan, or a tournament in the database."),
+    ),
 }
 
 

@@ -1,4 +1,5 @@
-"""``mahjong-nts tournament``: tournament tools that need no database.
+"""``mahjong-nts tournament``: a seating plan without a database, and (in
+:mod:`mahjong_nts.cli.tournament_db`) a tournament kept in the database.
 
 ``tournament seat --players N --rounds R`` prints a seating plan: for each round its
 tables, each table's player numbers in seat order East, South, West, North (a fifth:
@@ -47,14 +48,17 @@ SEED_BITS = 64
 
 app = typer.Typer(
     name="tournament",
-    help=N_("Tournament tools that need no database: a seating plan."),
+    help=N_(
+        "Tournaments: a seating plan without a database (seat --players), or a tournament "
+        "in the database (new, add, player, seat --db, result, penalty, standings, export)."
+    ),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
 )
 
 PlayersOpt = Annotated[
-    int,
+    int | None,
     typer.Option(
         "--players",
         "-n",
@@ -63,8 +67,28 @@ PlayersOpt = Annotated[
     ),
 ]
 RoundsOpt = Annotated[
-    int,
+    int | None,
     typer.Option("--rounds", "-r", help=N_("Rounds: 1 to 20."), show_default=False),
+]
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help=N_(
+            "Seat the next round of a tournament in this database (with --tournament) "
+            "instead of printing a plan."
+        ),
+        show_default=False,
+    ),
+]
+TournamentOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--tournament",
+        "-t",
+        help=N_("The tournament (its number) whose next round to seat, in the database."),
+        show_default=False,
+    ),
 ]
 ClubsOpt = Annotated[
     Path | None,
@@ -197,16 +221,46 @@ def _clubs(path: Path, players: int) -> dict[int, str]:
     ),
 )
 def seat(
-    players: PlayersOpt,
-    rounds: RoundsOpt,
+    players: PlayersOpt = None,
+    rounds: RoundsOpt = None,
     clubs: ClubsOpt = None,
     schedule: ScheduleOpt = None,
     seed: SeedOpt = None,
     fives: FivesOpt = True,
     as_json: JsonOpt = False,
+    db: DbOpt = None,
+    tournament: TournamentOpt = None,
 ) -> None:
-    """A seating plan without a database (see the module's docstring)."""
+    """A seating plan without a database (see the module's docstring); with
+    ``--tournament`` the next round of a tournament in the database."""
     import random
+
+    if tournament is not None or db is not None:
+        if tournament is None:
+            fail(_("--db: give --tournament, the tournament whose next round to seat"))
+        if players is not None or rounds is not None or clubs or seed is not None:
+            fail(
+                _(
+                    "--tournament: the tournament's players, rounds and seed are in the "
+                    "database; leave out --players, --rounds, --clubs, --seed"
+                )
+            )
+        from mahjong_nts.cli.tournament_db import seat_in_db
+
+        fixed = None
+        if schedule is not None:
+            try:
+                fixed = read_schedule(
+                    _read(schedule, "--schedule", MAX_SCHEDULE_BYTES), "--schedule"
+                )
+            except MahjongError as exc:
+                fail(said(exc))
+        seat_in_db(db, tournament, as_json, fixed)
+        return
+    if players is None or rounds is None:
+        # as click says it for a required option (the database's seat needs neither)
+        missing = "'--players'" if players is None else "'--rounds'"
+        fail(_("missing option {name}").format(name=missing))
 
     _range("--players", players, MIN_PLAYERS, MAX_PLAYERS)
     _range("--rounds", rounds, 1, MAX_ROUNDS)
@@ -267,3 +321,12 @@ def seat(
     if club_of:
         typer.echo(_("Club mates at one table: {n} times.").format(n=club_meetings(plan, club_of)))
     typer.echo(_("Seed {seed} (give --seed {seed} for the same plan).").format(seed=seed))
+
+
+def _register_database_commands() -> None:
+    from mahjong_nts.cli.tournament_db import register
+
+    register(app)
+
+
+_register_database_commands()

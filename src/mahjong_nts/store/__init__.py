@@ -1,6 +1,6 @@
 """The store: SQLAlchemy 2 models, Alembic migrations, and the repositories of the
-evening score sheets and of the online tables.  See ``docs/store.md`` and
-``docs/online.md``."""
+evening score sheets, of the online tables and of the tournaments.  See
+``docs/store.md``, ``docs/online.md`` and ``docs/tournament.md``."""
 
 from mahjong_nts.store.db import (
     Conflict,

@@ -42,6 +42,7 @@ from mahjong_nts.web.settings import Settings
 from mahjong_nts.web.settle import router as settle_router
 from mahjong_nts.web.sheet import router as sheet_router
 from mahjong_nts.web.templating import Pages
+from mahjong_nts.web.tournament import router as tournament_router
 
 __all__ = ["create_app"]
 
@@ -90,6 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(offline_router)
     app.include_router(pages_router)
     app.include_router(sheet_router)
+    app.include_router(tournament_router)
     app.include_router(play_router)
     app.include_router(replay_router)
     app.include_router(settle_router)

@@ -1,0 +1,281 @@
+"""``mahjong-nts tournament new/add/player/seat --db/result/penalty/standings/export``: a
+tournament in the database from the command line; bad input is one ``error:`` line and
+exit code 2, nothing stored; Dutch under ``--lang nl``.
+
+Expected standings and exports are worked out by hand (table points 4/2/1/0, ties
+split; docs/tournament.md)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import invoke_main
+from mahjong_nts.store import open_store
+from mahjong_nts.store.tournaments import get_tournament, set_round
+
+PLAYERS = (
+    "first name,last name,club,ema\n"
+    "Anna,de Vries,Draak,04120001\n"
+    "Bram,Bakker,Draak,\n"
+    "Cor,Jansen,Hilversum,\n"
+    "Dirk,Visser,Hilversum,\n"
+    "Eva,Smit,Utrecht,\n"
+    "Fleur,Mulder,Utrecht,\n"
+    "Gijs,de Boer,Delft,\n"
+    "=Hanna,Bos,Delft,\n"
+)
+
+
+def _ok(*args: str) -> str:
+    result = invoke_main(list(args))
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    return result.stdout
+
+
+def _refused(*args: str) -> str:
+    result = invoke_main(list(args))
+    assert result.exit_code == 2, result.output
+    assert result.exception is None and "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tournament.sqlite3'}"
+
+
+@pytest.fixture
+def tournament(db: str, tmp_path: Path) -> str:
+    out = _ok(
+        "tournament", "new", "--db", db, "--name", "Herfst", "--date", "2026-11-28",
+        "--rounds", "3", "--seed", "5",
+    )  # fmt: skip
+    assert out.startswith("Tournament 1: Herfst, 2026-11-28, 3 rounds.")
+    players = tmp_path / "players.csv"
+    players.write_text(PLAYERS, encoding="utf-8")
+    out = _ok("tournament", "add", "--db", db, "-t", "1", "--csv", str(players))
+    assert out.splitlines()[0] == "Player 1: Anna de Vries"
+    assert out.splitlines()[-1] == "Player 8: =Hanna Bos"
+    return "1"
+
+
+def _fix_round_one(db: str) -> None:
+    store = open_store(db)
+    try:
+        set_round(store, 1, 1, [(1, 2, 3, 4), (5, 6, 7, 8)])
+    finally:
+        store.close()
+
+
+def test_a_round_from_seat_to_export(db: str, tournament: str) -> None:
+    _fix_round_one(db)
+    wrong = _refused(
+        "tournament", "result", "--db", db, "-t", "1", "--round", "1", "--table", "1",
+        "--scores", "40,10,-20,-25",
+    )  # fmt: skip
+    assert wrong == (
+        "error: round 1, table 1: the scores sum to 5, not 0 (5 too many): a table's "
+        "scores sum to its total"
+    )
+    out = _ok(
+        "tournament", "result", "--db", db, "-t", "1", "--round", "1", "--table", "1",
+        "--scores", "40,10,-20,-30", "--by", "Els",
+    )  # fmt: skip
+    assert out.splitlines()[0] == "Round 1, table 1: version 1."
+    _ok(
+        "tournament", "result", "--db", db, "-t", "1", "--round", "1", "--table", "2",
+        "--scores", "25,25,-10,-40",
+    )  # fmt: skip
+    _ok(
+        "tournament", "penalty", "--db", db, "-t", "1", "--player", "5", "--round", "1",
+        "--points", "5", "--reason", "valse mahjong",
+    )  # fmt: skip
+    # 1: 4 points; 5 and 6 tie at table 2 and split 4 + 2: 3 each, 5 then 25 - 5 = 20
+    data = json.loads(_ok("tournament", "standings", "--db", db, "-t", "1", "--json"))
+    assert [(s["place"], s["player"], s["table_points"], s["total"]) for s in data] == [
+        (1, 1, "4", 40),
+        (2, 6, "3", 25),
+        (3, 5, "3", 20),
+        (4, 2, "2", 10),
+        (5, 7, "1", -10),
+        (6, 3, "1", -20),
+        (7, 4, "0", -30),
+        (8, 8, "0", -40),
+    ]
+    rows = list(csv.reader(io.StringIO(_ok("tournament", "export", "--db", db, "-t", "1"))))
+    assert rows[0] == [
+        "Place", "First name", "Last name", "EMA number", "Table points", "Score", "Country/club",
+    ]  # fmt: skip
+    assert rows[1] == ["1", "Anna", "de Vries", "04120001", "4", "40", "Draak"]
+    assert rows[8] == ["8", "'=Hanna", "Bos", "", "0", "-40", "Delft"]  # never a formula
+    full = list(
+        csv.reader(io.StringIO(_ok("tournament", "export", "--db", db, "-t", "1", "--full")))
+    )
+    assert len(full) == 9 and full[1][:9] == [
+        "1",
+        "1",
+        "E",
+        "1",
+        "Anna",
+        "de Vries",
+        "40",
+        "40",
+        "4",
+    ]
+    text = _ok("tournament", "standings", "--db", db, "-t", "1")
+    assert "   2=" not in text and text.splitlines()[1].split()[:3] == ["1", "1", "Anna"]
+
+
+def test_a_correction_and_a_colliding_entry(db: str, tournament: str) -> None:
+    _fix_round_one(db)
+    args = ["tournament", "result", "--db", db, "-t", "1", "--round", "1", "--table", "1"]
+    _ok(*args, "--scores", "40,10,-20,-30", "--by", "Els")
+    collided = _refused(*args, "--scores", "30,10,-10,-30", "--by", "Piet")
+    assert "entered already (by 'Els', version 1)" in collided
+    out = _ok(*args, "--scores", "30,10,-10,-30", "--by", "Piet", "--correct", "1")
+    assert out.splitlines()[0] == "Round 1, table 1: version 2."
+    stale = _refused(*args, "--scores", "30,10,-10,-30", "--correct", "1")
+    assert "since version 1 (it is at version 2)" in stale
+
+
+def test_a_fixed_schedule_all_or_nothing(db: str, tournament: str, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("round,table,e,s,w,n\n1,1,1,2,3,4\n1,2,5,6,7,8\n2,1,1,5,2,6\n2,2,3,7,4,9\n")
+    line = _refused("tournament", "seat", "--db", db, "-t", "1", "--schedule", str(bad))
+    assert line == "error: round 2: no player number 9"
+    store = open_store(db)
+    try:
+        assert get_tournament(store, 1).rounds == ()  # round 1 was fine: not stored either
+    finally:
+        store.close()
+    good = tmp_path / "good.csv"
+    good.write_text(bad.read_text().replace("4,9", "4,8"))
+    out = json.loads(
+        "[" + ",".join(
+            _ok("tournament", "seat", "--db", db, "-t", "1", "--schedule", str(good), "--json")
+            .splitlines()
+        ) + "]"
+    )  # fmt: skip
+    assert out == [
+        {"round": 1, "tables": [[1, 2, 3, 4], [5, 6, 7, 8]]},
+        {"round": 2, "tables": [[1, 5, 2, 6], [3, 7, 4, 8]]},
+    ]
+    third = json.loads(_ok("tournament", "seat", "--db", db, "-t", "1", "--json"))
+    assert third["round"] == 3
+
+
+def test_swap_two_players_by_hand(db: str, tournament: str) -> None:
+    store = open_store(db)
+    try:
+        set_round(store, 1, 1, [(1, 2, 3, 4), (5, 6, 7, 8)])
+        set_round(store, 1, 2, [(1, 2, 5, 6), (3, 4, 7, 8)])
+    finally:
+        store.close()
+    out = _ok("tournament", "swap", "--db", db, "-t", "1", "--round", "2", "2", "3")
+    # 3 joins 1 (met at table 1 of round 1), 2 joins 4 (met there too): two repeats
+    assert out.splitlines()[-2:] == [
+        "Players 1 and 3 meet 2 times now.",
+        "Players 2 and 4 meet 2 times now.",
+    ]
+    assert "    S     3  Cor Jansen" in out
+    line = _refused("tournament", "swap", "--db", db, "-t", "1", "--round", "2", "2", "2")
+    assert "a swap needs two players" in line
+    line = _refused("tournament", "swap", "--db", db, "-t", "1", "--round", "3", "2", "3")
+    assert "round 3 is not seated" in line
+
+
+def test_seat_from_the_database_and_mark_players(db: str, tournament: str) -> None:
+    out = _ok("tournament", "player", "--db", db, "-t", "1", "8", "--last-round", "1")
+    assert out.strip() == "Player 8: =Hanna Bos, rounds 1 to 1, absent -."
+    _ok("tournament", "add", "--db", db, "-t", "1", "--first-name", "Ivo", "--first-round", "2")
+    first = json.loads(_ok("tournament", "seat", "--db", db, "-t", "1", "--json"))
+    seated = sorted(p for t in first["tables"] for p in t)
+    assert first["round"] == 1 and seated == list(range(1, 9))
+    text = _ok("tournament", "seat", "--db", db, "-t", "1")
+    assert text.splitlines()[0] == "Round 2" and "Ivo" in text and "Hanna" not in text
+    store = open_store(db)
+    try:
+        assert [r.number for r in get_tournament(store, 1).rounds] == [1, 2]
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["add", "-t", "1", "--first-name", "anna", "--last-name", "DE VRIES"],
+         "'anna DE VRIES' is registered already (player 1)"),
+        (["add", "-t", "1", "--first-name", "<b>x</b>"], "not markup"),
+        (["add", "-t", "1"], "give either --first-name"),
+        (["add", "-t", "7", "--first-name", "X"], "no tournament has this number"),
+        (["result", "-t", "1", "--round", "1", "--table", "1", "--scores", "a,b"],
+         "not a list of whole numbers"),
+        (["result", "-t", "1", "--round", "1", "--table", "1", "--scores", "0,0,0,0"],
+         "round 1 is not seated"),
+        (["seat", "-t", "1", "--players", "8"], "leave out --players"),
+        (["seat", "-t", "1", "--schedule", "/no/such/file"], "--schedule"),
+        (["player", "-t", "1", "2"], "give --first-round, --last-round or --absent"),
+        (["penalty", "-t", "1", "--player", "1", "--round", "1", "--points", "0",
+          "--reason", "x"], "give 1 to 2^48"),
+        (["new", "--name", "X", "--date", "tomorrow", "--rounds", "3"], "YYYY-MM-DD"),
+        (["new", "--name", "X", "--date", "2026-11-28", "--rounds", "3", "--points", "4/2/1"],
+         "four numbers"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_stores_nothing(
+    db: str, tournament: str, args: list[str], message: str
+) -> None:
+    line = _refused("tournament", *args, "--db", db)
+    assert message in line
+    store = open_store(db)
+    try:
+        view = get_tournament(store, 1)
+        assert len(view.roster) == 8 and view.rounds == () and view.results == ()
+    finally:
+        store.close()
+
+
+def test_a_players_file_with_an_error_registers_nobody(db: str, tmp_path: Path) -> None:
+    _ok("tournament", "new", "--db", db, "--name", "X", "--date", "2026-11-28", "--rounds", "2")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("first name,club\nAnna,Draak\nBram\n", encoding="utf-8")
+    line = _refused("tournament", "add", "--db", db, "-t", "1", "--csv", str(bad))
+    assert line == "error: players file, line 3: 1 fields, but the header names 2"
+    nl = _refused("--lang", "nl", "tournament", "add", "--db", db, "-t", "1", "--csv", str(bad))
+    assert "regel 3" in nl and "kolommen" in nl
+    big = tmp_path / "big.csv"
+    big.write_bytes(b"first name\n" + b"x\n" * 70000)
+    assert "larger than" in _refused("tournament", "add", "--db", db, "-t", "1", "--csv", str(big))
+    missing = _refused("tournament", "add", "--db", db, "-t", "1", "--csv", str(tmp_path / "no"))
+    assert "--csv" in missing
+    store = open_store(db)
+    try:
+        assert len(get_tournament(store, 1).roster) == 0
+    finally:
+        store.close()
+
+
+def test_dutch(db: str, tournament: str) -> None:
+    _fix_round_one(db)
+    line = _refused(
+        "--lang", "nl", "tournament", "result", "--db", db, "-t", "1", "--round", "1",
+        "--table", "1", "--scores", "40,10,-20,-25",
+    )  # fmt: skip
+    assert line.startswith("error: ronde 1, tafel 1: de scores tellen op tot 5, niet 0")
+    out = _ok(
+        "--lang", "nl", "tournament", "result", "--db", db, "-t", "1", "--round", "1",
+        "--table", "1", "--scores", "40,10,-20,-30",
+    )  # fmt: skip
+    assert out.splitlines()[0] == "Ronde 1, tafel 1: versie 1."
+    out = _ok("--lang", "nl", "tournament", "standings", "--db", db, "-t", "1")
+    assert out.split()[:3] == ["Plaats", "Nr.", "Naam"]
+    line = _refused("--lang", "nl", "tournament", "add", "--db", db, "-t", "9", "--first-name", "X")
+    assert line == "error: geen toernooi heeft dit nummer of deze link"
