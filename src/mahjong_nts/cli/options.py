@@ -83,6 +83,26 @@ def os_problem(exc: OSError) -> str:
     return f"{where}: {os_reason(exc)}"
 
 
+def read_small_text(path: Path, option: str, most: int) -> str:
+    """The UTF-8 text of a small file given by ``option`` (at most ``most`` bytes; a BOM
+    dropped); exit 2 with the reason when it cannot be read, is larger or is not text."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(most + 1)
+    except OSError as exc:
+        fail(f"{option}: {os_problem(exc)}")
+    if len(data) > most:
+        fail(
+            _("{option}: {path} is larger than {most} bytes").format(
+                option=option, path=quote(str(path)), most=most
+            )
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        fail(_("{option}: {path} is not UTF-8 text").format(option=option, path=quote(str(path))))
+
+
 def check_log_folder(path: Path, option: str = "--log") -> None:
     """Create the folder for hand logs and check that it takes files, before any hand is
     played (so that no game is lost to a folder that cannot be written)."""

@@ -20,8 +20,8 @@ from typing import Annotated
 import typer
 
 from mahjong_nts.cli.i18n import N_, _, ngettext, pgettext
-from mahjong_nts.cli.options import fail, os_problem, said
-from mahjong_nts.core.errors import MahjongError, quote
+from mahjong_nts.cli.options import fail, read_small_text, said
+from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.core.seeding import MAX_SEED
 from mahjong_nts.tournament.players import MAX_PLAYERS, MAX_ROUNDS
 from mahjong_nts.tournament.seating import (
@@ -143,25 +143,6 @@ JsonOpt = Annotated[
 ]
 
 
-def _read(path: Path, option: str, most: int) -> str:
-    """The text of a small file given on the command line (at most ``most`` bytes)."""
-    try:
-        with path.open("rb") as f:
-            data = f.read(most + 1)
-    except OSError as exc:
-        fail(f"{option}: {os_problem(exc)}")
-    if len(data) > most:
-        fail(
-            _("{option}: {path} is larger than {most} bytes").format(
-                option=option, path=quote(str(path)), most=most
-            )
-        )
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        fail(_("{option}: {path} is not UTF-8 text").format(option=option, path=quote(str(path))))
-
-
 def _range(option: str, value: int, low: int, high: int) -> None:
     if not low <= value <= high:
         fail(
@@ -173,7 +154,7 @@ def _range(option: str, value: int, low: int, high: int) -> None:
 
 def _schedule(path: Path, players: int, rounds: int) -> tuple[Round, ...]:
     try:
-        fixed = read_schedule(_read(path, "--schedule", MAX_SCHEDULE_BYTES), "--schedule")
+        fixed = read_schedule(read_small_text(path, "--schedule", MAX_SCHEDULE_BYTES), "--schedule")
     except MahjongError as exc:
         fail(said(exc))
     if len(fixed) > rounds:
@@ -203,7 +184,7 @@ def _schedule(path: Path, players: int, rounds: int) -> tuple[Round, ...]:
 
 def _clubs(path: Path, players: int) -> dict[int, str]:
     try:
-        clubs = read_clubs(_read(path, "--clubs", MAX_CLUBS_BYTES), "--clubs")
+        clubs = read_clubs(read_small_text(path, "--clubs", MAX_CLUBS_BYTES), "--clubs")
     except MahjongError as exc:
         fail(said(exc))
     for p in clubs:
@@ -251,7 +232,7 @@ def seat(
         if schedule is not None:
             try:
                 fixed = read_schedule(
-                    _read(schedule, "--schedule", MAX_SCHEDULE_BYTES), "--schedule"
+                    read_small_text(schedule, "--schedule", MAX_SCHEDULE_BYTES), "--schedule"
                 )
             except MahjongError as exc:
                 fail(said(exc))

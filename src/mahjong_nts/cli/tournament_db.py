@@ -22,7 +22,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from mahjong_nts.cli.i18n import N_, _, pgettext
-from mahjong_nts.cli.options import fail, os_problem, said
+from mahjong_nts.cli.options import fail, os_problem, read_small_text, said
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.store import Store, StoreError, open_store
 from mahjong_nts.store.db import MAX_URL_CHARS, default_url
@@ -121,24 +121,6 @@ def _ints(option: str, text: str) -> list[int]:
             )
         )
     return out
-
-
-def _read(path: Path, option: str, most: int) -> str:
-    try:
-        with path.open("rb") as f:
-            data = f.read(most + 1)
-    except OSError as exc:
-        fail(f"{option}: {os_problem(exc)}")
-    if len(data) > most:
-        fail(
-            _("{option}: {path} is larger than {most} bytes").format(
-                option=option, path=quote(str(path)), most=most
-            )
-        )
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        fail(_("{option}: {path} is not UTF-8 text").format(option=option, path=quote(str(path))))
 
 
 def _seat_names() -> list[str]:
@@ -275,7 +257,7 @@ def add(
     if (csv_file is None) == (first_name is None):
         fail(_("give either --first-name (one player) or --csv (a file of players)"))
     if csv_file is not None:
-        text = _read(csv_file, "--csv", MAX_PLAYERS_BYTES)
+        text = read_small_text(csv_file, "--csv", MAX_PLAYERS_BYTES)
         players = _run(db, lambda store: import_players(store, tournament, text))
     else:
         players = (
