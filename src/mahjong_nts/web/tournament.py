@@ -250,6 +250,7 @@ def _organiser(
     return pages_of(request).render(
         request,
         "tournament.html",
+        active="tournaments",
         status_code=status_code,
         result_general=which == "result" and not placed,
         problem=problem,
@@ -279,6 +280,7 @@ def _new_page(
     return pages_of(request).render(
         request,
         "tournament_new.html",
+        active="tournaments",
         status_code=status_code,
         form=form,
         problem=problem,
@@ -534,7 +536,7 @@ async def print_cards(request: Request, token: str) -> HTMLResponse:
                 seating_list.append({**seat, "table": table["number"]})
         seating_list.sort(key=lambda s: s["name"].casefold())
     return pages_of(request).render(
-        request, "tournament_print.html", t=view.info, current=current, qr=qr,
+        request, "tournament_print.html", active="tournaments", t=view.info, current=current, qr=qr,
         seating_list=seating_list,
     )  # fmt: skip
 
@@ -561,7 +563,9 @@ def _public(public_id: str) -> str:
 async def public(request: Request, public_id: str) -> HTMLResponse:
     view = await _view(request, _public(public_id))
     context = _context(view)
-    return pages_of(request).render(request, "tournament_public.html", **context)
+    return pages_of(request).render(
+        request, "tournament_public.html", active="tournaments", **context
+    )
 
 
 @router.get("/t/{public_id}/screen", response_class=HTMLResponse)
@@ -571,6 +575,7 @@ async def screen(request: Request, public_id: str) -> HTMLResponse:
     return pages_of(request).render(
         request,
         "tournament_screen.html",
+        active="tournaments",
         refresh=SCREEN_SECONDS,
         current=context["rounds"][0] if context["rounds"] else None,
         **context,
@@ -617,6 +622,6 @@ async def player_page(request: Request, public_id: str, number: str) -> HTMLResp
     latest = results[-1] if results and results[-1]["final"] is None else None
     mine = next((s for s in _standings(view) if s["player"] == p), None)
     return pages_of(request).render(
-        request, "tournament_player.html", t=view.info, me=me, results=results,
-        latest=latest, standing=mine, players=len(view.roster),
+        request, "tournament_player.html", active="tournaments", t=view.info, me=me,
+        results=results, latest=latest, standing=mine, players=len(view.roster),
     )  # fmt: skip

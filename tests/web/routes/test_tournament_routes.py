@@ -62,6 +62,17 @@ def _seated(data: Path, path: str) -> list[list[int]]:
         store.close()
 
 
+def test_the_nav_leads_to_the_tournaments(client: TestClient) -> None:
+    assert '<a href="/tournaments">Tournaments</a>' in client.get("/").text
+    page = client.get("/tournaments")
+    assert '<a href="/tournaments" aria-current="page">Tournaments</a>' in page.text
+    path = _new(client)
+    assert '<a href="/tournaments" aria-current="page">Tournaments</a>' in client.get(path).text
+    dutch = client.get("/?lang=nl").text
+    assert '<a href="/tournaments">Toernooien</a>' in dutch
+    client.get("/?lang=en")  # back to English (the choice is a cookie)
+
+
 def test_make_a_tournament_and_refusals(client: TestClient) -> None:
     assert client.get("/tournaments").status_code == 200
     for kw, message in (
