@@ -30,7 +30,8 @@ from starlette.concurrency import run_in_threadpool
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.formats.rulefiles import SHIPPED
 from mahjong_nts.i18n import translator
-from mahjong_nts.store import Conflict, NotFound, StoreError
+from mahjong_nts.store import Conflict, NotFound, Store, StoreError
+from mahjong_nts.store.tournament_sources import MAX_SOURCE_CHARS, enter_result_from, source_of
 from mahjong_nts.store.tournaments import (
     TournamentView,
     add_penalty,
@@ -258,6 +259,7 @@ def _organiser(
         form=form,
         done=done,
         notice=notice,
+        source_chars=MAX_SOURCE_CHARS,
         **_context(view),
     )
 
@@ -445,6 +447,17 @@ async def result(request: Request, token: str) -> Response:
     async def work(form: dict[str, str]) -> Any:
         round_number = _number(form, "round", _("Round"), _)
         table = _number(form, "table", _("Table"), _)
+        link = form.get("source", "").strip()
+        if link:
+            version_seen = _int(form.get("version", ""))
+
+            def take(store: Store) -> Any:
+                return enter_result_from(
+                    store, token, round_number, table, source_of(store, link),
+                    by=form.get("by", ""), version=version_seen,
+                )  # fmt: skip
+
+            return await _call(request, take)
         finals = []
         for i in range(5):
             key = f"score{i}"

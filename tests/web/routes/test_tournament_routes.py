@@ -16,7 +16,9 @@ import segno
 from fastapi.testclient import TestClient
 
 from mahjong_nts.store import open_store
-from mahjong_nts.store.tournaments import get_tournament, set_round
+from mahjong_nts.store.online import NewEvent, NewSeat, create_table
+from mahjong_nts.store.sheets import add_hand, create_session
+from mahjong_nts.store.tournaments import get_tournament, result_changes, set_round
 from mahjong_nts.web import Settings, create_app
 from mahjong_nts.web.tournament import SCREEN_SECONDS
 
@@ -224,3 +226,67 @@ def test_bad_requests(client: TestClient) -> None:
     assert client.get("/tournaments/short").status_code == 404
     assert client.post("/tournaments/" + "x" * 32 + "/seat").status_code == 404
     assert client.get("/t/" + "y" * 22).status_code == 404
+
+
+def test_a_result_from_an_online_table_or_a_score_sheet(client: TestClient, data: Path) -> None:
+    path = _new(client)
+    client.post(f"{path}/import", data={"csv": PLAYERS})
+    token = path.rsplit("/", 1)[1]
+    store = open_store(f"sqlite:///{data / 'mahjong-nts.sqlite3'}")
+    try:
+        set_round(store, token, 1, [(1, 2, 3, 4), (5, 6, 7, 8)])
+        # an online table that played one hand and is finished, one still playing:
+        # East (seat 0) went mahjong with 40, the others held 10, 0 and 8 (NTS: East
+        # wins 2 x 40 from each, the losers pay each other the difference)
+        ended = NewEvent("ended", {"seed": "1", "reason": "mahjong", "winner": 0,
+                                   "balances": [240, -68, -98, -74]}, hand=0)  # fmt: skip
+        for table_id, status in (("F" * 22, "finished"), ("P" * 22, "playing")):
+            create_table(
+                store, table_id=table_id, watch_id=table_id.lower(), settings={},
+                ruleset_name="nts-2016", public=False, creator="c1",
+                seats=[NewSeat("human")] * 4, status=status,
+                events=[NewEvent("created", {"match_seed": "1"}), ended],
+            )  # fmt: skip
+        sheet = create_session(store, names=["Eva", "Fleur", "Gijs", "Hanna"]).token
+        # the same hand on the sheet, Eva East: her running total is 240
+        add_hand(store, sheet, {"scores": [40, 10, 0, 8], "winner": 0})
+    finally:
+        store.close()
+    r = client.post(f"{path}/result", data={"round": "1", "table": "1",
+                                            "source": "http://x/online/" + "P" * 22})  # fmt: skip
+    assert r.status_code == 422
+    assert _errors(r.text) == [
+        f"online table 'http://x/online/{'P' * 22}' is not finished: enter its result when its "
+        "last hand is played"
+    ]
+    assert 'name="source"' in r.text and '<details class="from-source" open>' in r.text
+    r = client.post(f"{path}/result", data={"round": "1", "table": "1", "source": "nonsense"})
+    assert r.status_code == 422
+    assert _errors(r.text) == ["'nonsense' is not the link of an online table or a score sheet"]
+    r = client.post(f"{path}/result", data={"round": "1", "table": "1", "by": "Els",
+                                            "source": "/online/watch/" + "f" * 22},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303
+    r = client.post(f"{path}/result", data={"round": "1", "table": "2",
+                                            "source": f"http://testserver/sheet/{sheet}"},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303
+    again = client.post(f"{path}/result", data={"round": "1", "table": "2", "source": sheet})
+    assert again.status_code == 409 and "entered already" in _errors(again.text)[0]
+    store = open_store(f"sqlite:///{data / 'mahjong-nts.sqlite3'}")
+    try:
+        view = get_tournament(store, token)
+        assert [(r.result.players, r.result.finals, r.entered_by) for r in view.results] == [
+            ((1, 2, 3, 4), (240, -68, -98, -74), "Els"),
+            ((5, 6, 7, 8), (240, -68, -98, -74), ""),
+        ]
+        assert result_changes(store, token) == ()
+    finally:
+        store.close()
+    r = client.post(f"{path}/result", data={"round": "1", "table": "2", "version": "1",
+                                            "source": "F" * 22},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303  # a correction, through the same versions
+    nl = client.post(f"{path}/result?lang=nl", data={"round": "1", "table": "1", "source": "x"})
+    assert _errors(nl.text) == ["'x' is geen link van een online tafel of een scorelijst"]
+    client.get("/tournaments?lang=en")
