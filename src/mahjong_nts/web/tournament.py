@@ -42,10 +42,11 @@ from mahjong_nts.store.tournaments import (
     get_tournament,
     import_players,
     seat_next_round,
+    set_rounds,
     swap_players,
     tournament_version,
 )
-from mahjong_nts.tournament import Round, Standing, format_points
+from mahjong_nts.tournament import Round, Standing, format_points, read_schedule
 from mahjong_nts.tournament.players import MAX_PLAYERS
 from mahjong_nts.tournament.registration import MAX_PLAYERS_BYTES, status
 from mahjong_nts.web.database import database, status_of
@@ -412,6 +413,8 @@ async def player_status(request: Request, token: str) -> Response:
     async def work(form: dict[str, str]) -> Any:
         number = _number(form, "player", _("Player"), _)
         changes: dict[str, Any] = {}
+        if form.get("plays_on"):  # a drop-out undone: plays to the last round again
+            changes["last_round"] = None
         for key, what in (("first_round", _("First round")), ("last_round", _("Last round"))):
             if form.get(key, "").strip():
                 changes[key] = _number(form, key, what, _)
@@ -430,6 +433,21 @@ async def player_status(request: Request, token: str) -> Response:
         return await _call(request, edit_player, token, number, **changes)
 
     return await _act(request, token, "status", work)
+
+
+@router.post("/tournaments/{token}/schedule", response_class=HTMLResponse)
+async def schedule(request: Request, token: str) -> Response:
+    """A fixed schedule (a loopschema) pasted: its rounds stored as they are, all or
+    none (:func:`~mahjong_nts.tournament.read_schedule`, ``set_rounds``)."""
+    _ = _gettext(request)
+
+    async def work(form: dict[str, str]) -> Any:
+        text = form.get("schedule", "")
+        if not text.strip():
+            raise _Refused(_("Paste a schedule: one line per table."))
+        return await _call(request, set_rounds, token, read_schedule(text, _("fixed schedule")))
+
+    return await _act(request, token, "schedule", work)
 
 
 @router.post("/tournaments/{token}/seat", response_class=HTMLResponse)

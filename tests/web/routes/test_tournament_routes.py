@@ -290,3 +290,67 @@ def test_a_result_from_an_online_table_or_a_score_sheet(client: TestClient, data
     nl = client.post(f"{path}/result?lang=nl", data={"round": "1", "table": "1", "source": "x"})
     assert _errors(nl.text) == ["'x' is geen link van een online tafel of een scorelijst"]
     client.get("/tournaments?lang=en")
+
+
+def test_a_fixed_schedule_from_the_page(client: TestClient, data: Path) -> None:
+    path = _new(client)  # three rounds
+    client.post(f"{path}/import", data={"csv": PLAYERS})
+    assert "Seat from a fixed schedule (loopschema)" in client.get(path).text
+    r = client.post(f"{path}/schedule", data={"schedule": "  "})
+    assert r.status_code == 422 and _errors(r.text) == ["Paste a schedule: one line per table."]
+    # round 2 seats player 9, who is not registered: neither round is stored
+    bad = "round,table,e,s,w,n\n1,1,1,2,3,4\n1,2,5,6,7,8\n2,1,1,5,2,6\n2,2,3,7,4,9\n"
+    r = client.post(f"{path}/schedule", data={"schedule": bad})
+    assert r.status_code == 422 and _errors(r.text) == ["round 2: no player number 9"]
+    assert "2,2,3,7,4,9" in r.text and '<details class="from-source" id="schedule" open>' in r.text
+    r = client.post(f"{path}/schedule", data={"schedule": "1,1,1,2\n"})
+    assert r.status_code == 422
+    assert _errors(r.text) == [
+        "fixed schedule, line 1: give round, table and 3 to 5 players, not 4 fields"
+    ]
+    good = bad.replace("4,9", "4,8")
+    r = client.post(f"{path}/schedule", data={"schedule": good}, follow_redirects=False)
+    assert r.status_code == 303
+    store = open_store(f"sqlite:///{data / 'mahjong-nts.sqlite3'}")
+    try:
+        rounds = get_tournament(store, path.rsplit("/", 1)[1]).rounds
+        assert [r.tables for r in rounds] == [
+            ((1, 2, 3, 4), (5, 6, 7, 8)),
+            ((1, 5, 2, 6), (3, 7, 4, 8)),
+        ]
+    finally:
+        store.close()
+    # the third round is seated as usual, after the schedule's two
+    assert client.post(f"{path}/seat", follow_redirects=False).status_code == 303
+    assert sorted(p for t in _seated(data, path) for p in t) == list(range(1, 9))
+    assert "Seat from a fixed schedule" not in client.get(path).text  # all rounds seated
+    nl = client.post(f"{path}/schedule?lang=nl", data={"schedule": "1,1,1,2\n"})
+    assert nl.status_code == 422 and _errors(nl.text)[0].startswith("loopschema, regel 1:")
+    client.get("/tournaments?lang=en")
+
+
+def test_a_drop_out_undone_from_the_page(client: TestClient, data: Path) -> None:
+    path = _new(client)  # three rounds
+    client.post(f"{path}/import", data={"csv": PLAYERS})
+    client.post(f"{path}/seat")  # round 1: all eight
+    r = client.post(f"{path}/status", data={"player": "8", "last_round": "1"},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303
+    page = client.get(path).text
+    assert page.count('name="plays_on"') == 1  # only player 8 has a last round
+    assert 'aria-label="Player 8 plays on to the last round"' in page
+    r = client.post(f"{path}/status", data={"player": "8", "plays_on": "1"},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303
+    assert 'name="plays_on"' not in client.get(path).text
+    client.post(f"{path}/seat")
+    assert sorted(p for t in _seated(data, path) for p in t) == list(range(1, 9))  # 8 is back
+    # gone after round 2 and round 3 seated without him: coming back is refused
+    client.post(f"{path}/status", data={"player": "8", "last_round": "2"})
+    client.post(f"{path}/players", data={"first_name": "Ivo", "first_round": "3"})
+    client.post(f"{path}/seat")
+    r = client.post(f"{path}/status", data={"player": "8", "plays_on": "1"})
+    assert r.status_code == 422
+    assert _errors(r.text) == [
+        "player 8: round 3 is seated already; who plays in it cannot change now"
+    ]
