@@ -259,7 +259,10 @@ def test_a_result_from_an_online_table_or_a_score_sheet(client: TestClient, data
         f"online table 'http://x/online/{'P' * 22}' is not finished: enter its result when its "
         "last hand is played"
     ]
-    assert 'name="source"' in r.text and '<details class="from-source" open>' in r.text
+    assert '<details class="from-source" open>' in r.text
+    # the link is what is wrong, not the scores: the link's field is marked
+    marked = re.findall(r'<input id="([^"]+)"[^>]*aria-invalid="true"', r.text)
+    assert marked == ["src-1-1"]
     r = client.post(f"{path}/result", data={"round": "1", "table": "1", "source": "nonsense"})
     assert r.status_code == 422
     assert _errors(r.text) == ["'nonsense' is not the link of an online table or a score sheet"]
