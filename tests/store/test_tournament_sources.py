@@ -134,6 +134,9 @@ def test_an_online_table_that_cannot_give_the_result(store: Store) -> None:
     ):
         with pytest.raises(InvalidResult, match="no online table has the link or id"):
             online_source(store, unknown)
+    broken, _ = _online(store, [[240, -68, -98, "-74"]])  # type: ignore[list-item]
+    with pytest.raises(InvalidResult, match="hand 1 is stored without its settlement"):
+        online_source(store, broken)
     for empty in ("", "   ", "x" * (MAX_SOURCE_CHARS + 1)):
         with pytest.raises(InvalidResult, match=f"1 to {MAX_SOURCE_CHARS} characters"):
             online_source(store, empty)

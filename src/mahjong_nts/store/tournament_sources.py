@@ -121,7 +121,11 @@ def online_source(store: Store, text: str) -> Source:
         if event.kind != "ended":
             continue
         got = event.payload.get("balances")
-        if not isinstance(got, list) or len(got) != seats:
+        if (
+            not isinstance(got, list)
+            or len(got) != seats
+            or not all(isinstance(b, int) and not isinstance(b, bool) for b in got)
+        ):
             raise InvalidResult(
                 N_("online table {link}: hand {hand} is stored without its settlement"),
                 link=quote(text.strip()),
@@ -129,7 +133,7 @@ def online_source(store: Store, text: str) -> Source:
             )
         hands += 1
         for i, b in enumerate(got):
-            balances[i] += int(b)
+            balances[i] += b
     return Source("online", tuple(balances), hands)
 
 
