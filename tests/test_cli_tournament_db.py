@@ -16,7 +16,9 @@ import pytest
 
 from cli_helpers import invoke_main
 from mahjong_nts.store import open_store
-from mahjong_nts.store.tournaments import get_tournament, set_round
+from mahjong_nts.store.online import NewEvent, NewSeat, append_events, create_table
+from mahjong_nts.store.sheets import add_hand, create_session
+from mahjong_nts.store.tournaments import get_tournament, result_changes, set_round
 
 PLAYERS = (
     "first name,last name,club,ema\n"
@@ -139,7 +141,10 @@ def test_a_correction_and_a_colliding_entry(db: str, tournament: str) -> None:
     args = ["tournament", "result", "--db", db, "-t", "1", "--round", "1", "--table", "1"]
     _ok(*args, "--scores", "40,10,-20,-30", "--by", "Els")
     collided = _refused(*args, "--scores", "30,10,-10,-30", "--by", "Piet")
-    assert "entered already (by 'Els', version 1)" in collided
+    assert collided == (
+        "error: round 1, table 1 was entered already (by 'Els', version 1): to change it, "
+        "give --correct 1 with the right result"
+    )
     out = _ok(*args, "--scores", "30,10,-10,-30", "--by", "Piet", "--correct", "1")
     assert out.splitlines()[0] == "Round 1, table 1: version 2."
     stale = _refused(*args, "--scores", "30,10,-10,-30", "--correct", "1")
@@ -279,3 +284,82 @@ def test_dutch(db: str, tournament: str) -> None:
     assert out.split()[:3] == ["Plaats", "Nr.", "Naam"]
     line = _refused("--lang", "nl", "tournament", "add", "--db", db, "-t", "9", "--first-name", "X")
     assert line == "error: geen toernooi heeft dit nummer of deze link"
+
+
+def _online_table(db: str, hands: list[list[int]], status: str) -> str:
+    """An online table stored as the online server stores one: each hand's settlement
+    by seat in its ``ended`` event."""
+    table_id = "T" * 22
+    store = open_store(db)
+    try:
+        create_table(
+            store, table_id=table_id, watch_id="W" * 22, settings={"ruleset": "nts-2016"},
+            ruleset_name="nts-2016", public=False, creator="c1",
+            seats=[NewSeat("human")] * len(hands[0]),
+            events=[NewEvent("created", {"match_seed": "1"})],
+        )  # fmt: skip
+        events = [
+            NewEvent("ended", {"seed": str(n), "reason": "mahjong", "winner": 0, "balances": b},
+                     hand=n)
+            for n, b in enumerate(hands)
+        ]  # fmt: skip
+        append_events(store, table_id, 1, events, status=status)
+    finally:
+        store.close()
+    return table_id
+
+
+def test_a_result_from_an_online_table_or_a_sheet(db: str, tournament: str) -> None:
+    _fix_round_one(db)
+    args = ["tournament", "result", "--db", db, "-t", "1", "--round", "1"]
+    # East (seat 0) goes mahjong with 40, the others hold 10, 0 and 8 (NTS: East wins
+    # 2 x 40 from each; the losers pay each other the difference): 240, -68, -98, -74;
+    # then a remise (nothing).
+    table_id = _online_table(db, [[240, -68, -98, -74], [0, 0, 0, 0]], "playing")
+    line = _refused(*args, "--table", "1", "--from-online", f"http://localhost/online/{table_id}")
+    assert line == (
+        f"error: online table 'http://localhost/online/{table_id}' is not finished: enter its "
+        "result when its last hand is played"
+    )
+    store = open_store(db)
+    try:
+        append_events(store, table_id, 3, [NewEvent("finished", {})], status="finished")
+        sheet = create_session(store, names=["Eva", "Fleur", "Gijs", "Hanna"]).token
+        # Fleur (player 1, not East) goes mahjong with 20 off Gijs's discard... entered
+        # as scores: East (Eva) holds 0, Gijs 0, Hanna 4. Non-East winner: 20 from each,
+        # double from East: Eva -40, Gijs -20, Hanna -20, Fleur +80; between the losers
+        # East pays double: Hanna gets 8 from Eva and 4 from Gijs.
+        add_hand(store, sheet, {"scores": [0, 20, 0, 4], "winner": 1})
+    finally:
+        store.close()
+    out = _ok(*args, "--table", "1", "--from-online", table_id, "--by", "Els")
+    assert out.splitlines() == [
+        "Round 1, table 1: version 1.",
+        "    1       240",
+        "    2       -68",
+        "    3       -98",
+        "    4       -74",
+    ]
+    again = _refused(*args, "--table", "1", "--from-online", table_id)
+    assert "give --correct 1" in again
+    out = _ok(*args, "--table", "2", "--from-sheet", f"https://club.example/sheet/{sheet}")
+    assert out.splitlines()[1:] == [
+        "    5       -48",
+        "    6        80",
+        "    7       -24",
+        "    8        -8",
+    ]
+    wrong = _refused(*args, "--table", "2", "--from-sheet", table_id, "--correct", "1")
+    assert wrong == f"error: no score sheet has the link '{table_id}'"
+    both = _refused(*args, "--table", "2", "--scores", "0,0,0,0", "--from-sheet", sheet)
+    assert both == "error: give one of --scores, --from-online and --from-sheet"
+    mixed = _refused(*args, "--table", "2", "--from-sheet", sheet, "--players", "5,6,7,8")
+    assert mixed.startswith("error: --from-sheet: the players")
+    dutch = _refused("--lang", "nl", *args, "--table", "2", "--from-online", "x")
+    assert dutch == "error: er is geen online tafel met de link of code 'x'"
+    store = open_store(db)
+    try:
+        assert result_changes(store, 1) == ()
+        assert len(get_tournament(store, 1).results) == 2
+    finally:
+        store.close()

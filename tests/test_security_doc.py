@@ -33,6 +33,10 @@ PLAYERS_FILE_ROW = "a players file (`tournament add --csv`, the store's `import_
 TOURNEY_FORM_ROW = "a form of the tournament pages (`POST /tournaments...`)"
 SCREEN_ROW = "the big screen's question whether the tournament changed (`GET /t/PUBLIC/version`)"
 PENALTIES_ROW = "penalties of one tournament; the name of an official entering a result"
+SOURCE_ROW = (
+    "the link of an online table or a score sheet a table's result is taken from "
+    "(`tournament result --from-online` / `--from-sheet`, the organiser's page)"
+)
 
 # (row of the table, module, constant, value, how the row writes it)
 CALC_ROW = "the calculator's query (`GET /`, `/calc/result`): hand, house rules, rule set"
@@ -44,6 +48,7 @@ BOUNDS = [
     (TOURNEY_FORM_ROW, "web.tournament", "MAX_FORM_BYTES", 160 * 1024, "160 KiB"),
     (SCREEN_ROW, "web.tournament", "SCREEN_SECONDS", 10, "every 10 seconds"),
     (PENALTIES_ROW, "store.tournaments", "MAX_WHO_CHARS", 60, "60 characters"),
+    (SOURCE_ROW, "store.tournament_sources", "MAX_SOURCE_CHARS", 300, "| 300 characters;"),
     (JSON_ROW, "formats.wire", "MAX_LINE_BYTES", 64 * 1024, "64 KiB"),
     ("whole numbers in JSON", "formats.safejson", "MAX_INT_DIGITS", 80, "80 digits"),
     ("nesting in JSON", "formats.safejson", "MAX_DEPTH", 16, "16 levels"),

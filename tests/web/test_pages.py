@@ -12,8 +12,8 @@ from mahjong_nts.web import Settings, create_app
 from mahjong_nts.web.middleware import CSP
 
 PAGES = ["/", "/docs", "/licences"]
-NAV_EN = ["Calculator", "Settle", "Score sheet", "Play", "Online", "Rules"]
-NAV_NL = ["Hand berekenen", "Afrekenen", "Scorelijst", "Spelen", "Online", "Regels"]
+NAV_EN = ["Calculator", "Settle", "Score sheet", "Play", "Online", "Tournaments", "Rules"]
+NAV_NL = ["Hand berekenen", "Afrekenen", "Scorelijst", "Spelen", "Online", "Toernooien", "Regels"]
 
 
 def nav_labels(html: str) -> list[str]:

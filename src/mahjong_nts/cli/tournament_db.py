@@ -26,7 +26,10 @@ from mahjong_nts.cli.options import fail, os_problem, read_small_text, said
 from mahjong_nts.core.errors import MahjongError, quote
 from mahjong_nts.store import Store, StoreError, open_store
 from mahjong_nts.store.db import MAX_URL_CHARS, default_url
+from mahjong_nts.store.tournament_sources import enter_result_from, online_source, sheet_source
 from mahjong_nts.store.tournaments import (
+    EnteredAlready,
+    ResultView,
     TournamentView,
     add_penalty,
     add_player,
@@ -98,6 +101,13 @@ def _run(db: str | None, work: Callable[[Store], T]) -> T:
             return work(store)
         except MahjongError as exc:
             fail(said(exc))
+        except EnteredAlready as exc:
+            fail(
+                _(
+                    "round {round}, table {table} was entered already (by {who}, version "
+                    "{version}): to change it, give --correct {version} with the right result"
+                ).format(round=exc.round, table=exc.table, who=quote(exc.who), version=exc.version)
+            )
         except StoreError as exc:
             fail(exc.args[0] if exc.args else str(exc))
 
@@ -377,15 +387,38 @@ def result(
     round_number: Annotated[int, typer.Option("--round", help=N_("The round."))],
     table: Annotated[int, typer.Option("--table", help=N_("The table."))],
     scores: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--scores",
             help=N_(
                 "The final scores in seat order, like 30,-10,-10,-10: they sum to the "
                 "table's total."
             ),
+            show_default=False,
         ),
-    ],
+    ] = None,
+    from_online: Annotated[
+        str | None,
+        typer.Option(
+            "--from-online",
+            help=N_(
+                "Instead of --scores: the online table (its link or id) where the table "
+                "played; each seat's settlements summed, in seat order."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    from_sheet: Annotated[
+        str | None,
+        typer.Option(
+            "--from-sheet",
+            help=N_(
+                "Instead of --scores: the evening score sheet (its link or token) of the "
+                "table; its running totals, in the order of its players."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[
         str | None,
         typer.Option(
@@ -414,13 +447,32 @@ def result(
     db: DbOpt = None,
 ) -> None:
     """Enter (or correct) a table's result."""
-    finals = _ints("--scores", scores)
+    given = [o for o, v in (("--scores", scores), ("--from-online", from_online),
+                            ("--from-sheet", from_sheet)) if v is not None]  # fmt: skip
+    if len(given) != 1:
+        fail(_("give one of --scores, --from-online and --from-sheet"))
+    if scores is None and (players, mahjongs, deal_ins) != (None, None, None):
+        fail(
+            _("{option}: the players, mahjongs and deal-ins go with --scores").format(
+                option=given[0]
+            )
+        )
+    finals = _ints("--scores", scores) if scores is not None else []
     who = _ints("--players", players) if players is not None else None
     mj = _ints("--mahjongs", mahjongs) if mahjongs is not None else ()
     di = _ints("--deal-ins", deal_ins) if deal_ins is not None else ()
-    done = _run(
-        db,
-        lambda store: enter_result(
+
+    def work(store: Store) -> ResultView:
+        if scores is None:
+            source = (
+                online_source(store, from_online)
+                if from_online is not None
+                else sheet_source(store, from_sheet or "")
+            )
+            return enter_result_from(
+                store, tournament, round_number, table, source, by=by, version=correct
+            )
+        return enter_result(
             store,
             tournament,
             round_number,
@@ -431,8 +483,9 @@ def result(
             deal_ins=di,
             by=by,
             version=correct,
-        ),
-    )
+        )
+
+    done = _run(db, work)
     res = done.result
     typer.echo(
         _("Round {round}, table {table}: version {version}.").format(

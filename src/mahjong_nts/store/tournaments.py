@@ -72,6 +72,7 @@ from mahjong_nts.tournament.registration import PlayerRow, check_new_players, re
 
 __all__ = [
     "MAX_WHO_CHARS",
+    "EnteredAlready",
     "ResultChange",
     "ResultView",
     "TournamentInfo",
@@ -109,6 +110,30 @@ _ALPHABET: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 
 # --------------------------------------------------------------------------- values
+
+
+class EnteredAlready(Conflict):
+    """A table entered (``version=None``) that has a result already: someone entered
+    it first.  Its message tells a page's reader to reload and correct; the command
+    line says ``--correct`` with :attr:`version` instead."""
+
+    def __init__(self, round_number: int, table: int, who: str, version: int) -> None:
+        self.round = round_number
+        self.table = table
+        self.who = who
+        self.version = version
+        super().__init__(
+            Text(
+                N_(
+                    "round {round}, table {table} was entered already (by {who}, "
+                    "version {version}): reload it and correct it if it is wrong"
+                ),
+                round=round_number,
+                table=table,
+                who=quote(who),
+                version=version,
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -980,17 +1005,8 @@ def enter_result(
         data = _as_json(new)
         if version is None:
             if current is not None:
-                raise Conflict(
-                    Text(
-                        N_(
-                            "round {round}, table {table} was entered already (by {who}, "
-                            "version {version}): reload it and correct it if it is wrong"
-                        ),
-                        round=round_number,
-                        table=table,
-                        who=quote(current.entered_by or "-"),
-                        version=current.version,
-                    )
+                raise EnteredAlready(
+                    round_number, table, current.entered_by or "-", current.version
                 )
             added = TournamentResult(
                 tournament_id=row.id,

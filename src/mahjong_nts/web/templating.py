@@ -45,6 +45,7 @@ NAV: Final = (
     ("/sheet", "sheet"),
     ("/play", "play"),
     ("/online", "online"),
+    ("/tournaments", "tournaments"),
     ("/rules", "rules"),
 )
 

@@ -30,7 +30,8 @@ from starlette.concurrency import run_in_threadpool
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.formats.rulefiles import SHIPPED
 from mahjong_nts.i18n import translator
-from mahjong_nts.store import Conflict, NotFound, StoreError
+from mahjong_nts.store import Conflict, NotFound, Store, StoreError
+from mahjong_nts.store.tournament_sources import MAX_SOURCE_CHARS, enter_result_from, source_of
 from mahjong_nts.store.tournaments import (
     TournamentView,
     add_penalty,
@@ -41,10 +42,11 @@ from mahjong_nts.store.tournaments import (
     get_tournament,
     import_players,
     seat_next_round,
+    set_rounds,
     swap_players,
     tournament_version,
 )
-from mahjong_nts.tournament import Round, Standing, format_points
+from mahjong_nts.tournament import Round, Standing, format_points, read_schedule
 from mahjong_nts.tournament.players import MAX_PLAYERS
 from mahjong_nts.tournament.registration import MAX_PLAYERS_BYTES, status
 from mahjong_nts.web.database import database, status_of
@@ -250,6 +252,7 @@ def _organiser(
     return pages_of(request).render(
         request,
         "tournament.html",
+        active="tournaments",
         status_code=status_code,
         result_general=which == "result" and not placed,
         problem=problem,
@@ -257,6 +260,7 @@ def _organiser(
         form=form,
         done=done,
         notice=notice,
+        source_chars=MAX_SOURCE_CHARS,
         **_context(view),
     )
 
@@ -279,6 +283,7 @@ def _new_page(
     return pages_of(request).render(
         request,
         "tournament_new.html",
+        active="tournaments",
         status_code=status_code,
         form=form,
         problem=problem,
@@ -408,6 +413,8 @@ async def player_status(request: Request, token: str) -> Response:
     async def work(form: dict[str, str]) -> Any:
         number = _number(form, "player", _("Player"), _)
         changes: dict[str, Any] = {}
+        if form.get("plays_on"):  # a drop-out undone: plays to the last round again
+            changes["last_round"] = None
         for key, what in (("first_round", _("First round")), ("last_round", _("Last round"))):
             if form.get(key, "").strip():
                 changes[key] = _number(form, key, what, _)
@@ -428,6 +435,21 @@ async def player_status(request: Request, token: str) -> Response:
     return await _act(request, token, "status", work)
 
 
+@router.post("/tournaments/{token}/schedule", response_class=HTMLResponse)
+async def schedule(request: Request, token: str) -> Response:
+    """A fixed schedule (a loopschema) pasted: its rounds stored as they are, all or
+    none (:func:`~mahjong_nts.tournament.read_schedule`, ``set_rounds``)."""
+    _ = _gettext(request)
+
+    async def work(form: dict[str, str]) -> Any:
+        text = form.get("schedule", "")
+        if not text.strip():
+            raise _Refused(_("Paste a schedule: one line per table."))
+        return await _call(request, set_rounds, token, read_schedule(text, _("fixed schedule")))
+
+    return await _act(request, token, "schedule", work)
+
+
 @router.post("/tournaments/{token}/seat", response_class=HTMLResponse)
 async def seat(request: Request, token: str) -> Response:
     async def work(form: dict[str, str]) -> Any:
@@ -443,6 +465,17 @@ async def result(request: Request, token: str) -> Response:
     async def work(form: dict[str, str]) -> Any:
         round_number = _number(form, "round", _("Round"), _)
         table = _number(form, "table", _("Table"), _)
+        link = form.get("source", "").strip()
+        if link:
+            version_seen = _int(form.get("version", ""))
+
+            def take(store: Store) -> Any:
+                return enter_result_from(
+                    store, token, round_number, table, source_of(store, link),
+                    by=form.get("by", ""), version=version_seen,
+                )  # fmt: skip
+
+            return await _call(request, take)
         finals = []
         for i in range(5):
             key = f"score{i}"
@@ -534,7 +567,7 @@ async def print_cards(request: Request, token: str) -> HTMLResponse:
                 seating_list.append({**seat, "table": table["number"]})
         seating_list.sort(key=lambda s: s["name"].casefold())
     return pages_of(request).render(
-        request, "tournament_print.html", t=view.info, current=current, qr=qr,
+        request, "tournament_print.html", active="tournaments", t=view.info, current=current, qr=qr,
         seating_list=seating_list,
     )  # fmt: skip
 
@@ -561,7 +594,9 @@ def _public(public_id: str) -> str:
 async def public(request: Request, public_id: str) -> HTMLResponse:
     view = await _view(request, _public(public_id))
     context = _context(view)
-    return pages_of(request).render(request, "tournament_public.html", **context)
+    return pages_of(request).render(
+        request, "tournament_public.html", active="tournaments", **context
+    )
 
 
 @router.get("/t/{public_id}/screen", response_class=HTMLResponse)
@@ -571,6 +606,7 @@ async def screen(request: Request, public_id: str) -> HTMLResponse:
     return pages_of(request).render(
         request,
         "tournament_screen.html",
+        active="tournaments",
         refresh=SCREEN_SECONDS,
         current=context["rounds"][0] if context["rounds"] else None,
         **context,
@@ -617,6 +653,6 @@ async def player_page(request: Request, public_id: str, number: str) -> HTMLResp
     latest = results[-1] if results and results[-1]["final"] is None else None
     mine = next((s for s in _standings(view) if s["player"] == p), None)
     return pages_of(request).render(
-        request, "tournament_player.html", t=view.info, me=me, results=results,
-        latest=latest, standing=mine, players=len(view.roster),
+        request, "tournament_player.html", active="tournaments", t=view.info, me=me,
+        results=results, latest=latest, standing=mine, players=len(view.roster),
     )  # fmt: skip

@@ -16,7 +16,9 @@ import segno
 from fastapi.testclient import TestClient
 
 from mahjong_nts.store import open_store
-from mahjong_nts.store.tournaments import get_tournament, set_round
+from mahjong_nts.store.online import NewEvent, NewSeat, create_table
+from mahjong_nts.store.sheets import add_hand, create_session
+from mahjong_nts.store.tournaments import get_tournament, result_changes, set_round
 from mahjong_nts.web import Settings, create_app
 from mahjong_nts.web.tournament import SCREEN_SECONDS
 
@@ -60,6 +62,17 @@ def _seated(data: Path, path: str) -> list[list[int]]:
         return [list(t) for t in view.rounds[-1].tables]
     finally:
         store.close()
+
+
+def test_the_nav_leads_to_the_tournaments(client: TestClient) -> None:
+    assert '<a href="/tournaments">Tournaments</a>' in client.get("/").text
+    page = client.get("/tournaments")
+    assert '<a href="/tournaments" aria-current="page">Tournaments</a>' in page.text
+    path = _new(client)
+    assert '<a href="/tournaments" aria-current="page">Tournaments</a>' in client.get(path).text
+    dutch = client.get("/?lang=nl").text
+    assert '<a href="/tournaments">Toernooien</a>' in dutch
+    client.get("/?lang=en")  # back to English (the choice is a cookie)
 
 
 def test_make_a_tournament_and_refusals(client: TestClient) -> None:
@@ -213,3 +226,134 @@ def test_bad_requests(client: TestClient) -> None:
     assert client.get("/tournaments/short").status_code == 404
     assert client.post("/tournaments/" + "x" * 32 + "/seat").status_code == 404
     assert client.get("/t/" + "y" * 22).status_code == 404
+
+
+def test_a_result_from_an_online_table_or_a_score_sheet(client: TestClient, data: Path) -> None:
+    path = _new(client)
+    client.post(f"{path}/import", data={"csv": PLAYERS})
+    token = path.rsplit("/", 1)[1]
+    store = open_store(f"sqlite:///{data / 'mahjong-nts.sqlite3'}")
+    try:
+        set_round(store, token, 1, [(1, 2, 3, 4), (5, 6, 7, 8)])
+        # an online table that played one hand and is finished, one still playing:
+        # East (seat 0) went mahjong with 40, the others held 10, 0 and 8 (NTS: East
+        # wins 2 x 40 from each, the losers pay each other the difference)
+        ended = NewEvent("ended", {"seed": "1", "reason": "mahjong", "winner": 0,
+                                   "balances": [240, -68, -98, -74]}, hand=0)  # fmt: skip
+        for table_id, status in (("F" * 22, "finished"), ("P" * 22, "playing")):
+            create_table(
+                store, table_id=table_id, watch_id=table_id.lower(), settings={},
+                ruleset_name="nts-2016", public=False, creator="c1",
+                seats=[NewSeat("human")] * 4, status=status,
+                events=[NewEvent("created", {"match_seed": "1"}), ended],
+            )  # fmt: skip
+        sheet = create_session(store, names=["Eva", "Fleur", "Gijs", "Hanna"]).token
+        # the same hand on the sheet, Eva East: her running total is 240
+        add_hand(store, sheet, {"scores": [40, 10, 0, 8], "winner": 0})
+    finally:
+        store.close()
+    r = client.post(f"{path}/result", data={"round": "1", "table": "1",
+                                            "source": "http://x/online/" + "P" * 22})  # fmt: skip
+    assert r.status_code == 422
+    assert _errors(r.text) == [
+        f"online table 'http://x/online/{'P' * 22}' is not finished: enter its result when its "
+        "last hand is played"
+    ]
+    assert '<details class="from-source" open>' in r.text
+    # the link is what is wrong, not the scores: the link's field is marked
+    marked = re.findall(r'<input id="([^"]+)"[^>]*aria-invalid="true"', r.text)
+    assert marked == ["src-1-1"]
+    r = client.post(f"{path}/result", data={"round": "1", "table": "1", "source": "nonsense"})
+    assert r.status_code == 422
+    assert _errors(r.text) == ["'nonsense' is not the link of an online table or a score sheet"]
+    r = client.post(f"{path}/result", data={"round": "1", "table": "1", "by": "Els",
+                                            "source": "/online/watch/" + "f" * 22},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303
+    r = client.post(f"{path}/result", data={"round": "1", "table": "2",
+                                            "source": f"http://testserver/sheet/{sheet}"},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303
+    again = client.post(f"{path}/result", data={"round": "1", "table": "2", "source": sheet})
+    assert again.status_code == 409 and "entered already" in _errors(again.text)[0]
+    store = open_store(f"sqlite:///{data / 'mahjong-nts.sqlite3'}")
+    try:
+        view = get_tournament(store, token)
+        assert [(r.result.players, r.result.finals, r.entered_by) for r in view.results] == [
+            ((1, 2, 3, 4), (240, -68, -98, -74), "Els"),
+            ((5, 6, 7, 8), (240, -68, -98, -74), ""),
+        ]
+        assert result_changes(store, token) == ()
+    finally:
+        store.close()
+    r = client.post(f"{path}/result", data={"round": "1", "table": "2", "version": "1",
+                                            "source": "F" * 22},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303  # a correction, through the same versions
+    nl = client.post(f"{path}/result?lang=nl", data={"round": "1", "table": "1", "source": "x"})
+    assert _errors(nl.text) == ["'x' is geen link van een online tafel of een scorelijst"]
+    client.get("/tournaments?lang=en")
+
+
+def test_a_fixed_schedule_from_the_page(client: TestClient, data: Path) -> None:
+    path = _new(client)  # three rounds
+    client.post(f"{path}/import", data={"csv": PLAYERS})
+    assert "Seat from a fixed schedule (loopschema)" in client.get(path).text
+    r = client.post(f"{path}/schedule", data={"schedule": "  "})
+    assert r.status_code == 422 and _errors(r.text) == ["Paste a schedule: one line per table."]
+    # round 2 seats player 9, who is not registered: neither round is stored
+    bad = "round,table,e,s,w,n\n1,1,1,2,3,4\n1,2,5,6,7,8\n2,1,1,5,2,6\n2,2,3,7,4,9\n"
+    r = client.post(f"{path}/schedule", data={"schedule": bad})
+    assert r.status_code == 422 and _errors(r.text) == ["round 2: no player number 9"]
+    assert "2,2,3,7,4,9" in r.text and '<details class="from-source" id="schedule" open>' in r.text
+    r = client.post(f"{path}/schedule", data={"schedule": "1,1,1,2\n"})
+    assert r.status_code == 422
+    assert _errors(r.text) == [
+        "fixed schedule, line 1: give round, table and 3 to 5 players, not 4 fields"
+    ]
+    good = bad.replace("4,9", "4,8")
+    r = client.post(f"{path}/schedule", data={"schedule": good}, follow_redirects=False)
+    assert r.status_code == 303
+    store = open_store(f"sqlite:///{data / 'mahjong-nts.sqlite3'}")
+    try:
+        rounds = get_tournament(store, path.rsplit("/", 1)[1]).rounds
+        assert [r.tables for r in rounds] == [
+            ((1, 2, 3, 4), (5, 6, 7, 8)),
+            ((1, 5, 2, 6), (3, 7, 4, 8)),
+        ]
+    finally:
+        store.close()
+    # the third round is seated as usual, after the schedule's two
+    assert client.post(f"{path}/seat", follow_redirects=False).status_code == 303
+    assert sorted(p for t in _seated(data, path) for p in t) == list(range(1, 9))
+    assert "Seat from a fixed schedule" not in client.get(path).text  # all rounds seated
+    nl = client.post(f"{path}/schedule?lang=nl", data={"schedule": "1,1,1,2\n"})
+    assert nl.status_code == 422 and _errors(nl.text)[0].startswith("loopschema, regel 1:")
+    client.get("/tournaments?lang=en")
+
+
+def test_a_drop_out_undone_from_the_page(client: TestClient, data: Path) -> None:
+    path = _new(client)  # three rounds
+    client.post(f"{path}/import", data={"csv": PLAYERS})
+    client.post(f"{path}/seat")  # round 1: all eight
+    r = client.post(f"{path}/status", data={"player": "8", "last_round": "1"},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303
+    page = client.get(path).text
+    assert page.count('name="plays_on"') == 1  # only player 8 has a last round
+    assert 'aria-label="Player 8 plays on to the last round"' in page
+    r = client.post(f"{path}/status", data={"player": "8", "plays_on": "1"},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303
+    assert 'name="plays_on"' not in client.get(path).text
+    client.post(f"{path}/seat")
+    assert sorted(p for t in _seated(data, path) for p in t) == list(range(1, 9))  # 8 is back
+    # gone after round 2 and round 3 seated without him: coming back is refused
+    client.post(f"{path}/status", data={"player": "8", "last_round": "2"})
+    client.post(f"{path}/players", data={"first_name": "Ivo", "first_round": "3"})
+    client.post(f"{path}/seat")
+    r = client.post(f"{path}/status", data={"player": "8", "plays_on": "1"})
+    assert r.status_code == 422
+    assert _errors(r.text) == [
+        "player 8: round 3 is seated already; who plays in it cannot change now"
+    ]
