@@ -13,6 +13,7 @@ from mahjong_nts.core.observation import Observation, SeatView, observe
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.core.wall import tile_set
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 
 def make_obs(
@@ -26,11 +27,13 @@ def make_obs(
     discards: dict[int, str] | None = None,
     round_wind: Tile = Tile.EAST,
     seats: int = 4,
+    rules: RuleSet | None = None,
 ) -> Observation:
     """An observation for ``seat``: its concealed tiles, its options (text), and what
     lies open on the table (``melds`` like ``{1: ["[b234]"]}``, ``discards`` by seat)."""
     melds = melds or {}
     discards = discards or {}
+    rules = rules if rules is not None else load_ruleset("nts-2016")
     hand = tuple(sorted(parse_tiles(concealed)))
     views = []
     for s in range(seats):
@@ -49,6 +52,7 @@ def make_obs(
         )
     return Observation(
         seat=seat,
+        rules=rules,
         round_wind=round_wind,
         dominant=None,
         phase=phase,

@@ -72,6 +72,15 @@ def test_own_tiles_and_counts_only() -> None:
     assert all(not observe(game, s).to_act and observe(game, s).legal == () for s in (1, 2, 3))
 
 
+@pytest.mark.parametrize("spec", ["nts-2016", "nts-2002"])
+def test_every_seat_always_sees_the_rule_set(spec: str) -> None:
+    """The rule set is part of every observation, never optional (issue 12)."""
+    rules = load(spec)
+    game = Game(rules, random.Random(3))
+    for seat in range(game.n):
+        assert observe(game, seat).rules is rules
+
+
 def test_a_concealed_kong_lies_face_down_for_the_others() -> None:
     east = "b1 b1 b1 b1 k2 k5 k8 t3 t6 t9 F P C C"
     game = deal("nts-2016", [east, QUIET_SOUTH, QUIET_WEST, QUIET_NORTH], loose="P")

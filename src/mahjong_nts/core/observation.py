@@ -38,6 +38,7 @@ from mahjong_nts.core.actions import Action
 from mahjong_nts.core.errors import InvalidSeat, quote
 from mahjong_nts.core.game import Event, Game, HandResult, Phase
 from mahjong_nts.core.hand import Hand, Meld, MeldKind
+from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.text import N_
 from mahjong_nts.core.tiles import WINDS, Tile
 
@@ -65,6 +66,8 @@ class SeatView:
 @dataclass(frozen=True, slots=True)
 class Observation:
     seat: int
+    rules: RuleSet
+    """The rule set of the hand: always given, as a player at the table knows it."""
     round_wind: Tile
     """A wind, or the green dragon (``Tile.GREEN``) in a green-dragon hand."""
     dominant: int | None
@@ -169,6 +172,7 @@ def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation
     on_turn = game.phase is Phase.TURN and game.turn == seat
     return Observation(
         seat=seat,
+        rules=game.rules,
         round_wind=game.round_wind,
         dominant=game.dominant,
         phase=phase,
