@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from mahjong_nts.bots import Player
 from mahjong_nts.core.actions import Action, parse_action
-from mahjong_nts.core.game import Game, Phase
+from mahjong_nts.core.game import Discard, Game, Phase
 from mahjong_nts.core.notation import parse_meld, parse_tiles
 from mahjong_nts.core.observation import Observation, SeatView, observe
 from mahjong_nts.core.rules import RuleSet
@@ -43,6 +43,7 @@ def make_obs(
                 seat=s,
                 wind=WINDS[s],
                 melds=ms,
+                claimed_from=tuple((s - 1) % seats for _ in ms),
                 bonus=(),
                 discards=parse_tiles(discards.get(s, "")),
                 concealed_count=len(hand) if s == seat else 13 - 3 * len(ms),
@@ -68,6 +69,7 @@ def make_obs(
         dead_left=14,
         kongs=0,
         discard_count=sum(len(v.discards) for v in views),
+        history=tuple(Discard(v.seat, t) for v in views for t in v.discards),
         result=None,
         revealed=(),
     )
