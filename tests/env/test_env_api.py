@@ -43,9 +43,10 @@ def test_agents_are_the_seats_by_wind() -> None:
 def _random_hand(
     spec: str, seed: int, reward: str = "score", bots: str = ""
 ) -> tuple[MahjongEnv, list[int]]:
-    """Play one hand with random legal actions (or by the bot named), checking at every step that the mask of
-    each agent is exactly the core's legal actions of that seat now (none for a seat not
-    asked), and that the env's game is the core game dealt from the same seed."""
+    """Play one hand with random legal actions (or by the bot named), checking at every
+    step that the mask of each agent is exactly the core's legal actions of that seat now
+    (none for a seat not asked), and that the env's game is the core game dealt from the
+    same seed."""
     env = MahjongEnv(ruleset=spec, reward=reward)  # type: ignore[arg-type]
     env.reset(seed=seed)
     shadow = Game(env.rules, SeedRng(seed))  # the same hand, driven by the core alone
@@ -139,7 +140,7 @@ def test_an_illegal_action_is_refused_with_the_legal_ones() -> None:
     bad = next(i for i in range(NUM_ACTIONS) if Action.from_id(i) not in legal and i != 70 + 8)
     with pytest.raises(ValueError, match="is not legal now; legal: "):
         env.step(bad)
-    with pytest.raises(ValueError, match="an action is an id 0..171"):
+    with pytest.raises(ValueError, match=r"an action is an id 0\.\.171"):
         env.step(NUM_ACTIONS)
     # a chow slot of a tile that starts no chow (b9: id 70 + 8) is no action at all
     with pytest.raises(ValueError, match="not an action id"):
