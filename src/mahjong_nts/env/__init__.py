@@ -3,5 +3,6 @@
 single-seat wrapper.  docs/env.md documents the observation layout and the action table."""
 
 from mahjong_nts.env.aec import MahjongEnv, env, raw_env
+from mahjong_nts.env.single import SingleSeatEnv
 
-__all__ = ["MahjongEnv", "env", "raw_env"]
+__all__ = ["MahjongEnv", "SingleSeatEnv", "env", "raw_env"]
