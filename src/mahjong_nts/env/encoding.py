@@ -105,59 +105,84 @@ _FACE_DOWN, _DISCARDS, _HISTORY, _BONUS = (
     _O["HISTORY"],
     _O["BONUS"],
 )
+_SEATS_IN_PLAY, _DEAD, _ANNOUNCED, _CONCEALED_COUNT = (
+    _O["SEATS_IN_PLAY"],
+    _O["DEAD"],
+    _O["ANNOUNCED"],
+    _O["CONCEALED_COUNT"],
+)
+_WALL, _ROUND_WIND, _SEAT_WIND, _PHASE, _DOMINANT, _SCORES = (
+    _O["WALL"],
+    _O["ROUND_WIND"],
+    _O["SEAT_WIND"],
+    _O["PHASE"],
+    _O["DOMINANT"],
+    _O["SCORES"],
+)
 
 
 def encode(obs: Observation) -> npt.NDArray[np.float32]:
-    """The layout-1 array of ``obs`` (float32, :data:`OBS_SIZE` values)."""
-    x = np.zeros(OBS_SIZE, dtype=np.float32)
+    """The layout-1 array of ``obs`` (float32, :data:`OBS_SIZE` values).
+
+    Counts and one-hot entries are gathered as indices (one per unit) and counted with
+    one ``bincount``; the few other values are set after it: a numpy array is slow to
+    write one element at a time."""
     me, n = obs.seat, len(obs.seats)
-    for t in obs.concealed:
-        x[_HAND + t] += 1
+    ones = [_HAND + t for t in obs.concealed]
+    add = ones.append
     if obs.drawn is not None:
-        x[_DRAWN + obs.drawn] = 1
+        add(_DRAWN + obs.drawn)
     if obs.offered is not None:
-        x[_OFFERED + obs.offered] = 1
+        add(_OFFERED + obs.offered)
+    at: list[int] = []
+    values: list[float] = []
     for view in obs.seats:
         r = (view.seat - me) % n
         base = _MELDS + r * NUM_KINDS
         for m in view.melds:
             if m is None:
-                x[_FACE_DOWN + r] += 1
+                add(_FACE_DOWN + r)
             elif m.kind is MeldKind.CHOW:
-                x[base + m.tile : base + m.tile + 3] += 1
+                ones += (base + m.tile, base + m.tile + 1, base + m.tile + 2)
             else:
-                x[base + m.tile] += 4 if m.kind is MeldKind.KONG else 3
+                ones += (base + m.tile,) * (4 if m.kind is MeldKind.KONG else 3)
         base = _DISCARDS + r * NUM_KINDS
-        for t in view.discards:
-            x[base + t] += 1
-        for t in view.bonus:
-            x[_BONUS + r * NUM_BONUS + (t - NUM_KINDS)] = 1
-        x[_O["CONCEALED_COUNT"] + r] = view.concealed_count
-        x[_O["SEATS_IN_PLAY"] + r] = 1
-        x[_O["DEAD"] + r] = view.dead
-        x[_O["ANNOUNCED"] + r] = view.announced
-    for i, d in enumerate(obs.history[:MAX_HISTORY]):
-        at = _HISTORY + 3 * i
-        x[at] = d.tile + 1
-        x[at + 1] = (d.seat - me) % n + 1
+        ones += [base + t for t in view.discards]
+        base = _BONUS + r * NUM_BONUS - NUM_KINDS
+        ones += [base + t for t in view.bonus]
+        add(_SEATS_IN_PLAY + r)
+        if view.dead:
+            add(_DEAD + r)
+        if view.announced:
+            add(_ANNOUNCED + r)
+        at.append(_CONCEALED_COUNT + r)
+        values.append(view.concealed_count)
+    i = _HISTORY
+    for d in obs.history[:MAX_HISTORY]:
+        at += (i, i + 1)
+        values += (d.tile + 1, (d.seat - me) % n + 1)
         if d.claimed_by is not None:
-            x[at + 2] = (d.claimed_by - me) % n + 1
-    wall = _O["WALL"]
-    x[wall], x[wall + 1], x[wall + 2] = obs.live_left, obs.dead_left, obs.kongs
-    x[_O["ROUND_WIND"] + _ROUND_WINDS[obs.round_wind]] = 1
-    x[_O["SEAT_WIND"] + me] = 1
-    x[_O["PHASE"] + int(obs.phase)] = 1
+            at.append(i + 2)
+            values.append((d.claimed_by - me) % n + 1)
+        i += 3
+    at += (_WALL, _WALL + 1, _WALL + 2)
+    values += (obs.live_left, obs.dead_left, obs.kongs)
+    add(_ROUND_WIND + _ROUND_WINDS[obs.round_wind])
+    add(_SEAT_WIND + me)
+    add(_PHASE + int(obs.phase))
     if obs.dominant is not None:
-        x[_O["DOMINANT"] + (obs.dominant - me) % n] = 1
+        add(_DOMINANT + (obs.dominant - me) % n)
     if obs.result is not None:
         for s, balance in enumerate(obs.result.settlement.balances):
-            x[_O["SCORES"] + (s - me) % n] = balance
+            at.append(_SCORES + (s - me) % n)
+            values.append(balance)
+    x = np.bincount(ones, minlength=OBS_SIZE).astype(np.float32)
+    x[at] = values
     return x
 
 
 def action_mask(obs: Observation) -> npt.NDArray[np.int8]:
     """1 at the id of every legal action of ``obs`` (none when it is not asked)."""
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    for a in obs.legal:
-        mask[a.id] = 1
+    mask[[a.id for a in obs.legal]] = 1
     return mask
