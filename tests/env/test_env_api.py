@@ -145,3 +145,9 @@ def test_an_illegal_action_is_refused_with_the_legal_ones() -> None:
     # a chow slot of a tile that starts no chow (b9: id 70 + 8) is no action at all
     with pytest.raises(ValueError, match="not an action id"):
         env.step(70 + 8)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**256, 1.5, "7"])
+def test_a_bad_seed_is_refused(seed: object) -> None:
+    with pytest.raises(ValueError, match="seed"):
+        MahjongEnv().reset(seed=seed)  # type: ignore[arg-type]

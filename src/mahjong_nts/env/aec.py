@@ -21,7 +21,7 @@ from mahjong_nts.core.actions import NUM_ACTIONS, Action
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.observation import Observation, observe
 from mahjong_nts.core.rules import RuleSet
-from mahjong_nts.core.seeding import SeedRng, check_seed, derive_seed
+from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, SeedRng, check_seed, derive_seed
 from mahjong_nts.env.encoding import LAYOUT_VERSION, OBS_HIGH, OBS_LOW, action_mask, encode
 from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.tournament.results import TablePoints
@@ -117,7 +117,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
         elif self._next_seed is not None:
             seed = self._next_seed
         else:
-            seed = secrets.randbits(64)
+            seed = secrets.randbits(DEFAULT_SEED_BITS)
         self._next_seed = derive_seed(seed, "next hand")
         self.seed = seed
         for i, a in enumerate(self.possible_agents):

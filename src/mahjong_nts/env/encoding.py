@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjong_nts.core.actions import NUM_ACTIONS
+from mahjong_nts.core.game import Discard
 from mahjong_nts.core.hand import MeldKind
 from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
@@ -121,6 +122,21 @@ _WALL, _ROUND_WIND, _SEAT_WIND, _PHASE, _DOMINANT, _SCORES = (
 )
 
 
+def _history_entries(n: int, me: int) -> dict[Discard, tuple[int, int, int]]:
+    """Every discard a table of ``n`` can make, as its three HISTORY values seen by
+    ``me`` (built once: a lookup is faster than the arithmetic on every step)."""
+    out: dict[Discard, tuple[int, int, int]] = {}
+    for t in range(NUM_KINDS):
+        for s in range(n):
+            for c in (None, *(c for c in range(n) if c != s)):
+                claimed = 0 if c is None else (c - me) % n + 1
+                out[Discard(s, Tile(t), c)] = (t + 1, (s - me) % n + 1, claimed)
+    return out
+
+
+_ENTRIES: Final = {n: [_history_entries(n, me) for me in range(n)] for n in (3, 4)}
+
+
 def encode(obs: Observation) -> npt.NDArray[np.float32]:
     """The layout-1 array of ``obs`` (float32, :data:`OBS_SIZE` values).
 
@@ -157,14 +173,11 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
             add(_ANNOUNCED + r)
         at.append(_CONCEALED_COUNT + r)
         values.append(view.concealed_count)
-    i = _HISTORY
-    for d in obs.history[:MAX_HISTORY]:
-        at += (i, i + 1)
-        values += (d.tile + 1, (d.seat - me) % n + 1)
-        if d.claimed_by is not None:
-            at.append(i + 2)
-            values.append((d.claimed_by - me) % n + 1)
-        i += 3
+    history = obs.history[:MAX_HISTORY]
+    entries = _ENTRIES[n][me]
+    flat: list[int] = []
+    for d in history:
+        flat += entries[d]
     at += (_WALL, _WALL + 1, _WALL + 2)
     values += (obs.live_left, obs.dead_left, obs.kongs)
     add(_ROUND_WIND + _ROUND_WINDS[obs.round_wind])
@@ -178,6 +191,7 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
             values.append(balance)
     x = np.bincount(ones, minlength=OBS_SIZE).astype(np.float32)
     x[at] = values
+    x[_HISTORY : _HISTORY + len(flat)] = flat
     return x
 
 
