@@ -19,7 +19,9 @@ def blocks(name: str) -> list[str]:
     return BLOCK.findall(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("name", ["api.md", "engine.md", "store.md", "tournament.md", "README.md"])
+@pytest.mark.parametrize(
+    "name", ["api.md", "engine.md", "env.md", "store.md", "tournament.md", "README.md"]
+)
 def test_python_examples_run(name: str) -> None:
     found = blocks(name)
     assert found, f"{name} has no python example"

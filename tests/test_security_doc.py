@@ -38,6 +38,8 @@ SOURCE_ROW = (
     "(`tournament result --from-online` / `--from-sheet`, the organiser's page)"
 )
 
+ENV_ROW = "the RL environment (`mahjong_nts.env`): a seed; an action; discards in an observation"
+
 # (row of the table, module, constant, value, how the row writes it)
 CALC_ROW = "the calculator's query (`GET /`, `/calc/result`): hand, house rules, rule set"
 HOUSE_FORM_ROW = "the new-table form with house rules (`POST /online`)"
@@ -94,6 +96,8 @@ BOUNDS = [
     ("`simulate --hands` / `--matches`", "sim.simulate", "MAX_MATCHES", 100_000, "/ 100,000"),
     ("`simulate --hands` / `--matches`", "sim.simulate", "MATCH_HAND_LIMIT", 500, "500 hands"),
     ("`play --hands`", "cli.play", "MAX_HANDS", 1000, "1 to 1000"),
+    (ENV_ROW, "core.actions", "NUM_ACTIONS", 172, "an action id 0 to 171"),
+    (ENV_ROW, "env.encoding", "MAX_HISTORY", 136, "136 discards"),
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
     (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORDS", 4096, "4096 words"),
     (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORD_CHARS", 16, "of at most 16 characters"),

@@ -7,12 +7,13 @@ from collections.abc import Callable, Sequence
 
 from mahjong_nts.bots import Player
 from mahjong_nts.core.actions import Action, parse_action
-from mahjong_nts.core.game import Game, Phase
+from mahjong_nts.core.game import Discard, Game, Phase
 from mahjong_nts.core.notation import parse_meld, parse_tiles
 from mahjong_nts.core.observation import Observation, SeatView, observe
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.core.wall import tile_set
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 
 def make_obs(
@@ -26,11 +27,13 @@ def make_obs(
     discards: dict[int, str] | None = None,
     round_wind: Tile = Tile.EAST,
     seats: int = 4,
+    rules: RuleSet | None = None,
 ) -> Observation:
     """An observation for ``seat``: its concealed tiles, its options (text), and what
     lies open on the table (``melds`` like ``{1: ["[b234]"]}``, ``discards`` by seat)."""
     melds = melds or {}
     discards = discards or {}
+    rules = rules if rules is not None else load_ruleset("nts-2016")
     hand = tuple(sorted(parse_tiles(concealed)))
     views = []
     for s in range(seats):
@@ -40,6 +43,7 @@ def make_obs(
                 seat=s,
                 wind=WINDS[s],
                 melds=ms,
+                claimed_from=tuple((s - 1) % seats for _ in ms),
                 bonus=(),
                 discards=parse_tiles(discards.get(s, "")),
                 concealed_count=len(hand) if s == seat else 13 - 3 * len(ms),
@@ -49,6 +53,7 @@ def make_obs(
         )
     return Observation(
         seat=seat,
+        rules=rules,
         round_wind=round_wind,
         dominant=None,
         phase=phase,
@@ -64,6 +69,7 @@ def make_obs(
         dead_left=14,
         kongs=0,
         discard_count=sum(len(v.discards) for v in views),
+        history=tuple(Discard(v.seat, t) for v in views for t in v.discards),
         result=None,
         revealed=(),
     )

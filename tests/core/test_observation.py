@@ -11,7 +11,7 @@ from game_helpers import assert_no_leak, deal, perturbed, play, random_action, r
 
 from conftest import load
 from mahjong_nts.core.actions import Action, ActionKind
-from mahjong_nts.core.game import Game, Phase
+from mahjong_nts.core.game import Discard, Game, Phase
 from mahjong_nts.core.hand import Meld, MeldKind
 from mahjong_nts.core.observation import Observation, observe, visible_events
 from mahjong_nts.core.tiles import Tile
@@ -72,6 +72,15 @@ def test_own_tiles_and_counts_only() -> None:
     assert all(not observe(game, s).to_act and observe(game, s).legal == () for s in (1, 2, 3))
 
 
+@pytest.mark.parametrize("spec", ["nts-2016", "nts-2002"])
+def test_every_seat_always_sees_the_rule_set(spec: str) -> None:
+    """The rule set is part of every observation, never optional (issue 12)."""
+    rules = load(spec)
+    game = Game(rules, random.Random(3))
+    for seat in range(game.n):
+        assert observe(game, seat).rules is rules
+
+
 def test_a_concealed_kong_lies_face_down_for_the_others() -> None:
     east = "b1 b1 b1 b1 k2 k5 k8 t3 t6 t9 F P C C"
     game = deal("nts-2016", [east, QUIET_SOUTH, QUIET_WEST, QUIET_NORTH], loose="P")
@@ -124,6 +133,7 @@ def _after(prev: Observation, act: Action) -> Observation:
         )
         view = replace(me, melds=melds, concealed_count=me.concealed_count - 1)
         kongs, discards = prev.kongs + 1, prev.discard_count
+        history = prev.history
     else:
         view = replace(
             me,
@@ -132,6 +142,7 @@ def _after(prev: Observation, act: Action) -> Observation:
             announced=me.announced or act.kind is ActionKind.ANNOUNCE,
         )
         kongs, discards = prev.kongs, prev.discard_count + 1
+        history = (*prev.history, Discard(t, tile))
     concealed = list(prev.concealed)
     if prev.seat == t:
         concealed.remove(tile)
@@ -147,6 +158,7 @@ def _after(prev: Observation, act: Action) -> Observation:
         seats=tuple(view if v.seat == t else v for v in prev.seats),
         kongs=kongs,
         discard_count=discards,
+        history=history,
     )
 
 
@@ -263,3 +275,25 @@ def test_a_huge_seat_is_described_not_printed() -> None:
     ValueError about int printing)."""
     with pytest.raises(ValueError, match="seat a whole number of about 5001 digits"):
         observe(Game(load("nts-2016"), random.Random(0)), 10**5000)
+
+
+def test_the_public_history_says_who_claimed_each_discard_and_from_whom() -> None:
+    """Issue 12: every discard in order and who claimed it (a tile let go by everyone is
+    known), each meld with the seat it was claimed from.  East lets W go, South draws C
+    and lets it go, West pungs it (NTS 2016 1.8.2) and lets E go."""
+    east = "k1 k2 k4 k5 k7 k8 t7 t8 S N b7 b8 b9 W"
+    south = "t1 t4 t7 k3 k6 k9 b2 b8 S N W F P"
+    west = "C C b1 b3 b5 k1 k4 k7 t2 t5 t8 E F"
+    north = "b4 b6 k2 k5 k8 t3 t6 t9 E P P S t1"
+    game = deal("nts-2016", [east, south, west, north], draws="C")
+    play(game, "discard W", "discard C")
+    # in the window: the neutral view shows C on the table, claimed by nobody yet
+    assert observe(game, 0).history == (Discard(0, Tile.WEST), Discard(1, Tile.RED))
+    play(game, "pung C", "discard E")
+    expected = (Discard(0, Tile.WEST), Discard(1, Tile.RED, 2), Discard(2, Tile.EAST))
+    for seat in range(4):
+        obs = observe(game, seat)
+        assert obs.history == expected
+        assert obs.seats[2].melds == (Meld(MeldKind.PUNG, Tile.RED, True),)
+        assert obs.seats[2].claimed_from == (1,)
+        assert all(v.claimed_from == () for v in obs.seats if v.seat != 2)

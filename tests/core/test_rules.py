@@ -405,3 +405,19 @@ def test_no_hand_reaches_past_the_bound(
             assert n <= _TIMES.get(item_id, 4 if item_id in _SET_POINTS else 1), item_id
         groups = [ITEMS[i].group for i in counts if ITEMS[i].group]
         assert len(groups) == len(set(groups))
+
+
+def test_lookup_by_unknown_item_name_raises_not_zero() -> None:
+    """A typo in an item name must not read as "not scored" (issue 12)."""
+    rules = load("nts-2016")
+    # a known item: the book's "Pung of Kong Draken, eigen Wind of Wind van de ronde 1"
+    assert rules.doublings("pung_dragon") == 1
+    with pytest.raises(InvalidRuleSet, match="no points item is called 'pung_dragon_x'"):
+        rules.points("pung_dragon_x")
+    with pytest.raises(InvalidRuleSet, match="no doublings item is called 'lucky_thirten'"):
+        rules.doublings("lucky_thirten")
+    # a doubling item asked for as points is no points item either
+    with pytest.raises(InvalidRuleSet, match="no points item"):
+        rules.points("lucky_thirteen")
+    with pytest.raises(InvalidRuleSet):
+        rules.doublings(3)  # type: ignore[arg-type]

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import compress
-from typing import Final
+from typing import Final, NamedTuple
 
 from mahjong_nts.core.actions import Action, ActionKind, action, parse_action
 from mahjong_nts.core.analysis import (
@@ -64,7 +64,7 @@ from mahjong_nts.core.text import N_, Text
 from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile
 from mahjong_nts.core.wall import Rng, Wall
 
-__all__ = ["MAX_SEQ", "Event", "Game", "HandResult", "Phase", "Source"]
+__all__ = ["MAX_SEQ", "Discard", "Event", "Game", "HandResult", "Phase", "Source"]
 
 MAX_SEQ: Final = 2**31 - 1
 """The largest sequence number :meth:`Game.apply` accepts (a hand has a few hundred
@@ -136,6 +136,16 @@ def _event(kind: str, seat: int, tiles: tuple[Tile, ...], decided: bool = False)
     s_decided(event, decided)
     s_note(event, "")
     return event
+
+
+class Discard(NamedTuple):
+    """One discard of the hand, in the order they were made (public): who let it go,
+    the tile, and the seat that claimed it (``None``: nobody did, so every other seat
+    let it go; a mahjong claim counts).  An announcement's discard is one too."""
+
+    seat: int
+    tile: Tile
+    claimed_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +253,11 @@ class Game:
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.bonus: list[list[Tile]] = [[] for _ in range(n)]
         self.discards: list[list[Tile]] = [[] for _ in range(n)]
+        self.discard_log: list[Discard] = []
+        """Every discard of the hand in order, with who claimed it (:class:`Discard`)."""
+        self.claimed_from: list[list[int | None]] = [[] for _ in range(n)]
+        """Beside :attr:`melds`: the seat whose discard each meld took (``None`` for a
+        concealed kong); a promoted kong keeps its pung's."""
         self.dead: list[bool] = [False] * n
         self.events: list[Event] = []
         self.phase = Phase.TURN
@@ -313,6 +328,8 @@ class Game:
         other.melds = [list(m) for m in self.melds]
         other.bonus = [list(b) for b in self.bonus]
         other.discards = [list(d) for d in self.discards]
+        other.discard_log = list(self.discard_log)
+        other.claimed_from = [list(c) for c in self.claimed_from]
         other.dead = list(self.dead)
         other.events = list(self.events)
         other._waits = list(self._waits)
@@ -853,6 +870,7 @@ class Game:
             self._waits[seat] = None
             self._fresh[seat] = False
             self.discards[seat].append(tile)
+            self.discard_log.append(Discard(seat, tile))
             self.discard_count += 1
             self._offer(seat, tile, rob=False)
             return
@@ -863,6 +881,7 @@ class Game:
         if hand[tile] == 4:
             hand[tile] = 0
             self.melds[seat].append(Meld(MeldKind.KONG, tile, open=False))
+            self.claimed_from[seat].append(None)
             self._count_kong(seat, promoted=None)
             return
         hand[tile] -= 1
@@ -939,6 +958,7 @@ class Game:
                 self._rob(seat, tile)
             else:
                 self.discards[seat].pop()
+                self.discard_log[-1] = Discard(seat, tile, s)
             self.hands[s][tile] += 1
             self._finish(s, seat, win, tile, res)
             return
@@ -954,6 +974,7 @@ class Game:
             if act.kind is ActionKind.KONG:
                 hand[tile] -= 3
                 self.melds[s].append(Meld(MeldKind.KONG, tile, True))
+                self.claimed_from[s].append(seat)
                 self.events.append(Event("meld", s, (tile,) * 4))
                 self.turn_kongs = 0
                 self._turn(s, Source.CLAIM)
@@ -961,6 +982,7 @@ class Game:
             else:
                 hand[tile] -= 2
                 self.melds[s].append(Meld(MeldKind.PUNG, tile, True))
+                self.claimed_from[s].append(seat)
                 self.events.append(Event("meld", s, (tile,) * 3))
                 self._claimed_turn(s)
             return
@@ -975,6 +997,7 @@ class Game:
                 if t != tile:
                     hand[t] -= 1
             self.melds[nxt].append(Meld(MeldKind.CHOW, start, True))
+            self.claimed_from[nxt].append(seat)
             self.events.append(Event("meld", nxt, (start, _TILES[start + 1], _TILES[start + 2])))
             self._claimed_turn(nxt)
             return
@@ -983,6 +1006,7 @@ class Game:
     def _take(self, discarder: int, seat: int, tile: Tile) -> None:
         """The claimed discard leaves the table (the caller melds it)."""
         self.discards[discarder].pop()
+        self.discard_log[-1] = Discard(discarder, tile, seat)
         self._waits[seat] = None
         self._fresh[seat] = False
 

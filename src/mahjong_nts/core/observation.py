@@ -36,8 +36,9 @@ from dataclasses import dataclass
 
 from mahjong_nts.core.actions import Action
 from mahjong_nts.core.errors import InvalidSeat, quote
-from mahjong_nts.core.game import Event, Game, HandResult, Phase
+from mahjong_nts.core.game import Discard, Event, Game, HandResult, Phase
 from mahjong_nts.core.hand import Hand, Meld, MeldKind
+from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.text import N_
 from mahjong_nts.core.tiles import WINDS, Tile
 
@@ -52,6 +53,9 @@ class SeatView:
     wind: Tile
     melds: tuple[Meld | None, ...]
     """Declared melds in order; ``None`` is another seat's concealed kong (face down)."""
+    claimed_from: tuple[int | None, ...]
+    """Beside :attr:`melds`: the seat whose discard each meld took (``None``: a concealed
+    kong); a promoted kong keeps its pung's."""
     bonus: tuple[Tile, ...]
     discards: tuple[Tile, ...]
     """Its discards still on the table (claimed ones went into a meld)."""
@@ -65,6 +69,8 @@ class SeatView:
 @dataclass(frozen=True, slots=True)
 class Observation:
     seat: int
+    rules: RuleSet
+    """The rule set of the hand: always given, as a player at the table knows it."""
     round_wind: Tile
     """A wind, or the green dragon (``Tile.GREEN``) in a green-dragon hand."""
     dominant: int | None
@@ -91,6 +97,9 @@ class Observation:
     dead_left: int
     kongs: int
     discard_count: int
+    history: tuple[Discard, ...]
+    """Every discard of the hand in order, each with the seat that claimed it (``None``:
+    every other seat let it go), as the whole table saw it."""
     result: HandResult | None
     revealed: tuple[Hand, ...]
     """Every seat's hand, once the hand is over (else empty)."""
@@ -116,6 +125,8 @@ class PublicView:
     dead_left: int
     kongs: int
     discard_count: int
+    history: tuple[Discard, ...]
+    """Every discard of the hand in order, with the seat that claimed it."""
     result: HandResult | None
     revealed: tuple[Hand, ...]
     """Every seat's hand, once the hand is over (else empty)."""
@@ -134,6 +145,7 @@ def _seat_views(game: Game, seat: int | None, over: bool) -> tuple[SeatView, ...
                 seat=s,
                 wind=WINDS[s],
                 melds=melds,
+                claimed_from=tuple(game.claimed_from[s]),
                 bonus=tuple(game.bonus[s]),
                 discards=tuple(game.discards[s]),
                 concealed_count=sum(game.hands[s]),
@@ -169,6 +181,7 @@ def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation
     on_turn = game.phase is Phase.TURN and game.turn == seat
     return Observation(
         seat=seat,
+        rules=game.rules,
         round_wind=game.round_wind,
         dominant=game.dominant,
         phase=phase,
@@ -184,6 +197,7 @@ def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation
         dead_left=game.wall.dead_left,
         kongs=game.kongs,
         discard_count=game.discard_count,
+        history=tuple(game.discard_log),
         result=game.result,
         revealed=tuple(game.hand_of(s) for s in range(game.n)) if over else (),
     )
@@ -205,6 +219,7 @@ def observe_public(game: Game) -> PublicView:
         dead_left=game.wall.dead_left,
         kongs=game.kongs,
         discard_count=game.discard_count,
+        history=tuple(game.discard_log),
         result=game.result,
         revealed=tuple(game.hand_of(s) for s in range(game.n)) if over else (),
     )

@@ -206,9 +206,15 @@ class RuleSet:
         return f"<RuleSet {self.name!r}>"
 
     def points(self, item: str) -> int:
+        """The points of ``item`` (0 where this rule set does not score it); an id that
+        is no points item of the catalogue raises :class:`InvalidRuleSet`."""
+        _check_item(item, ItemKind.POINTS)
         return self.scoring.points.get(item, 0)
 
     def doublings(self, item: str) -> int:
+        """The doublings of ``item`` (0 where this rule set does not score it); an id
+        that is no doubling item of the catalogue raises :class:`InvalidRuleSet`."""
+        _check_item(item, ItemKind.DOUBLINGS)
         return self.scoring.doublings.get(item, 0)
 
     @classmethod
@@ -409,6 +415,18 @@ _TOP_KEYS: Final = (
     "settlement",
     "table",
 )
+
+
+def _check_item(key: str, kind: ItemKind) -> None:
+    """Refuse a lookup by a name that is no ``kind`` item: a typo never reads as 0."""
+    item = ITEMS.get(key) if isinstance(key, str) else None
+    if item is None or item.kind is not kind:
+        raise InvalidRuleSet(
+            N_("no {kind} item is called {key}{hint}"),
+            kind=kind.value,
+            key=quote(key),
+            hint=_suggest(key, [k for k, v in ITEMS.items() if v.kind is kind]),
+        )
 
 
 def _items(section: Mapping[str, Any], kind: ItemKind, where: str) -> Mapping[str, int]:

@@ -1,0 +1,153 @@
+"""The PettingZoo environment: PettingZoo's own API and seed tests, and the action mask
+against the core's legal actions (issue 12)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import mahjong_nts.env as mj_env
+from mahjong_nts.bots import make_bot
+from mahjong_nts.core.actions import NUM_ACTIONS, Action
+from mahjong_nts.core.game import Game
+from mahjong_nts.core.observation import observe
+from mahjong_nts.core.seeding import SeedRng
+from mahjong_nts.env.aec import MahjongEnv
+
+pytestmark = pytest.mark.filterwarnings(
+    # a dict observation with an action mask, as PettingZoo's own classic environments
+    "ignore:Observation space for each agent probably should be:UserWarning",
+    "ignore:Observation is not a NumPy array:UserWarning",
+)
+
+
+@pytest.mark.parametrize("spec", ["nts-2016", "nmb-2009+three-players"])
+def test_pettingzoo_api_test(spec: str) -> None:
+    api_test(mj_env.env(ruleset=spec), num_cycles=300)
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(lambda: mj_env.env(ruleset="nts-2016"), num_cycles=300)
+
+
+def test_agents_are_the_seats_by_wind() -> None:
+    e = mj_env.env(ruleset="nmb-2009+three-players", reward="table_points")
+    e.reset(seed=1)
+    assert e.possible_agents == ["seat_0", "seat_1", "seat_2"]
+    assert e.agent_selection == "seat_0"  # East starts with the fourteenth tile
+
+
+def _random_hand(
+    spec: str, seed: int, reward: str = "score", bots: str = ""
+) -> tuple[MahjongEnv, list[int]]:
+    """Play one hand with random legal actions (or by the bot named), checking at every
+    step that the mask of each agent is exactly the core's legal actions of that seat now
+    (none for a seat not asked), and that the env's game is the core game dealt from the
+    same seed."""
+    env = MahjongEnv(ruleset=spec, reward=reward)  # type: ignore[arg-type]
+    env.reset(seed=seed)
+    shadow = Game(env.rules, SeedRng(seed))  # the same hand, driven by the core alone
+    rng = random.Random(seed)
+    players = [make_bot(bots, seed + s, env.rules) for s in range(shadow.n)] if bots else []
+    taken: list[int] = []
+    while not shadow.is_over:
+        agent = env.agent_selection
+        assert agent == f"seat_{shadow.current_seat}"
+        for a in env.agents:
+            mask = env.observe(a)["action_mask"]
+            s = int(a.removeprefix("seat_"))
+            legal = shadow.legal_actions() if s == shadow.current_seat else ()
+            assert set(np.flatnonzero(mask).tolist()) == {act.id for act in legal}, (seed, a)
+        if players:
+            act = players[shadow.current_seat].act(observe(shadow, shadow.current_seat))
+        else:
+            act = rng.choice(shadow.legal_actions())
+        taken.append(act.id)
+        env.step(act.id)
+        shadow.apply(act)
+    assert env.game is not None and env.game.events == shadow.events
+    return env, taken
+
+
+@pytest.mark.parametrize(
+    "spec", ["nts-2016", "nmb-2009+flowers", "nmb-2009+three-players", "rode-draak"]
+)
+def test_the_mask_is_exactly_the_core_legal_actions(spec: str) -> None:
+    for seed in range(6):
+        env, _ = _random_hand(spec, seed)
+        assert all(env.terminations.values())
+
+
+def test_score_rewards_are_the_settlement_and_sum_to_zero() -> None:
+    wins = 0
+    for seed in range(12):
+        env, _ = _random_hand("nts-2016", seed, bots="heuristic")
+        assert env.game is not None and env.game.result is not None
+        balances = env.game.result.settlement.balances
+        assert [env.rewards[f"seat_{s}"] for s in range(4)] == [float(b) for b in balances]
+        assert sum(env.rewards.values()) == 0
+        wins += not env.game.result.remise
+    assert wins  # some hand was won, so the rewards were not all zero
+
+
+def test_table_points_rewards_by_place() -> None:
+    ranked = 0
+    for seed in range(12):
+        env, _ = _random_hand("nts-2016", seed, reward="table_points", bots="heuristic")
+        assert env.game is not None and env.game.result is not None
+        balances = env.game.result.settlement.balances
+        points = [env.rewards[f"seat_{s}"] for s in range(4)]
+        assert sum(points) == 4 + 2 + 1 + 0  # places share their points, nothing is lost
+        if len(set(balances)) == 4:  # no ties: 4/2/1/0 by place
+            order = sorted(range(4), key=lambda s: -balances[s])
+            assert [points[s] for s in order] == [4.0, 2.0, 1.0, 0.0]
+            ranked += 1
+    assert ranked
+
+
+def test_reset_with_a_seed_deals_the_same_wall() -> None:
+    a, b = MahjongEnv(), MahjongEnv()
+    a.reset(seed=2**200 + 5)
+    b.reset(seed=2**200 + 5)
+    assert a.game is not None and b.game is not None
+    assert a.game.events == b.game.events  # the deal: every seat's tiles
+    assert np.array_equal(a.observe("seat_0")["observation"], b.observe("seat_0")["observation"])
+    a.reset(seed=7)
+    assert a.game is not None and a.game.events != b.game.events
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"ruleset": "nts-2016", "players": 3}, "played by 4"),
+        ({"reward": "money"}, "one of score, table_points"),
+        ({"render_mode": "human"}, "None or 'ansi'"),
+        ({"ruleset": 5}, "a rule set's name or a RuleSet"),
+    ],
+)
+def test_bad_arguments_say_what_is_wrong(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        MahjongEnv(**kwargs)  # type: ignore[arg-type]
+
+
+def test_an_illegal_action_is_refused_with_the_legal_ones() -> None:
+    env = MahjongEnv()
+    env.reset(seed=3)
+    legal = env.game.legal_actions() if env.game is not None else ()
+    bad = next(i for i in range(NUM_ACTIONS) if Action.from_id(i) not in legal and i != 70 + 8)
+    with pytest.raises(ValueError, match="is not legal now; legal: "):
+        env.step(bad)
+    with pytest.raises(ValueError, match=r"an action is an id 0\.\.171"):
+        env.step(NUM_ACTIONS)
+    # a chow slot of a tile that starts no chow (b9: id 70 + 8) is no action at all
+    with pytest.raises(ValueError, match="not an action id"):
+        env.step(70 + 8)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**256, 1.5, "7"])
+def test_a_bad_seed_is_refused(seed: object) -> None:
+    with pytest.raises(ValueError, match="seed"):
+        MahjongEnv().reset(seed=seed)  # type: ignore[arg-type]
