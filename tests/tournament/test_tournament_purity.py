@@ -3,28 +3,14 @@ I/O, no clock, no global random numbers (the seating's generator is passed in)."
 
 from __future__ import annotations
 
-import ast
-import sys
 from pathlib import Path
 
 import pytest
 
+from purity_helpers import IO_MODULES, assert_pure
+
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "mahjong_nts" / "tournament"
 MODULES = sorted(PACKAGE.glob("*.py"))
-FORBIDDEN_CALLS = {"print", "open", "input", "exec", "eval"}
-FORBIDDEN_MODULES = {
-    "os",
-    "io",
-    "pathlib",
-    "subprocess",
-    "socket",
-    "random",
-    "secrets",
-    "time",
-    "datetime",
-    "csv",
-    "json",
-}
 
 
 def test_modules_found() -> None:
@@ -33,23 +19,8 @@ def test_modules_found() -> None:
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
 def test_imports_only_stdlib_and_core(path: Path) -> None:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module]
-        else:
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                assert node.func.id not in FORBIDDEN_CALLS, f"{path.name} calls {node.func.id}"
-            continue
-        for name in names:
-            top = name.split(".")[0]
-            if top == "mahjong_nts":
-                assert name.startswith(("mahjong_nts.core", "mahjong_nts.tournament")), name
-                continue
-            assert top == "__future__" or top in sys.stdlib_module_names, name
-            assert top not in FORBIDDEN_MODULES, name
+    pure = ("mahjong_nts.core", "mahjong_nts.tournament")
+    assert_pure(path, pure, IO_MODULES | {"secrets", "csv", "json"})
 
 
 def test_doctests() -> None:
