@@ -193,3 +193,41 @@ def test_register_seat_enter_results_and_see_the_standings(
     other.get_by_role("button", name="Seat round 2").click()
     expect(other.get_by_role("heading", name="Round 2")).to_be_visible()
     expect(page.get_by_role("heading", name="Round 2")).to_be_visible(timeout=40_000)
+
+
+def test_a_fixed_schedule_and_a_player_who_plays_on(page_in: Callable[..., Page]) -> None:
+    """An organiser pastes a loopschema (its round stored as written), marks a player gone
+    after round 1, and takes that back with "Plays on"."""
+    page = page_in(DESKTOP)
+    page.goto("/tournaments")
+    page.wait_for_load_state("domcontentloaded")
+    page.get_by_label("Name").fill("Loopschema")
+    page.get_by_label("Date").fill("2026-12-05")
+    page.get_by_label("Rounds").fill("3")
+    page.get_by_role("button", name="Make the tournament").click()
+    expect(page.get_by_role("heading", name="Loopschema")).to_be_visible()
+    page.get_by_label("Players (CSV)").fill(PLAYERS)
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.locator(".players-table tbody tr")).to_have_count(8)
+
+    # the first round written by hand, seated as written
+    page.get_by_text("Seat from a fixed schedule (loopschema)").click()
+    page.get_by_label("Schedule (CSV)").fill(
+        "round,table,east,south,west,north\n1,1,1,2,3,4\n1,2,5,6,7,8"
+    )
+    page.get_by_role("button", name="Seat from the schedule").click()
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    expect(page.get_by_role("button", name="Seat round 2")).to_be_visible()
+    assert _table_names(page, 1) == ["Anna de Vries", "Bram Bakker", "Cor Jansen", "Dirk Visser"]
+    assert _table_names(page, 2) == ["Eva Smit", "Fleur Mulder", "Gijs de Boer", "Hanna Bos"]
+
+    # Cor (3) goes home after round 1, then plays on after all
+    page.locator("#st-player").fill("3")
+    page.locator("#st-last").fill("1")
+    page.locator("form:has(#st-player)").get_by_role("button").click()
+    cor = page.locator(".players-table tbody tr").nth(2)
+    expect(cor.locator("td").nth(4)).to_contain_text("1–1")
+    cor.get_by_role("button", name="Player 3 plays on to the last round").click()
+    cor = page.locator(".players-table tbody tr").nth(2)
+    expect(cor.locator("td").nth(4)).to_contain_text("1–3")
+    expect(cor.get_by_role("button")).to_have_count(0)
