@@ -10,6 +10,8 @@ import dataclasses
 import json
 import random
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections import defaultdict
@@ -415,6 +417,21 @@ def logged_decisions(text: str) -> set[tuple[int, int, str]]:
             game.apply(act, seat=line.seat, seq=game.seq)
     assert game.is_over
     return out
+
+
+def assert_nothing_lost(log: bytes, acked: list[tuple[int, int, int, str]], folder: Path) -> None:
+    """A hand's downloaded log verifies with the real ``replay --verify``, and every action
+    the server acknowledged, ``(hand, seq, seat, action)``, is a decision in it."""
+    path = folder / "hand.jsonl"
+    path.write_bytes(log)
+    verify = subprocess.run(
+        [sys.executable, "-m", "mahjong_nts.cli", "replay", str(path), "--verify"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+    logged = logged_decisions(log.decode("utf-8"))
+    lost = [a for a in acked if (a[1], a[2], a[3]) not in logged]
+    assert not lost, lost
 
 
 def public(game: Game) -> Any:

@@ -11,7 +11,6 @@ import asyncio
 import random
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -20,7 +19,14 @@ from typing import Any
 
 import httpx
 import pytest
-from online_helpers import Client, is_over, join, logged_decisions, play_acked, play_until
+from online_helpers import (
+    Client,
+    assert_nothing_lost,
+    is_over,
+    join,
+    play_acked,
+    play_until,
+)
 from websockets.exceptions import ConnectionClosed
 
 from mahjong_nts.store import open_store
@@ -229,13 +235,4 @@ def test_a_killed_owners_table_is_taken_over_and_finished(cluster: Cluster, tmp_
     assert cluster.owner_url(table) == cluster.b and len(ends) == 2
     log = httpx.get(f"{cluster.b}{ends[0]['hand']['log']}", timeout=30)
     assert log.status_code == 200
-    path = tmp_path / "hand.jsonl"
-    path.write_bytes(log.content)
-    verify = subprocess.run(
-        [sys.executable, "-m", "mahjong_nts.cli", "replay", str(path), "--verify"],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    assert verify.returncode == 0, verify.stdout + verify.stderr
-    logged = logged_decisions(log.text)
-    lost = [a for a in acked if (a[1], a[2], a[3]) not in logged]
-    assert not lost, lost
+    assert_nothing_lost(log.content, acked, tmp_path)

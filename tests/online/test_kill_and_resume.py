@@ -8,14 +8,12 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from online_helpers import Client, is_over, join, logged_decisions, play_acked
+from online_helpers import Client, assert_nothing_lost, is_over, join, play_acked
 
 from server_helpers import running_server
 
@@ -93,13 +91,4 @@ def test_a_table_survives_kill_9(tmp_path: Path) -> None:
         assert len(ends) == 4
         log = httpx.get(f"{base}{ends[0]['hand']['log']}", timeout=30)
     assert log.status_code == 200
-    path = tmp_path / "hand.jsonl"
-    path.write_bytes(log.content)
-    verify = subprocess.run(
-        [sys.executable, "-m", "mahjong_nts.cli", "replay", str(path), "--verify"],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    assert verify.returncode == 0, verify.stdout + verify.stderr
-    logged = logged_decisions(log.text)
-    lost = [a for a in acked if (a[1], a[2], a[3]) not in logged]
-    assert not lost, lost
+    assert_nothing_lost(log.content, acked, tmp_path)
