@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mahjong_nts.web.api.answer import error_response
+
 __all__ = [
     "SECURITY_HEADERS",
     "CrossSiteGuard",
@@ -120,6 +122,9 @@ def hide_tokens_in_server_log() -> None:
 
 
 _SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+CROSS_SITE_REFUSAL: Final = (
+    "a page of another site may not change anything here (its request came from another origin)"
+)
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str] = ()) -> bool:
@@ -175,26 +180,7 @@ class CrossSiteGuard:
                 elif name == b"sec-fetch-site":
                     fetch_site = value.decode("latin-1")
             if not request_allowed(origin, host, fetch_site, self.allowed):
-                await _refuse_cross_site(send)
+                refusal = error_response(403, CROSS_SITE_REFUSAL)
+                await refusal(scope, receive, send)
                 return
         await self.app(scope, receive, send)
-
-
-_CROSS_SITE_BODY: Final = (
-    b'{"error":"a page of another site may not change anything here '
-    b'(its request came from another origin)"}'
-)
-
-
-async def _refuse_cross_site(send: Send) -> None:
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 403,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(_CROSS_SITE_BODY)).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": _CROSS_SITE_BODY})
