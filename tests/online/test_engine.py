@@ -308,6 +308,36 @@ def test_the_bounds_on_tables(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
+def test_finished_tables_make_way_for_new_ones(tmp_path: Path) -> None:
+    """The bound counts tables in memory, but a finished table nobody looks at never
+    refuses a new one: it is closed (its events stay stored), the longest idle first."""
+
+    async def scenario() -> None:
+        bots = {"seats": [{"kind": "bot"}] * 4, "hands": 1}
+        async with running(tmp_path, max_open_tables=2) as server:
+            first = await server.create(bots, "alice")
+            second = await server.create(bots, "bob")
+            for _ in range(600):
+                if first.status == second.status == "finished":
+                    break
+                await asyncio.sleep(0.05)
+            assert first.status == second.status == "finished"
+            watcher = Connection(None, by_table_id=True)
+            await second.attach(watcher)  # someone still looks at the second one's result
+            third = await server.create({}, "carol")
+            assert set(server.tables) == {second.id, third.id}
+            assert first.status == "closed"
+            assert load_table(server.store, first.id).info.status == "finished"
+            with pytest.raises(OnlineError) as full:  # a watched table and one waiting
+                await server.create({}, "dave")
+            assert full.value.status == 503
+            await second.detach(watcher)
+            fourth = await server.create({}, "dave")
+            assert set(server.tables) == {third.id, fourth.id}
+
+    asyncio.run(scenario())
+
+
 def test_joining(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(tmp_path) as server:

@@ -190,7 +190,7 @@ class OnlineServer:
         )
         for table_id in held - owned:
             await self._let_go(table_id, "another server process took it over")
-        room = self.config.max_open_tables - len(self.tables)
+        room = self.config.max_open_tables - len(self.tables) + len(self._finished_unwatched())
         if room <= 0:
             return
         now = _utcnow()
@@ -201,12 +201,26 @@ class OnlineServer:
             if table_id in self.tables or table_id in self._unresumable:
                 continue
             async with self._takeovers:
-                if table_id not in self.tables:
+                if table_id not in self.tables and await self._make_room():
                     try:
                         await self._take(table_id)
                         log.info("table %s taken over (its server process is gone)", table_id[:6])
                     except OnlineError:
                         pass
+
+    def _finished_unwatched(self) -> list[Table]:
+        return [t for t in self.tables.values() if t.status == "finished" and not t.connections]
+
+    async def _make_room(self) -> bool:
+        """Whether this node may hold one more table.  At its bound the finished tables
+        nobody is looking at make way, the one idle longest first: the bound is on tables
+        in memory, but only tables waiting or in play may refuse a new one."""
+        while len(self.tables) >= self.config.max_open_tables:
+            idle = self._finished_unwatched()
+            if not idle:
+                return False
+            await min(idle, key=lambda t: t.idle_since).make_way()
+        return True
 
     async def _let_go(self, table_id: str, why: str) -> None:
         """A table this node no longer owns: stopped, its sockets closed (1012) so that
@@ -290,7 +304,7 @@ class OnlineServer:
             settings, rules = check_settings(data)
         except SettingsError as exc:
             raise OnlineError(422, str(exc)) from None
-        if len(self.tables) >= self.config.max_open_tables:
+        if not await self._make_room():
             raise OnlineError(
                 503,
                 f"{self.config.max_open_tables} tables are open on this server: try again later",
@@ -384,7 +398,7 @@ class OnlineServer:
                 return table
             if found.id in self._unresumable:
                 raise OnlineError(503, "this table cannot be resumed: it is broken")
-            if len(self.tables) >= self.config.max_open_tables:
+            if not await self._make_room():
                 raise OnlineError(
                     503,
                     f"{self.config.max_open_tables} tables are open on this server: "

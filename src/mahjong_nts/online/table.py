@@ -964,6 +964,17 @@ class Table:
                 self.idle_since = self.clock()
         self.wake.set()
 
+    async def make_way(self) -> bool:
+        """Close this table if it is finished and nobody is looking at it (True then), to
+        make room for a table in play: its events stay in the store, as after an idle
+        hour."""
+        async with self.lock:
+            if self.status != "finished" or self.connections:
+                return False
+            await self._close("room")
+        self.wake.set()  # the task sees the closed status and ends
+        return True
+
     async def _close(self, reason: str) -> None:
         if self.status in ("waiting", "playing"):
             await self._write([NewEvent("closed", {"reason": reason})], status="closed")
