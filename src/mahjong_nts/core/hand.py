@@ -9,7 +9,7 @@ from typing import Final
 
 from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidWin, quote
 from mahjong_nts.core.text import N_, Text, join
-from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_honour, tile_name
+from mahjong_nts.core.tiles import NUM_KINDS, TILE_OF, Tile, is_honour, tile_name
 
 __all__ = ["Hand", "Meld", "MeldKind", "Win", "WinSource", "tile_counts"]
 
@@ -81,7 +81,7 @@ class Meld:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         if self.kind is MeldKind.CHOW:
-            return (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))
+            return (self.tile, TILE_OF[self.tile + 1], TILE_OF[self.tile + 2])
         return (self.tile,) * (4 if self.kind is MeldKind.KONG else 3)
 
     @property
@@ -127,8 +127,12 @@ class Hand:
     _counts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        concealed = tuple(sorted(Tile(t) for t in self.concealed))
-        bonus = tuple(sorted(Tile(t) for t in self.bonus))
+        try:  # a dict look-up per tile, not the enum call (~30 times as dear)
+            concealed = tuple(sorted([_TILE_BY_VALUE[t] for t in self.concealed]))
+            bonus = tuple(sorted([_TILE_BY_VALUE[t] for t in self.bonus]))
+        except (KeyError, TypeError):  # not a tile: the enum's own error
+            concealed = tuple(sorted(Tile(t) for t in self.concealed))
+            bonus = tuple(sorted(Tile(t) for t in self.bonus))
         object.__setattr__(self, "concealed", concealed)
         object.__setattr__(self, "bonus", bonus)
         object.__setattr__(self, "melds", tuple(self.melds))
@@ -149,7 +153,7 @@ class Hand:
         for meld in self.melds:
             all_tiles.extend(meld.tiles)
         counts = tile_counts(all_tiles)
-        for kind, n in enumerate(counts):
+        for kind, n in enumerate(counts) if max(counts) > 4 else ():
             if n > 4:
                 raise InvalidHand(
                     N_("{count} copies of {tile} ({where}): there are only 4 of each tile"),
@@ -165,6 +169,27 @@ class Hand:
         if self.partial:
             self._check_partial()
         object.__setattr__(self, "_counts", tuple(tile_counts(concealed)))
+
+    @classmethod
+    def _trusted(
+        cls,
+        concealed: tuple[Tile, ...],
+        bonus: tuple[Tile, ...],
+        winning_tile: Tile | None,
+        counts: tuple[int, ...],
+    ) -> Hand:
+        """A hand of no melds, not partial, from parts already checked by the caller (the
+        notation's fast path): ``concealed`` and ``bonus`` sorted tuples of :class:`Tile`
+        members, every check of :meth:`__post_init__` passed, ``counts`` the concealed
+        tiles' count vector.  Skips the public constructor's conversions and checks."""
+        hand = _new_hand(cls)
+        _set(hand, "concealed", concealed)
+        _set(hand, "melds", ())
+        _set(hand, "bonus", bonus)
+        _set(hand, "winning_tile", winning_tile)
+        _set(hand, "partial", False)
+        _set(hand, "_counts", counts)
+        return hand
 
     def _check_partial(self) -> None:
         if self.winning_tile is not None:
@@ -243,6 +268,13 @@ class Hand:
                 want=want,
                 count=self.tile_count,
             )
+
+
+_TILE_BY_VALUE: Final[dict[object, Tile]] = {int(t): t for t in Tile}
+"""Every tile by its value, for converting given tiles with a look-up (an int, or a
+:class:`Tile` itself: equal and of equal hash)."""
+_new_hand: Final = object.__new__
+_set: Final = object.__setattr__
 
 
 class WinSource(StrEnum):

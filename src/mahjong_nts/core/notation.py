@@ -36,7 +36,15 @@ from typing import Final
 from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidNotation, InvalidTile
 from mahjong_nts.core.hand import Hand, Meld
 from mahjong_nts.core.text import N_, Text
-from mahjong_nts.core.tiles import NUM_KINDS, Suit, Tile, parse_tile, suit_of, tile_glyph
+from mahjong_nts.core.tiles import (
+    NUM_KINDS,
+    TILE_OF,
+    Suit,
+    Tile,
+    parse_tile,
+    suit_of,
+    tile_glyph,
+)
 
 __all__ = [
     "format_hand",
@@ -187,9 +195,9 @@ def _compact(text: str, word: _Word) -> list[Tile] | None:
                         where=_where(text, word.start + k),
                     )
                 if ch in _SUIT_LETTERS:
-                    tiles.append(Tile(_SUIT_LETTERS.index(ch) * 9 + rank - 1))
+                    tiles.append(TILE_OF[_SUIT_LETTERS.index(ch) * 9 + rank - 1])
                 else:
-                    tiles.append(Tile(NUM_KINDS + _BONUS_LETTERS.index(ch) * 4 + rank - 1))
+                    tiles.append(TILE_OF[NUM_KINDS + _BONUS_LETTERS.index(ch) * 4 + rank - 1])
             i = j
         elif ch in _HONOUR_LETTERS:
             j = i
@@ -252,11 +260,115 @@ def _word_tiles(text: str, word: _Word) -> tuple[Tile, ...]:
     if known is not None:
         return known
     tiles = _read_word(text, word)
-    if len(word.text) <= MAX_REMEMBERED_WORD_CHARS:
+    _remember(word.text, tiles)
+    return tiles
+
+
+def _plain_tiles() -> dict[str, tuple[int, int]]:
+    """What each character of a plain word means to :func:`_plain_word`: a suit or bonus
+    letter (``(-1, first index)``: ranks follow), a rank digit (``(-2, rank - 1)``), an
+    honour letter (``(tile, 0)``)."""
+    table: dict[str, tuple[int, int]] = {}
+    for i, letter in enumerate(_SUIT_LETTERS):
+        table[letter] = (-1, 9 * i)
+    for i, letter in enumerate(_BONUS_LETTERS):
+        table[letter] = (-1, NUM_KINDS + 4 * i)
+    for digit in "123456789":
+        table[digit] = (-2, int(digit) - 1)
+    for letter, tile in _HONOUR_LETTERS.items():
+        table[letter] = (int(tile), 0)
+    return table
+
+
+_PLAIN: Final = _plain_tiles()
+
+
+def _plain_word(word: str) -> tuple[Tile, ...] | None:
+    """The tiles of a word made of plain compact groups only (``b123``, ``k55EEE``,
+    ``f13``), read with one table look-up per character; ``None`` for anything else
+    (aliases, glyphs, errors: :func:`_read_word` reads those, and words out of range:
+    ``b0``, ``f5``).  Gives what :func:`_read_word` gives for every word it accepts."""
+    tiles: list[Tile] = []
+    base = -1  # the first index of the current suit or bonus group, -1 outside one
+    top = 0  # the highest index of it
+    digits = True  # whether the current group has its ranks
+    plain = _PLAIN
+    for ch in word:
+        kind = plain.get(ch)
+        if kind is None:
+            return None
+        code, value = kind
+        if code == -2:  # a rank
+            if base < 0 or base + value > top:
+                return None
+            tiles.append(TILE_OF[base + value])
+            digits = True
+            continue
+        if not digits:  # a letter with no ranks after it
+            return None
+        if code == -1:
+            base, digits = value, False
+            top = value + (8 if value < NUM_KINDS else 3)
+        else:
+            base = -1
+            tiles.append(TILE_OF[code])
+    return tuple(tiles) if digits else None
+
+
+def _fast_hand(text: str) -> Hand | None:
+    """The hand of a text of plain words and a ``+`` winning tile, with no melds and
+    nothing wrong; ``None`` for any other text (:func:`parse_hand` then reads it the
+    full way, which finds the same hand or says what is wrong)."""
+    tiles: list[Tile] = []
+    winning: Tile | None = None
+    remembered = _remembered
+    for word in text.split():
+        if word[0] == "+":
+            if winning is not None:
+                return None
+            word = word[1:]
+            known = remembered.get(word) if word else None
+            if known is None:
+                known = _plain_word(word) if word else None
+                if known is None:
+                    return None
+                _remember(word, known)
+            if len(known) != 1 or known[0] >= NUM_KINDS:
+                return None
+            winning = known[0]
+            continue
+        known = remembered.get(word)
+        if known is None:
+            known = _plain_word(word)
+            if known is None:
+                return None
+            _remember(word, known)
+        tiles.extend(known)
+    if winning is not None:
+        tiles.append(winning)
+    tiles.sort()
+    if tiles and tiles[-1] >= NUM_KINDS:  # flowers or seasons: not twice
+        n = NUM_KINDS
+        first = next(i for i, t in enumerate(tiles) if t >= n)
+        bonus = tuple(tiles[first:])
+        if len(set(bonus)) != len(bonus):
+            return None
+        del tiles[first:]
+    else:
+        bonus = ()
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    if tiles and max(counts) > 4:
+        return None
+    return Hand._trusted(tuple(tiles), bonus, winning, tuple(counts))
+
+
+def _remember(word: str, tiles: tuple[Tile, ...]) -> None:
+    if len(word) <= MAX_REMEMBERED_WORD_CHARS:
         if len(_remembered) >= MAX_REMEMBERED_WORDS:
             _remembered.clear()
-        _remembered[word.text] = tiles
-    return tiles
+        _remembered[word] = tiles
 
 
 def _read_word(text: str, word: _Word) -> tuple[Tile, ...]:
@@ -446,6 +558,10 @@ def parse_hand(text: str) -> Hand:
     or :class:`InvalidHand` (a fifth copy of a tile, a flower twice), all
     :class:`~mahjong_nts.core.errors.MahjongError`.
     """
+    if isinstance(text, str):
+        hand = _fast_hand(text)
+        if hand is not None:
+            return hand
     parsed = _scan(text, allow_structure=True)
     concealed = [t for t, _ in parsed.tiles if t < NUM_KINDS]
     bonus = [t for t, _ in parsed.tiles if t >= NUM_KINDS]
@@ -474,12 +590,15 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Parse a list of tiles (``"b1 b2 b3 E E"``, ``"b123 EE"``, aliases, glyphs),
     in the order written.  Brackets and ``+`` are not allowed."""
     if isinstance(text, str):
-        # words read before: their tiles, without scanning the text character by character
+        # plain words and words read before: their tiles, without the full scan
         tiles: list[Tile] = []
         for word in text.split():
             known = _remembered.get(word)
             if known is None:
-                break
+                known = _plain_word(word)
+                if known is None:
+                    break
+                _remember(word, known)
             tiles.extend(known)
         else:
             return tuple(tiles)
