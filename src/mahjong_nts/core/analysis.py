@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from itertools import product
+from typing import Final
 
 __all__ = [
     "ORPHANS",
@@ -312,30 +313,24 @@ _SETS_PAIR = 2
 _NONE = -1
 
 
-def _sets_only(c: list[int], i: int, chows: bool) -> bool:
-    n = len(c)
-    while i < n and c[i] == 0:
-        i += 1
-    if i == n:
+def _sets_only(c: Sequence[int], chows: bool) -> bool:
+    """Whether one group's counts split into sets only.  Honours: every count a multiple
+    of 3.  A suit, in one pass: of the tiles of a rank that no earlier chow took, as many
+    as their number modulo 3 start chows (three equal chows are three pungs, so any split
+    can be made to have that few) and the rest are pungs."""
+    if not chows:
+        for x in c:
+            if x % 3:
+                return False
         return True
-    x = c[i]
-    if x >= 3:
-        c[i] -= 3
-        ok = _sets_only(c, i, chows)
-        c[i] += 3
-        if ok:
-            return True
-    if chows and i + 2 < n and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        ok = _sets_only(c, i, chows)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-        if ok:
-            return True
-    return False
+    p1 = p2 = 0  # chows started one and two ranks below (they take a tile of this rank)
+    for x in c:
+        x -= p1 + p2
+        if x < 0:
+            return False
+        p2 = p1
+        p1 = x % 3
+    return not p1 and not p2  # no chow may run past the 9
 
 
 def _status_of(c: list[int], honours: bool) -> int:
@@ -343,12 +338,12 @@ def _status_of(c: list[int], honours: bool) -> int:
     total = sum(c)
     chows = not honours
     if total % 3 == 0:
-        return _SETS if _sets_only(c, 0, chows) else _NONE
+        return _SETS if _sets_only(c, chows) else _NONE
     if total % 3 == 2:
         for i in range(len(c)):
             if c[i] >= 2:
                 c[i] -= 2
-                ok = _sets_only(c, 0, chows)
+                ok = _sets_only(c, chows)
                 c[i] += 2
                 if ok:
                     return _SETS_PAIR
@@ -379,17 +374,36 @@ _GroupInfo = tuple[int, ...]
 _INFO: tuple[dict[bytes, _GroupInfo], ...] = ({}, {}, {}, {})
 
 
+_STATUS: Final[tuple[dict[bytes, int], dict[bytes, int]]] = ({}, {})
+"""The status of a suit's (first) or the honours' (second) counts, as :func:`_fill_info`
+asked for it (a group and the groups one tile more: neighbouring groups share them);
+bounded by :data:`_STATUS_BOUND`, cleared when full."""
+_STATUS_BOUND: Final = 1 << 16
+
+
+def _status_known(c: bytearray, honours: bool) -> int:
+    table = _STATUS[honours]
+    key = bytes(c)
+    status = table.get(key)
+    if status is None:
+        if len(table) >= _STATUS_BOUND:
+            table.clear()
+        status = table[key] = _status_of(list(c), honours)
+    return status
+
+
 def _fill_info(g: int, key: bytes) -> _GroupInfo:
     honours = g == 3
-    c = list(key)
-    status = _status_of(c, honours)
+    c = bytearray(key)
+    status = _status_known(c, honours)
     to_sets = 0
     to_pair = 0
-    for i in range(len(c)):
+    # a tile more leaves a multiple of 3 (sets only) or one more than it (with a pair)
+    for i in range(len(c)) if sum(c) % 3 else ():
         if c[i] >= 4:
             continue  # the fifth tile does not exist
         c[i] += 1
-        st = _status_of(c, honours)
+        st = _status_known(c, honours)
         c[i] -= 1
         if st == _SETS:
             to_sets |= 1 << i
