@@ -319,10 +319,7 @@ def _sets_only(c: Sequence[int], chows: bool) -> bool:
     as their number modulo 3 start chows (three equal chows are three pungs, so any split
     can be made to have that few) and the rest are pungs."""
     if not chows:
-        for x in c:
-            if x % 3:
-                return False
-        return True
+        return all(not x % 3 for x in c)
     p1 = p2 = 0  # chows started one and two ranks below (they take a tile of this rank)
     for x in c:
         x -= p1 + p2
