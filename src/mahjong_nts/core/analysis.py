@@ -389,41 +389,55 @@ def _status_known(c: bytearray, honours: bool) -> int:
     return status
 
 
+def _mask_choices(code: int) -> tuple[int, ...]:
+    """For a group of status ``code``, which of its masks (0 none, 1 ``to_pair``, 2
+    ``to_sets``) each status sum ``s`` < 10 of the four groups selects."""
+    out: list[int] = []
+    for s in range(10):
+        n_bad, n_pair = divmod(s, 5)
+        choice = 0
+        if n_bad == 1:
+            if code == _CODE_NONE:  # only the broken group can take the tile
+                choice = 1 if n_pair == 0 else 2 if n_pair == 1 else 0
+        elif n_bad == 0:
+            others_pair = n_pair - (code == _CODE_PAIR)
+            choice = 1 if others_pair == 0 else 2 if others_pair == 1 else 0
+        out.append(choice)
+    return tuple(out)
+
+
+_MASK_CHOICES: Final = {code: _mask_choices(code) for code in (_CODE_SETS, _CODE_PAIR, _CODE_NONE)}
+_STATUS_CODE: Final = {_SETS: _CODE_SETS, _SETS_PAIR: _CODE_PAIR, _NONE: _CODE_NONE}
+
+
 def _fill_info(g: int, key: bytes) -> _GroupInfo:
     honours = g == 3
     c = bytearray(key)
-    status = _status_known(c, honours)
+    code = _STATUS_CODE[_status_known(c, honours)]
     to_sets = 0
     to_pair = 0
-    # a tile more leaves a multiple of 3 (sets only) or one more than it (with a pair)
-    for i in range(len(c)) if sum(c) % 3 else ():
-        if c[i] >= 4:
+    n = len(c)
+    # a tile more leaves a multiple of 3 (sets only) or one more than it (with a pair);
+    # a tile with no tile of its group within two ranks (honours: of its kind) stays
+    # alone, in no set and no pair
+    for i in range(n) if sum(c) % 3 else ():
+        x = c[i]
+        if x >= 4:
             continue  # the fifth tile does not exist
-        c[i] += 1
+        if not x and (honours or not any(c[max(0, i - 2) : i + 3])):
+            continue
+        c[i] = x + 1
         st = _status_known(c, honours)
-        c[i] -= 1
+        c[i] = x
         if st == _SETS:
             to_sets |= 1 << i
         elif st == _SETS_PAIR:
             to_pair |= 1 << i
     shift = 9 * g
-    to_sets <<= shift
-    to_pair <<= shift
-    code = _CODE_SETS if status == _SETS else _CODE_PAIR if status == _SETS_PAIR else _CODE_NONE
-    masks: list[int] = []
-    for s in range(10):
-        n_bad, n_pair = divmod(s, 5)
-        mask = 0
-        if n_bad == 1:
-            if code == _CODE_NONE:  # only the broken group can take the tile
-                mask = to_pair if n_pair == 0 else to_sets if n_pair == 1 else 0
-        elif n_bad == 0:
-            others_pair = n_pair - (code == _CODE_PAIR)
-            mask = to_pair if others_pair == 0 else to_sets if others_pair == 1 else 0
-        masks.append(mask)
+    choices = (0, to_pair << shift, to_sets << shift)
     irreg = 0 if honours else (1 if any(c) else 0) + (4 if any(c[1:8]) else 0)
-    irreg += (len(c) - c.count(0)) << 4  # kinds held
-    info = (*masks, code | irreg << 8)
+    irreg += (n - c.count(0)) << 4  # kinds held
+    info = (*[choices[k] for k in _MASK_CHOICES[code]], code | irreg << 8)
     _INFO[g][key] = info
     return info
 
