@@ -131,3 +131,18 @@ def test_win_source_from_string_and_self_drawn() -> None:
 def test_needs_hand_check(win: Win, needs: bool) -> None:
     """Which ways of winning say something about the hand the scorer must check."""
     assert win.needs_hand_check is needs
+
+
+def test_trusted_hand_sets_every_field_as_the_constructor_does() -> None:
+    from dataclasses import fields
+
+    from mahjong_nts.core import hand as hand_module
+
+    names = [f.name for f in fields(Hand)]
+    slots = [d.__self__.__name__ for d in hand_module._HAND_SLOTS]
+    assert slots == names
+    public = Hand((T.B1, T.B1, T.EAST, T.B2), bonus=(T.F2,), winning_tile=T.B2)
+    trusted = Hand._trusted(public.concealed, public.bonus, T.B2, public.counts)
+    assert trusted == public
+    assert trusted.counts == public.counts
+    assert repr(trusted) == repr(public)

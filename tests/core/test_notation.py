@@ -440,3 +440,58 @@ def test_the_memory_is_bounded() -> None:
         assert len(notation._remembered) <= notation.MAX_REMEMBERED_WORDS
     assert len(notation._remembered) == 1  # full, so emptied, then the last word
     assert parse_tiles(words[-1]) == (T.B5, T.B5, T.B5, T.B2)  # b5552
+
+
+# --- the fast path for plain hands ---------------------------------------------------------
+
+
+def parsed_fully(text: str) -> Hand | str:
+    """``text`` read the full way (no fast path): its hand, or the message of its error."""
+    fast = notation._fast_hand
+    notation._fast_hand = lambda text: None  # type: ignore[assignment]
+    try:
+        return parse_hand(text)
+    except MahjongError as exc:
+        return str(exc)
+    finally:
+        notation._fast_hand = fast  # type: ignore[assignment]
+
+
+def parsed(text: str) -> Hand | str:
+    try:
+        return parse_hand(text)
+    except MahjongError as exc:
+        return str(exc)
+
+
+_HAND_WORDS = [
+    *("b1", "b123", "k5555", "t99", "EEE", "FCP", "O", "Z", "f1", "s4", "f13", "b12EE"),
+    *("EEb1", "k1s2", "+k5", "+E", "+f1", "+b12", "+", "++b1", "b0", "f5", "E1", "b", "bE"),
+    *("oost", "Fa", "🀄", "[b123]", "(CCCC)", "b1+b1", "x"),
+]
+
+
+@given(st.lists(st.tuples(st.sampled_from(_HAND_WORDS), st.sampled_from(_GAPS)), max_size=8))
+@settings(max_examples=800)
+def test_plain_hands_read_as_the_full_parser_reads(parts: list[tuple[str, str]]) -> None:
+    text = "".join(word + gap for word, gap in parts)
+    expected = parsed_fully(text)
+    got = parsed(text)
+    assert got == expected
+    if isinstance(got, Hand) and isinstance(expected, Hand):
+        assert got.counts == expected.counts
+        assert all(type(t) is Tile for t in (*got.concealed, *got.bonus))
+
+
+def test_the_fast_path_reads_a_plain_hand_and_leaves_the_rest() -> None:
+    notation._remembered.clear()  # (a word read before is read from memory, aliases too)
+    hand = notation._fast_hand("b123 k55  EEE f1 s2 +k5")
+    assert hand == Hand(
+        (T.B1, T.B2, T.B3, T.K5, T.K5, T.K5, T.EAST, T.EAST, T.EAST),
+        bonus=(T.F1, T.S2),
+        winning_tile=T.K5,
+    )
+    assert hand is not None and hand.counts[T.K5] == 3
+    # melds, aliases, a fifth copy, a flower twice, two winning tiles: the full parser's
+    for text in ("b123 [k555] +b1", "oost b1", "b11111", "f1 f1", "b1 +b1 +b1", "b1+b1"):
+        assert notation._fast_hand(text) is None

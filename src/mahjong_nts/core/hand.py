@@ -183,12 +183,13 @@ class Hand:
         members, every check of :meth:`__post_init__` passed, ``counts`` the concealed
         tiles' count vector.  Skips the public constructor's conversions and checks."""
         hand = _new_hand(cls)
-        _set(hand, "concealed", concealed)
-        _set(hand, "melds", ())
-        _set(hand, "bonus", bonus)
-        _set(hand, "winning_tile", winning_tile)
-        _set(hand, "partial", False)
-        _set(hand, "_counts", counts)
+        s_concealed, s_melds, s_bonus, s_winning, s_partial, s_counts = _HAND_SLOTS
+        s_concealed(hand, concealed)
+        s_melds(hand, ())
+        s_bonus(hand, bonus)
+        s_winning(hand, winning_tile)
+        s_partial(hand, False)
+        s_counts(hand, counts)
         return hand
 
     def _check_partial(self) -> None:
@@ -274,7 +275,13 @@ _TILE_BY_VALUE: Final[dict[object, Tile]] = {int(t): t for t in Tile}
 """Every tile by its value, for converting given tiles with a look-up (an int, or a
 :class:`Tile` itself: equal and of equal hash)."""
 _new_hand: Final = object.__new__
-_set: Final = object.__setattr__
+_HAND_SLOTS: Final = tuple(
+    Hand.__dict__[name].__set__
+    for name in ("concealed", "melds", "bonus", "winning_tile", "partial", "_counts")
+)
+"""Setting a frozen slot through its descriptor: what ``object.__setattr__`` does, in
+about half the time (``Hand._trusted``; tests/core/test_hand.py checks these are every
+field)."""
 
 
 class WinSource(StrEnum):

@@ -281,6 +281,13 @@ def _plain_tiles() -> dict[str, tuple[int, int]]:
 
 
 _PLAIN: Final = _plain_tiles()
+_ONE_GROUP: Final[dict[str, dict[str, Tile]]] = {
+    letter: {str(rank + 1): TILE_OF[first + rank] for rank in range(9 if first < 27 else 4)}
+    for letter, (_, first) in _PLAIN.items()
+    if _ == -1
+}
+"""A suit or bonus letter's tiles by rank digit, for words of one group (``b1234``)."""
+_HONOURS_ONLY: Final = {letter: TILE_OF[tile] for letter, tile in _HONOUR_LETTERS.items()}
 
 
 def _plain_word(word: str) -> tuple[Tile, ...] | None:
@@ -288,6 +295,16 @@ def _plain_word(word: str) -> tuple[Tile, ...] | None:
     ``f13``), read with one table look-up per character; ``None`` for anything else
     (aliases, glyphs, errors: :func:`_read_word` reads those, and words out of range:
     ``b0``, ``f5``).  Gives what :func:`_read_word` gives for every word it accepts."""
+    # the common words, one group: a letter and its ranks (b1234), or honours (EEE)
+    ranks = _ONE_GROUP.get(word[0])
+    try:
+        if ranks is not None:
+            if len(word) > 1:
+                return tuple(map(ranks.__getitem__, word[1:]))
+        else:
+            return tuple(map(_HONOURS_ONLY.__getitem__, word))
+    except KeyError:
+        pass  # several groups, or not plain: character by character
     tiles: list[Tile] = []
     base = -1  # the first index of the current suit or bonus group, -1 outside one
     top = 0  # the highest index of it
