@@ -146,3 +146,10 @@ def test_trusted_hand_sets_every_field_as_the_constructor_does() -> None:
     assert trusted == public
     assert trusted.counts == public.counts
     assert repr(trusted) == repr(public)
+
+
+def test_tiles_given_as_any_iterable_are_converted_or_refused() -> None:
+    assert Hand(t for t in (2, 0, 1)).concealed == (T.B1, T.B2, T.B3)
+    assert Hand([T.EAST], bonus=iter([35])).bonus == (T.F2,)
+    with pytest.raises(ValueError, match="99 is not a valid Tile"):
+        Hand(t for t in (0, 1, 99, 2))

@@ -127,12 +127,14 @@ class Hand:
     _counts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        given = self.concealed if type(self.concealed) is tuple else tuple(self.concealed)
+        given_bonus = self.bonus if type(self.bonus) is tuple else tuple(self.bonus)
         try:  # a dict look-up per tile, not the enum call (~30 times as dear)
-            concealed = tuple(sorted([_TILE_BY_VALUE[t] for t in self.concealed]))
-            bonus = tuple(sorted([_TILE_BY_VALUE[t] for t in self.bonus]))
+            concealed = tuple(sorted([_TILE_BY_VALUE[t] for t in given]))
+            bonus = tuple(sorted([_TILE_BY_VALUE[t] for t in given_bonus]))
         except (KeyError, TypeError):  # not a tile: the enum's own error
-            concealed = tuple(sorted(Tile(t) for t in self.concealed))
-            bonus = tuple(sorted(Tile(t) for t in self.bonus))
+            concealed = tuple(sorted(Tile(t) for t in given))
+            bonus = tuple(sorted(Tile(t) for t in given_bonus))
         object.__setattr__(self, "concealed", concealed)
         object.__setattr__(self, "bonus", bonus)
         object.__setattr__(self, "melds", tuple(self.melds))
