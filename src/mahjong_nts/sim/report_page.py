@@ -1,0 +1,595 @@
+"""The report folder of ``simulate --report DIR``: the CSV tables of
+:mod:`mahjong_nts.sim.report`, plots (matplotlib PNGs, drawn with the Agg backend, never a
+display) and one HTML page, ``index.html`` (Jinja2), that shows the tables and the plots.
+
+The page is self-contained: its style is inline and the plots are in it as ``data:``
+images (they are also beside it as PNG files), so it needs no network, no script and no
+other file; it reads on a phone (tables scroll sideways inside their box, plots shrink to
+the width).  Two runs (``--compare``) show each statistic in two columns and in one plot
+(the second rule set dashed or hatched).
+
+Everything written is a function of the statistics: the same seed gives byte-identical
+files (the PNGs carry no date and no software version).
+
+matplotlib is an optional extra (``pip install 'mahjong-nts[report]'``):
+:func:`require_matplotlib` raises :class:`ReportUnavailable` when it is missing.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import io
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import jinja2
+
+from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
+from mahjong_nts.sim.report import (
+    REPORT_FORMAT,
+    Histogram,
+    RunStats,
+    clear_report_dir,
+    item_names,
+    merged_tables,
+    write_csv_files,
+)
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+__all__ = ["ReportUnavailable", "require_matplotlib", "write_report"]
+
+MAX_ITEM_BARS: Final = 20
+"""Scoring items drawn in the items plot (the most frequent; the table has them all)."""
+COLOURS: Final = ("#0b5d3b", "#b34700", "#2f5fa7", "#7a4a9e", "#8a6d00")
+"""One colour per bot (the first is the web app's table green)."""
+DPI: Final = 125
+"""Plots are 6.4 inches wide: 800 pixels, and their text stays readable on a phone."""
+FONT_SIZE: Final = 11
+INSTALL_HINT: Final = "pip install 'mahjong-nts[report]'"
+
+
+class ReportUnavailable(RuntimeError):
+    """matplotlib, which draws the report's plots, is not installed."""
+
+
+def require_matplotlib() -> None:
+    """Raise :class:`ReportUnavailable` unless matplotlib can be imported."""
+    if importlib.util.find_spec("matplotlib") is None:
+        raise ReportUnavailable(
+            f"--report draws its plots with matplotlib, an optional extra: {INSTALL_HINT}"
+        )
+
+
+# --------------------------------------------------------------------------- plots
+
+
+def _figure(width: float = 6.4, height: float = 3.6) -> Figure:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), dpi=DPI, layout="constrained")
+
+
+def _png(fig: Figure) -> bytes:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(fig)
+    buf = io.BytesIO()
+    # no Software text (its version) and no date: the same statistics, the same bytes
+    fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
+    return buf.getvalue()
+
+
+def _draw(plot: Callable[[Sequence[RunStats]], bytes], runs: Sequence[RunStats]) -> bytes:
+    """``plot(runs)`` with the report's fonts (matplotlib's own DejaVu Sans: the same on
+    every machine), whatever the user's matplotlibrc says."""
+    import matplotlib
+
+    with matplotlib.rc_context(
+        {"font.family": "DejaVu Sans", "font.size": FONT_SIZE, "svg.hashsalt": "mahjong-nts"}
+    ):
+        return plot(runs)
+
+
+def _style(ax: Axes) -> None:
+    ax.grid(axis="y", color="#dddddd", linewidth=0.8)
+    ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+
+
+def _run_styles(runs: Sequence[RunStats]) -> list[dict[str, Any]]:
+    """Line and bar styles of each run: the first solid, the second dashed and hatched."""
+    styles: list[dict[str, Any]] = [
+        {"linestyle": "-", "hatch": None, "alpha": 1.0},
+        {"linestyle": "--", "hatch": "//", "alpha": 0.75},
+    ]
+    return styles[: len(runs)]
+
+
+def _share(part: int, whole: int) -> float:
+    return float(Fraction(part, whole)) if whole else 0.0
+
+
+def plot_outcomes(runs: Sequence[RunStats]) -> bytes:
+    """How the hands ended: self-drawn, claimed, remise (share of hands), a bar per run."""
+    fig = _figure(6.4, 1.3 + 0.7 * len(runs))
+    ax = fig.add_subplot()
+    parts = (("self-drawn", "#0b5d3b"), ("claimed", "#6fa287"), ("remise", "#c9c4b6"))
+    labels = [run.label for run in runs]
+    for y, run in enumerate(runs):
+        values = (run.self_drawn, run.won - run.self_drawn, run.hands - run.won)
+        left = 0.0
+        for (name, colour), v in zip(parts, values, strict=True):
+            share = _share(v, run.hands)
+            ax.barh(y, share, left=left, color=colour, label=name if y == 0 else None)
+            if share >= 0.06:
+                ink = "white" if name != "remise" else "#1a1a1a"
+                ax.text(
+                    left + share / 2,
+                    y,
+                    f"{100 * share:.1f}%",
+                    ha="center",
+                    va="center",
+                    color=ink,
+                    fontsize=10,
+                )
+            left += share
+    ax.set_yticks(range(len(runs)), labels)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.xaxis.set_major_formatter(_percent())
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=3, frameon=False)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    return _png(fig)
+
+
+def _percent() -> Any:
+    from matplotlib.ticker import PercentFormatter
+
+    return PercentFormatter(xmax=1.0, decimals=0)
+
+
+def plot_win_rates(runs: Sequence[RunStats]) -> bytes:
+    """Win rate per bot (left) and per seat, all bots together (right); a bar per run."""
+    fig = _figure(6.4, 3.6)
+    left, right = fig.subplots(1, 2, width_ratios=[len(runs[0].names) + 1, runs[0].seats + 1])
+    styles = _run_styles(runs)
+    width = 0.8 / len(runs)
+    for k, (run, style) in enumerate(zip(runs, styles, strict=True)):
+        offset = (k - (len(runs) - 1) / 2) * width
+        for x, name in enumerate(run.names):
+            b = run.bots[name]
+            left.bar(
+                x + offset,
+                _share(b.wins, b.hands),
+                width,
+                color=COLOURS[x % len(COLOURS)],
+                hatch=style["hatch"],
+                edgecolor="white",
+                label=run.label if x == 0 else None,
+            )
+        for s in range(run.seats):
+            right.bar(
+                s + offset,
+                _share(run.seat_wins[s], run.seat_hands[s]),
+                width,
+                color="#0b5d3b",
+                hatch=style["hatch"],
+                edgecolor="white",
+            )
+    left.set_xticks(range(len(runs[0].names)), runs[0].names)
+    left.set_title("per bot", fontsize=11)
+    right.set_xticks(range(runs[0].seats), [runs[0].seat_name(s) for s in range(runs[0].seats)])
+    right.set_title("per seat (all bots)", fontsize=11)
+    for ax in (left, right):
+        _style(ax)
+        ax.yaxis.set_major_formatter(_percent())
+    left.set_ylabel("hands won")
+    if len(runs) > 1:
+        left.legend(frameon=False, fontsize=9)
+    return _png(fig)
+
+
+def _step(ax: Axes, hist: Histogram, **style: Any) -> None:
+    """A histogram as a step line of shares (its inner bins from the first to the last
+    used; the open bins are in the CSV only)."""
+    total = hist.total
+    if not total:
+        return
+    edges: list[int] = []
+    shares: list[float] = []
+    for lo, hi, n in hist.bins():
+        if lo is None or hi is None:
+            continue
+        if not edges:
+            edges.append(lo)
+        edges.append(hi)
+        shares.append(n / total)
+    if shares:
+        ax.stairs(shares, edges, **style)
+
+
+def _histograms(runs: Sequence[RunStats], attr: str, xlabel: str, ylabel: str) -> bytes:
+    fig = _figure()
+    ax = fig.add_subplot()
+    styles = _run_styles(runs)
+    for run, style in zip(runs, styles, strict=True):
+        for x, name in enumerate(run.names):
+            label = name if len(runs) == 1 else f"{name} ({run.label})"
+            _step(
+                ax,
+                getattr(run.bots[name], attr),
+                color=COLOURS[x % len(COLOURS)],
+                linestyle=style["linestyle"],
+                linewidth=1.6,
+                label=label,
+            )
+    _style(ax)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.yaxis.set_major_formatter(_percent())
+    ax.legend(frameon=False, fontsize=9)
+    return _png(fig)
+
+
+def plot_balances(runs: Sequence[RunStats]) -> bytes:
+    return _histograms(
+        runs,
+        "balances",
+        "points won or lost in a hand that was won (bins of 100)",
+        "share of the bot's seat-hands",
+    )
+
+
+def plot_scores(runs: Sequence[RunStats]) -> bytes:
+    return _histograms(
+        runs, "scores", "score of the winning hand (bins of 100)", "share of the bot's wins"
+    )
+
+
+def plot_hand_length(runs: Sequence[RunStats]) -> bytes:
+    """Discards a hand: the share of hands that ended after each number of discards."""
+    fig = _figure()
+    ax = fig.add_subplot()
+    for run, style in zip(runs, _run_styles(runs), strict=True):
+        for counts, colour, what in (
+            (run.length_won, "#0b5d3b", "won"),
+            (run.length_remise, "#8a6d00", "remise"),
+        ):
+            if not counts:
+                continue
+            lo, hi = min(counts), max(counts)
+            xs = list(range(lo, hi + 2))
+            ys = [counts[n] / run.hands for n in range(lo, hi + 1)]
+            label = what if len(runs) == 1 else f"{what} ({run.label})"
+            ax.stairs(
+                ys, xs, color=colour, linestyle=style["linestyle"], linewidth=1.6, label=label
+            )
+    _style(ax)
+    ax.set_xlabel("tiles discarded in the hand (all seats)")
+    ax.set_ylabel("share of all hands")
+    ax.yaxis.set_major_formatter(_percent())
+    ax.legend(frameon=False, fontsize=9)
+    return _png(fig)
+
+
+def _item_keys(runs: Sequence[RunStats]) -> list[str]:
+    """The items drawn: the most frequent over the runs (then catalogue order)."""
+    rank = {key: i for i, key in enumerate(ITEMS)}
+    best: dict[str, float] = {}
+    for run in runs:
+        for key, n in run.items.items():
+            best[key] = max(best.get(key, 0.0), _share(n, run.won))
+    keys = sorted(best, key=lambda k: (-best[k], rank.get(k, len(rank)), k))
+    return keys[:MAX_ITEM_BARS]
+
+
+def plot_items(runs: Sequence[RunStats]) -> bytes:
+    """How often each scoring item occurred in the winning hands (share of the wins)."""
+    keys = _item_keys(runs)
+    fig = _figure(6.4, 1.4 + 0.3 * max(1, len(keys)) * (1 + 0.4 * (len(runs) - 1)))
+    ax = fig.add_subplot()
+    height = 0.8 / len(runs)
+    for k, (run, style) in enumerate(zip(runs, _run_styles(runs), strict=True)):
+        offset = (k - (len(runs) - 1) / 2) * height
+        ys = [y + offset for y in range(len(keys))]
+        xs = [_share(run.items[key], run.won) for key in keys]
+        ax.barh(
+            ys,
+            xs,
+            height,
+            color="#0b5d3b",
+            hatch=style["hatch"],
+            edgecolor="white",
+            label=run.label,
+        )
+    names = [item_names(key)[0] for key in keys]
+    ax.set_yticks(range(len(keys)), names, fontsize=9)
+    ax.invert_yaxis()
+    ax.grid(axis="x", color="#dddddd", linewidth=0.8)
+    ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    ax.xaxis.set_major_formatter(_percent())
+    ax.set_xlabel("share of the winning hands")
+    if len(runs) > 1:
+        ax.legend(frameon=False, fontsize=9)
+    if not keys:
+        ax.text(0.5, 0.5, "no hand was won", ha="center", va="center", transform=ax.transAxes)
+    return _png(fig)
+
+
+PLOTS: Final[tuple[tuple[str, str, Callable[[Sequence[RunStats]], bytes]], ...]] = (
+    ("outcomes.png", "How the hands ended", plot_outcomes),
+    ("win_rates.png", "Win rate per bot and per seat", plot_win_rates),
+    ("balances.png", "Balance of a hand, per bot", plot_balances),
+    ("scores.png", "Score of the winning hands, per bot", plot_scores),
+    ("hand_length.png", "Hand length", plot_hand_length),
+    ("items.png", "Scoring items in the winning hands", plot_items),
+)
+
+
+# --------------------------------------------------------------------------- the page
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    text: str
+    num: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PageTable:
+    """A table of the page: a row head column, then columns grouped by statistic (one
+    column per run under each)."""
+
+    title: str
+    groups: tuple[str, ...]
+    """The statistics (each spans one column per run)."""
+    runs: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[Cell, ...]], ...]
+    note: str = ""
+    csv: str = ""
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * _share(part, whole):.1f}%"
+
+
+def _side_by_side(
+    title: str,
+    runs: Sequence[RunStats],
+    keys: Sequence[str],
+    groups: Sequence[tuple[str, Callable[[RunStats, str], str]]],
+    head: Callable[[str], str] = str,
+    note: str = "",
+    csv: str = "",
+) -> PageTable:
+    rows = []
+    for key in keys:
+        cells = tuple(Cell(value(run, key), num=True) for _g, value in groups for run in runs)
+        rows.append((head(key), cells))
+    return PageTable(
+        title, tuple(g for g, _v in groups), tuple(r.label for r in runs), tuple(rows), note, csv
+    )
+
+
+def _outcome_table(runs: Sequence[RunStats]) -> PageTable:
+    reasons = sorted({r for run in runs for r in run.reasons})
+    keys = [
+        "hands",
+        "won",
+        "self-drawn",
+        "claimed",
+        "remise",
+        *[f"r:{r}" for r in reasons],
+        "decisions",
+        "draws",
+        "discards",
+    ]
+
+    def value(run: RunStats, key: str) -> str:
+        h = run.hands
+        counts = {
+            "won": run.won,
+            "self-drawn": run.self_drawn,
+            "claimed": run.won - run.self_drawn,
+            "remise": h - run.won,
+        }
+        if key == "hands":
+            return f"{h}" if not run.spec.matches else f"{h} ({run.units} matches)"
+        if key in counts:
+            return f"{counts[key]} ({_pct(counts[key], h)})"
+        if key.startswith("r:"):
+            n = run.reasons[key[2:]]
+            return f"{n} ({_pct(n, h)})"
+        total = {"decisions": run.decisions, "draws": run.draws, "discards": run.discards}[key]
+        return f"{float(Fraction(total, h)):.1f}"
+
+    heads = {
+        "hands": "Hands played",
+        "won": "Won",
+        "self-drawn": "… self-drawn",
+        "claimed": "… on a claimed tile",
+        "remise": "Remise",
+        "decisions": "Decisions a hand (mean)",
+        "draws": "Wall draws a hand (mean)",
+        "discards": "Discards a hand (mean)",
+    }
+    return _side_by_side(
+        "How the hands ended",
+        runs,
+        keys,
+        [("hands (share)", value)],
+        head=lambda k: f"… {k[2:]}" if k.startswith("r:") else heads[k],
+        csv="summary.csv, remises.csv",
+    )
+
+
+def _bot_table(runs: Sequence[RunStats]) -> PageTable:
+    def stat(f: Callable[[Any], str]) -> Callable[[RunStats, str], str]:
+        return lambda run, name: f(run.bots[name]) if name in run.bots else ""
+
+    def mean(b: Any) -> str:
+        return f"{float(Fraction(b.balance, b.hands)):+.1f}" if b.hands else ""
+
+    groups = [
+        ("Win rate", stat(lambda b: f"{_pct(b.wins, b.hands)} ({b.wins})")),
+        ("Self-drawn", stat(lambda b: str(b.self_drawn))),
+        ("Claimed", stat(lambda b: str(b.wins - b.self_drawn))),
+        ("Dealt in", stat(lambda b: str(b.dealt_in))),
+        ("Mean balance a hand", stat(mean)),
+    ]
+    return _side_by_side(
+        "Per bot",
+        runs,
+        runs[0].names,
+        groups,
+        note="Counted per seat-hand: a bot with several copies counts the hands of all of "
+        "them.  Dealt in: wins of another seat on this bot's discard.",
+        csv="bots.csv",
+    )
+
+
+def _seat_table(runs: Sequence[RunStats]) -> PageTable:
+    first = runs[0]
+    groups: list[tuple[str, Callable[[RunStats, str], str]]] = [
+        ("All bots", lambda run, s: _pct(run.seat_wins[int(s)], run.seat_hands[int(s)]))
+    ]
+
+    def of_bot(name: str) -> Callable[[RunStats, str], str]:
+        def value(run: RunStats, seat: str) -> str:
+            b = run.bots[name]
+            return _pct(b.seat_wins[int(seat)], b.seat_hands[int(seat)])
+
+        return value
+
+    groups.extend((name, of_bot(name)) for name in first.names)
+    return _side_by_side(
+        "Win rate per seat",
+        runs,
+        [str(s) for s in range(first.seats)],
+        groups,
+        head=lambda s: first.seat_name(int(s)),
+        note="The seat's wind in the hand; the bots rotate, so each sits everywhere equally often.",
+        csv="seats.csv",
+    )
+
+
+def _items_table(runs: Sequence[RunStats], limits: bool) -> PageTable:
+    catalogue = LIMIT_HANDS if limits else ITEMS
+    order = {key: i for i, key in enumerate(catalogue)}
+    best: dict[str, float] = {}
+    for run in runs:
+        counts = run.limits if limits else run.items
+        for key, n in counts.items():
+            best[key] = max(best.get(key, 0.0), _share(n, run.won))
+    keys = sorted(best, key=lambda k: (-best[k], order.get(k, len(order)), k))
+
+    def value(run: RunStats, key: str) -> str:
+        n = (run.limits if limits else run.items)[key]
+        return f"{_pct(n, run.won)} ({n})"
+
+    def head(key: str) -> str:
+        return item_names(key)[0]
+
+    return _side_by_side(
+        "Limit hands won" if limits else "Scoring items in the winning hands",
+        runs,
+        keys,
+        [("of the wins (hands)", value)],
+        head=head,
+        note="" if keys else "None.",
+        csv="limit_hands.csv" if limits else "items.csv",
+    )
+
+
+_TEMPLATES: Final = jinja2.Environment(
+    loader=jinja2.PackageLoader("mahjong_nts.sim", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def render_page(runs: Sequence[RunStats], plots: dict[str, bytes]) -> str:
+    """The page: the runs' tables and the plots (inline ``data:`` images)."""
+    first = runs[0]
+    played = [
+        (
+            run.label,
+            run.rules.name,
+            run.hands,
+            run.units if run.spec.matches else None,
+        )
+        for run in runs
+    ]
+    images = [
+        (name, title, "data:image/png;base64," + base64.b64encode(plots[name]).decode("ascii"))
+        for name, title, _draw in PLOTS
+    ]
+    tables = [
+        _outcome_table(runs),
+        _bot_table(runs),
+        _seat_table(runs),
+        _items_table(runs, limits=False),
+        _items_table(runs, limits=True),
+    ]
+    return _TEMPLATES.get_template("report.html").render(
+        compare=len(runs) > 1,
+        played=played,
+        seed=str(first.spec.seed),
+        bots=", ".join(first.spec.bots),
+        unit="match" if first.spec.matches else "hand",
+        images=dict((name, (title, uri)) for name, title, uri in images),
+        tables=tables,
+        csv_files=[t.name for t in merged_tables(runs)],
+    )
+
+
+def write_report(path: Path, runs: Sequence[RunStats]) -> list[str]:
+    """Write the report of one run, or two (``--compare``), into ``path`` (checked before
+    with :func:`~mahjong_nts.sim.report.check_report_dir`); the files written, sorted."""
+    if not 1 <= len(runs) <= 2:
+        raise ValueError(f"a report shows one run or two, not {len(runs)}")
+    tables = merged_tables(runs)  # raises before anything is written when nothing was played
+    plots = {name: _draw(draw, runs) for name, _title, draw in PLOTS}
+    page = render_page(runs, plots)
+    clear_report_dir(path)
+    written = write_csv_files(path, tables)
+    for name, data in plots.items():
+        (path / name).write_bytes(data)
+        written.append(name)
+    (path / "index.html").write_text(page, encoding="utf-8", newline="")
+    written.append("index.html")
+    manifest = {
+        "format": REPORT_FORMAT,
+        "version": 1,
+        "runs": [
+            {
+                "ruleset": run.label,
+                "ruleset_name": run.rules.name,
+                "unit": "match" if run.spec.matches else "hand",
+                "units": run.units,
+                "hands": run.hands,
+                "seed": str(run.spec.seed),
+                "bots": list(run.spec.bots),
+            }
+            for run in runs
+        ],
+        "files": sorted([*written, "report.json"]),
+    }
+    (path / "report.json").write_text(
+        json.dumps(manifest, indent=2) + "\n", encoding="utf-8", newline=""
+    )
+    return manifest["files"]  # type: ignore[return-value]
