@@ -29,12 +29,15 @@ __all__ = ["check_report_options", "dir_problem", "write_report_dir"]
 
 def dir_problem(exc: ReportDirError) -> str:
     """What is wrong with the report folder, in the language of the run."""
-    path, name = quote(str(exc.path)), quote(exc.name)
+    # the folder as given (one quoted excerpt a message: error() cuts quotes to excerpts)
+    path, name = str(exc.path), quote(exc.name)
     if exc.why == "file":
         text = _("--report: {path} is a file, not a folder")
     elif exc.why == "no-parent":
+        name = str(exc.name)
         text = _("--report: {path} cannot be made: {name} is not a folder")
     elif exc.why == "unreadable":
+        name = str(exc.name)
         text = _("--report: {path} cannot be read: {name}")
     else:
         text = _(

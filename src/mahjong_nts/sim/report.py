@@ -102,7 +102,8 @@ class ReportDirError(ValueError):
         self.why = why
         self.path = path
         self.name = name
-        super().__init__(DIR_PROBLEMS[why].format(path=quote(str(path)), name=quote(name)))
+        shown = quote(name) if why == "not-a-report" else name
+        super().__init__(DIR_PROBLEMS[why].format(path=path, name=shown))
 
 
 DIR_PROBLEMS: Final = {

@@ -18,7 +18,6 @@ matplotlib is an optional extra (``pip install 'mahjong-nts[report]'``):
 from __future__ import annotations
 
 import base64
-import importlib.util
 import io
 import json
 from collections.abc import Callable, Sequence
@@ -62,10 +61,12 @@ class ReportUnavailable(RuntimeError):
 
 def require_matplotlib() -> None:
     """Raise :class:`ReportUnavailable` unless matplotlib can be imported."""
-    if importlib.util.find_spec("matplotlib") is None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
         raise ReportUnavailable(
             f"--report draws its plots with matplotlib, an optional extra: {INSTALL_HINT}"
-        )
+        ) from None
 
 
 # --------------------------------------------------------------------------- plots
@@ -114,6 +115,14 @@ def _run_styles(runs: Sequence[RunStats]) -> list[dict[str, Any]]:
     return styles[: len(runs)]
 
 
+def short_name(run: RunStats, runs: Sequence[RunStats]) -> str:
+    """What the plots and the tables' columns call a run: its rule set's name (a house
+    file's ``name``, not its path), or what ``--ruleset`` said when both runs have the same
+    name (the page's heading shows both)."""
+    names = [r.rules.name for r in runs]
+    return run.rules.name if names.count(run.rules.name) == 1 else run.label
+
+
 def _share(part: int, whole: int) -> float:
     return float(Fraction(part, whole)) if whole else 0.0
 
@@ -123,7 +132,7 @@ def plot_outcomes(runs: Sequence[RunStats]) -> bytes:
     fig = _figure(6.4, 1.3 + 0.7 * len(runs))
     ax = fig.add_subplot()
     parts = (("self-drawn", "#0b5d3b"), ("claimed", "#6fa287"), ("remise", "#c9c4b6"))
-    labels = [run.label for run in runs]
+    labels = [short_name(run, runs) for run in runs]
     for y, run in enumerate(runs):
         values = (run.self_drawn, run.won - run.self_drawn, run.hands - run.won)
         left = 0.0
@@ -175,7 +184,7 @@ def plot_win_rates(runs: Sequence[RunStats]) -> bytes:
                 color=COLOURS[x % len(COLOURS)],
                 hatch=style["hatch"],
                 edgecolor="white",
-                label=run.label if x == 0 else None,
+                label=short_name(run, runs) if x == 0 else None,
             )
         for s in range(run.seats):
             right.bar(
@@ -224,7 +233,7 @@ def _histograms(runs: Sequence[RunStats], attr: str, xlabel: str, ylabel: str) -
     styles = _run_styles(runs)
     for run, style in zip(runs, styles, strict=True):
         for x, name in enumerate(run.names):
-            label = name if len(runs) == 1 else f"{name} ({run.label})"
+            label = name if len(runs) == 1 else f"{name} ({short_name(run, runs)})"
             _step(
                 ax,
                 getattr(run.bots[name], attr),
@@ -270,7 +279,7 @@ def plot_hand_length(runs: Sequence[RunStats]) -> bytes:
             lo, hi = min(counts), max(counts)
             xs = list(range(lo, hi + 2))
             ys = [counts[n] / run.hands for n in range(lo, hi + 1)]
-            label = what if len(runs) == 1 else f"{what} ({run.label})"
+            label = what if len(runs) == 1 else f"{what} ({short_name(run, runs)})"
             ax.stairs(
                 ys, xs, color=colour, linestyle=style["linestyle"], linewidth=1.6, label=label
             )
@@ -310,7 +319,7 @@ def plot_items(runs: Sequence[RunStats]) -> bytes:
             color="#0b5d3b",
             hatch=style["hatch"],
             edgecolor="white",
-            label=run.label,
+            label=short_name(run, runs),
         )
     names = [item_names(key)[0] for key in keys]
     ax.set_yticks(range(len(keys)), names, fontsize=9)
@@ -379,7 +388,12 @@ def _side_by_side(
         cells = tuple(Cell(value(run, key), num=True) for _g, value in groups for run in runs)
         rows.append((head(key), cells))
     return PageTable(
-        title, tuple(g for g, _v in groups), tuple(r.label for r in runs), tuple(rows), note, csv
+        title,
+        tuple(g for g, _v in groups),
+        tuple(short_name(r, runs) for r in runs),
+        tuple(rows),
+        note,
+        csv,
     )
 
 
@@ -526,12 +540,13 @@ def render_page(runs: Sequence[RunStats], plots: dict[str, bytes]) -> str:
     """The page: the runs' tables and the plots (inline ``data:`` images)."""
     first = runs[0]
     played = [
-        (
-            run.label,
-            run.rules.name,
-            run.hands,
-            run.units if run.spec.matches else None,
-        )
+        {
+            "name": short_name(run, runs),
+            "spec": run.label,
+            "title": run.rules.title,
+            "hands": run.hands,
+            "matches": run.units if run.spec.matches else None,
+        }
         for run in runs
     ]
     images = [
