@@ -172,3 +172,15 @@ def test_without_matplotlib(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
     with pytest.raises(ReportUnavailable, match=r"mahjong-nts\[report\]"):
         require_matplotlib()
+
+
+def test_the_page_in_dutch_and_the_same_tables(tmp_path: Path, single: Path) -> None:
+    write_report(tmp_path / "nl", [played("nts-2016", 40)], lang="nl")
+    page = (tmp_path / "nl" / "index.html").read_text("utf-8")
+    assert '<html lang="nl">' in page
+    for words in ("Hoe de spellen afliepen", "Winpercentage per plaats", "Oost", "Noord"):
+        assert words in page
+    assert "Zelf gepakt van de muur" in page  # a scoring item by its Dutch name
+    assert "How the hands ended" not in page
+    for name in CSV_FILES:  # the tables are the same in every language
+        assert (tmp_path / "nl" / name).read_bytes() == (single / name).read_bytes(), name

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from mahjong_nts.cli.i18n import _, ngettext
+from mahjong_nts.cli.i18n import _, current, ngettext
 from mahjong_nts.cli.options import fail, guard, os_problem, rules_option, stderr
 from mahjong_nts.core.errors import quote
 from mahjong_nts.core.rules import RuleSet
@@ -98,9 +98,10 @@ def check_report_options(
 
 
 def write_report_dir(report: Path, runs: Sequence[RunStats]) -> None:
-    """Write the report (exit 2 when the folder cannot be written); says where on stderr."""
+    """Write the report, in the language of the run (exit 2 when the folder cannot be
+    written); says where on stderr."""
     try:
-        files = write_report(report, runs)
+        files = write_report(report, runs, current())
     except OSError as exc:
         fail("--report: " + os_problem(exc))
     stderr.print(

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, Final
 import jinja2
 
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
+from mahjong_nts.core.text import N_
+from mahjong_nts.i18n import translator
 from mahjong_nts.sim.report import (
     REPORT_FORMAT,
     Histogram,
@@ -44,6 +46,24 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["ReportUnavailable", "require_matplotlib", "write_report"]
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """The report's words in its language: ``t(text)`` is the English ``text`` (a msgid
+    of the catalogue) translated; ``t.item(key)`` names a scoring item or limit hand."""
+
+    lang: str = "en"
+
+    def __call__(self, text: str) -> str:
+        return translator(self.lang).gettext(text)
+
+    def item(self, key: str) -> str:
+        english, dutch = item_names(key)
+        return dutch if self.lang == "nl" else english
+
+
+Plot = Callable[[Sequence[RunStats], Say], bytes]
 
 MAX_ITEM_BARS: Final = 20
 """Scoring items drawn in the items plot (the most frequent; the table has them all)."""
@@ -88,15 +108,15 @@ def _png(fig: Figure) -> bytes:
     return buf.getvalue()
 
 
-def _draw(plot: Callable[[Sequence[RunStats]], bytes], runs: Sequence[RunStats]) -> bytes:
-    """``plot(runs)`` with the report's fonts (matplotlib's own DejaVu Sans: the same on
+def _draw(plot: Plot, runs: Sequence[RunStats], t: Say) -> bytes:
+    """``plot(runs, t)`` with the report's fonts (matplotlib's own DejaVu Sans: the same on
     every machine), whatever the user's matplotlibrc says."""
     import matplotlib
 
     with matplotlib.rc_context(
         {"font.family": "DejaVu Sans", "font.size": FONT_SIZE, "svg.hashsalt": "mahjong-nts"}
     ):
-        return plot(runs)
+        return plot(runs, t)
 
 
 def _style(ax: Axes) -> None:
@@ -127,20 +147,23 @@ def _share(part: int, whole: int) -> float:
     return float(Fraction(part, whole)) if whole else 0.0
 
 
-def plot_outcomes(runs: Sequence[RunStats]) -> bytes:
+def plot_outcomes(runs: Sequence[RunStats], t: Say) -> bytes:
     """How the hands ended: self-drawn, claimed, remise (share of hands), a bar per run."""
     fig = _figure(6.4, 1.3 + 0.7 * len(runs))
     ax = fig.add_subplot()
-    parts = (("self-drawn", "#0b5d3b"), ("claimed", "#6fa287"), ("remise", "#c9c4b6"))
+    parts = (
+        (t(N_("self-drawn")), "#0b5d3b", "white"),
+        (t(N_("claimed")), "#6fa287", "white"),
+        (t(N_("remise")), "#c9c4b6", "#1a1a1a"),
+    )
     labels = [short_name(run, runs) for run in runs]
     for y, run in enumerate(runs):
         values = (run.self_drawn, run.won - run.self_drawn, run.hands - run.won)
         left = 0.0
-        for (name, colour), v in zip(parts, values, strict=True):
+        for (name, colour, ink), v in zip(parts, values, strict=True):
             share = _share(v, run.hands)
             ax.barh(y, share, left=left, color=colour, label=name if y == 0 else None)
             if share >= 0.06:
-                ink = "white" if name != "remise" else "#1a1a1a"
                 ax.text(
                     left + share / 2,
                     y,
@@ -167,7 +190,7 @@ def _percent() -> Any:
     return PercentFormatter(xmax=1.0, decimals=0)
 
 
-def plot_win_rates(runs: Sequence[RunStats]) -> bytes:
+def plot_win_rates(runs: Sequence[RunStats], t: Say) -> bytes:
     """Win rate per bot (left) and per seat, all bots together (right); a bar per run."""
     fig = _figure(6.4, 3.6)
     left, right = fig.subplots(1, 2, width_ratios=[len(runs[0].names) + 1, runs[0].seats + 1])
@@ -196,15 +219,15 @@ def plot_win_rates(runs: Sequence[RunStats]) -> bytes:
                 edgecolor="white",
             )
     left.set_xticks(range(len(runs[0].names)), runs[0].names)
-    left.set_title("per bot", fontsize=11)
-    right.set_xticks(range(runs[0].seats), [runs[0].seat_name(s) for s in range(runs[0].seats)])
-    right.set_title("per seat (all bots)", fontsize=11)
+    left.set_title(t(N_("per bot")), fontsize=11)
+    right.set_xticks(range(runs[0].seats), [t(runs[0].seat_name(s)) for s in range(runs[0].seats)])
+    right.set_title(t(N_("per seat (all bots)")), fontsize=11)
     for ax in (left, right):
         _style(ax)
         ax.yaxis.set_major_formatter(_percent())
-    left.set_ylabel("hands won")
+    left.set_ylabel(t(N_("hands won")))
     if len(runs) > 1:
-        left.legend(frameon=False, fontsize=9)
+        left.legend(frameon=False, fontsize=9, loc="upper right")
     return _png(fig)
 
 
@@ -228,7 +251,7 @@ def _step(ax: Axes, hist: Histogram, **style: Any) -> None:
 
 
 def _histograms(runs: Sequence[RunStats], attr: str, xlabel: str, ylabel: str) -> bytes:
-    fig = _figure()
+    fig = _figure(6.4, 4.0)
     ax = fig.add_subplot()
     styles = _run_styles(runs)
     for run, style in zip(runs, styles, strict=True):
@@ -250,29 +273,32 @@ def _histograms(runs: Sequence[RunStats], attr: str, xlabel: str, ylabel: str) -
     return _png(fig)
 
 
-def plot_balances(runs: Sequence[RunStats]) -> bytes:
+def plot_balances(runs: Sequence[RunStats], t: Say) -> bytes:
     return _histograms(
         runs,
         "balances",
-        "points won or lost in a hand that was won (bins of 100)",
-        "share of the bot's seat-hands",
+        t(N_("points won or lost in a hand that was won (bins of 100)")),
+        t(N_("share of its hands")),
     )
 
 
-def plot_scores(runs: Sequence[RunStats]) -> bytes:
+def plot_scores(runs: Sequence[RunStats], t: Say) -> bytes:
     return _histograms(
-        runs, "scores", "score of the winning hand (bins of 100)", "share of the bot's wins"
+        runs,
+        "scores",
+        t(N_("score of the winning hand (bins of 100)")),
+        t(N_("share of its wins")),
     )
 
 
-def plot_hand_length(runs: Sequence[RunStats]) -> bytes:
+def plot_hand_length(runs: Sequence[RunStats], t: Say) -> bytes:
     """Discards a hand: the share of hands that ended after each number of discards."""
     fig = _figure()
     ax = fig.add_subplot()
     for run, style in zip(runs, _run_styles(runs), strict=True):
         for counts, colour, what in (
-            (run.length_won, "#0b5d3b", "won"),
-            (run.length_remise, "#8a6d00", "remise"),
+            (run.length_won, "#0b5d3b", t(N_("won"))),
+            (run.length_remise, "#8a6d00", t(N_("remise"))),
         ):
             if not counts:
                 continue
@@ -284,8 +310,8 @@ def plot_hand_length(runs: Sequence[RunStats]) -> bytes:
                 ys, xs, color=colour, linestyle=style["linestyle"], linewidth=1.6, label=label
             )
     _style(ax)
-    ax.set_xlabel("tiles discarded in the hand (all seats)")
-    ax.set_ylabel("share of all hands")
+    ax.set_xlabel(t(N_("tiles discarded in the hand (all seats)")))
+    ax.set_ylabel(t(N_("share of all hands")))
     ax.yaxis.set_major_formatter(_percent())
     ax.legend(frameon=False, fontsize=9)
     return _png(fig)
@@ -302,7 +328,7 @@ def _item_keys(runs: Sequence[RunStats]) -> list[str]:
     return keys[:MAX_ITEM_BARS]
 
 
-def plot_items(runs: Sequence[RunStats]) -> bytes:
+def plot_items(runs: Sequence[RunStats], t: Say) -> bytes:
     """How often each scoring item occurred in the winning hands (share of the wins)."""
     keys = _item_keys(runs)
     fig = _figure(6.4, 1.4 + 0.3 * max(1, len(keys)) * (1 + 0.4 * (len(runs) - 1)))
@@ -321,7 +347,7 @@ def plot_items(runs: Sequence[RunStats]) -> bytes:
             edgecolor="white",
             label=short_name(run, runs),
         )
-    names = [item_names(key)[0] for key in keys]
+    names = [t.item(key) for key in keys]
     ax.set_yticks(range(len(keys)), names, fontsize=9)
     ax.invert_yaxis()
     ax.grid(axis="x", color="#dddddd", linewidth=0.8)
@@ -329,21 +355,23 @@ def plot_items(runs: Sequence[RunStats]) -> bytes:
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     ax.xaxis.set_major_formatter(_percent())
-    ax.set_xlabel("share of the winning hands")
+    ax.set_xlabel(t(N_("share of the winning hands")))
     if len(runs) > 1:
         ax.legend(frameon=False, fontsize=9)
     if not keys:
-        ax.text(0.5, 0.5, "no hand was won", ha="center", va="center", transform=ax.transAxes)
+        ax.text(
+            0.5, 0.5, t(N_("no hand was won")), ha="center", va="center", transform=ax.transAxes
+        )
     return _png(fig)
 
 
-PLOTS: Final[tuple[tuple[str, str, Callable[[Sequence[RunStats]], bytes]], ...]] = (
-    ("outcomes.png", "How the hands ended", plot_outcomes),
-    ("win_rates.png", "Win rate per bot and per seat", plot_win_rates),
-    ("balances.png", "Balance of a hand, per bot", plot_balances),
-    ("scores.png", "Score of the winning hands, per bot", plot_scores),
-    ("hand_length.png", "Hand length", plot_hand_length),
-    ("items.png", "Scoring items in the winning hands", plot_items),
+PLOTS: Final[tuple[tuple[str, str, Plot], ...]] = (
+    ("outcomes.png", N_("How the hands ended"), plot_outcomes),
+    ("win_rates.png", N_("Win rate per bot and per seat"), plot_win_rates),
+    ("balances.png", N_("Balance of a hand, per bot"), plot_balances),
+    ("scores.png", N_("Score of the winning hands, per bot"), plot_scores),
+    ("hand_length.png", N_("Hand length: discards a hand"), plot_hand_length),
+    ("items.png", N_("Scoring items in the winning hands"), plot_items),
 )
 
 
@@ -397,7 +425,7 @@ def _side_by_side(
     )
 
 
-def _outcome_table(runs: Sequence[RunStats]) -> PageTable:
+def _outcome_table(runs: Sequence[RunStats], t: Say) -> PageTable:
     reasons = sorted({r for run in runs for r in run.reasons})
     keys = [
         "hands",
@@ -420,7 +448,9 @@ def _outcome_table(runs: Sequence[RunStats]) -> PageTable:
             "remise": h - run.won,
         }
         if key == "hands":
-            return f"{h}" if not run.spec.matches else f"{h} ({run.units} matches)"
+            if run.spec.matches:
+                return t(N_("{hands} ({matches} matches)")).format(hands=h, matches=run.units)
+            return str(h)
         if key in counts:
             return f"{counts[key]} ({_pct(counts[key], h)})"
         if key.startswith("r:"):
@@ -430,26 +460,26 @@ def _outcome_table(runs: Sequence[RunStats]) -> PageTable:
         return f"{float(Fraction(total, h)):.1f}"
 
     heads = {
-        "hands": "Hands played",
-        "won": "Won",
-        "self-drawn": "… self-drawn",
-        "claimed": "… on a claimed tile",
-        "remise": "Remise",
-        "decisions": "Decisions a hand (mean)",
-        "draws": "Wall draws a hand (mean)",
-        "discards": "Discards a hand (mean)",
+        "hands": N_("Hands played"),
+        "won": N_("Won"),
+        "self-drawn": N_("… self-drawn"),
+        "claimed": N_("… on a claimed tile"),
+        "remise": N_("Remise"),
+        "decisions": N_("Decisions a hand (mean)"),
+        "draws": N_("Wall draws a hand (mean)"),
+        "discards": N_("Discards a hand (mean)"),
     }
     return _side_by_side(
-        "How the hands ended",
+        t(N_("How the hands ended")),
         runs,
         keys,
-        [("hands (share)", value)],
-        head=lambda k: f"… {k[2:]}" if k.startswith("r:") else heads[k],
+        [(t(N_("hands (share)")), value)],
+        head=lambda k: f"… {t(k[2:])}" if k.startswith("r:") else t(heads[k]),
         csv="summary.csv, remises.csv",
     )
 
 
-def _bot_table(runs: Sequence[RunStats]) -> PageTable:
+def _bot_table(runs: Sequence[RunStats], t: Say) -> PageTable:
     def stat(f: Callable[[Any], str]) -> Callable[[RunStats, str], str]:
         return lambda run, name: f(run.bots[name]) if name in run.bots else ""
 
@@ -457,27 +487,33 @@ def _bot_table(runs: Sequence[RunStats]) -> PageTable:
         return f"{float(Fraction(b.balance, b.hands)):+.1f}" if b.hands else ""
 
     groups = [
-        ("Win rate", stat(lambda b: f"{_pct(b.wins, b.hands)} ({b.wins})")),
-        ("Self-drawn", stat(lambda b: str(b.self_drawn))),
-        ("Claimed", stat(lambda b: str(b.wins - b.self_drawn))),
-        ("Dealt in", stat(lambda b: str(b.dealt_in))),
-        ("Mean balance a hand", stat(mean)),
+        (t(N_("Win rate (wins)")), stat(lambda b: f"{_pct(b.wins, b.hands)} ({b.wins})")),
+        (
+            t(N_("Self-drawn / claimed")),
+            stat(lambda b: f"{b.self_drawn} / {b.wins - b.self_drawn}"),
+        ),
+        (t(N_("Dealt in")), stat(lambda b: str(b.dealt_in))),
+        (t(N_("Mean balance a hand")), stat(mean)),
     ]
     return _side_by_side(
-        "Per bot",
+        t(N_("Per bot")),
         runs,
         runs[0].names,
         groups,
-        note="Counted per seat-hand: a bot with several copies counts the hands of all of "
-        "them.  Dealt in: wins of another seat on this bot's discard.",
+        note=t(
+            N_(
+                "Counted per seat-hand: a bot with several copies counts the hands of all "
+                "of them.  Dealt in: wins of another seat on this bot's discard."
+            )
+        ),
         csv="bots.csv",
     )
 
 
-def _seat_table(runs: Sequence[RunStats]) -> PageTable:
+def _seat_table(runs: Sequence[RunStats], t: Say) -> PageTable:
     first = runs[0]
     groups: list[tuple[str, Callable[[RunStats, str], str]]] = [
-        ("All bots", lambda run, s: _pct(run.seat_wins[int(s)], run.seat_hands[int(s)]))
+        (t(N_("All bots")), lambda run, s: _pct(run.seat_wins[int(s)], run.seat_hands[int(s)]))
     ]
 
     def of_bot(name: str) -> Callable[[RunStats, str], str]:
@@ -489,17 +525,22 @@ def _seat_table(runs: Sequence[RunStats]) -> PageTable:
 
     groups.extend((name, of_bot(name)) for name in first.names)
     return _side_by_side(
-        "Win rate per seat",
+        t(N_("Win rate per seat")),
         runs,
         [str(s) for s in range(first.seats)],
         groups,
-        head=lambda s: first.seat_name(int(s)),
-        note="The seat's wind in the hand; the bots rotate, so each sits everywhere equally often.",
+        head=lambda s: t(first.seat_name(int(s))),
+        note=t(
+            N_(
+                "The seat's wind in the hand; the bots rotate, so each sits everywhere "
+                "equally often."
+            )
+        ),
         csv="seats.csv",
     )
 
 
-def _items_table(runs: Sequence[RunStats], limits: bool) -> PageTable:
+def _items_table(runs: Sequence[RunStats], t: Say, limits: bool) -> PageTable:
     catalogue = LIMIT_HANDS if limits else ITEMS
     order = {key: i for i, key in enumerate(catalogue)}
     best: dict[str, float] = {}
@@ -513,30 +554,18 @@ def _items_table(runs: Sequence[RunStats], limits: bool) -> PageTable:
         n = (run.limits if limits else run.items)[key]
         return f"{_pct(n, run.won)} ({n})"
 
-    def head(key: str) -> str:
-        return item_names(key)[0]
-
     return _side_by_side(
-        "Limit hands won" if limits else "Scoring items in the winning hands",
+        t(N_("Limit hands won")) if limits else t(N_("Scoring items in the winning hands")),
         runs,
         keys,
-        [("of the wins (hands)", value)],
-        head=head,
-        note="" if keys else "None.",
+        [(t(N_("of the wins (hands)")), value)],
+        head=t.item,
+        note="" if keys else t(N_("None.")),
         csv="limit_hands.csv" if limits else "items.csv",
     )
 
 
-_TEMPLATES: Final = jinja2.Environment(
-    loader=jinja2.PackageLoader("mahjong_nts.sim", "templates"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
-
-
-def render_page(runs: Sequence[RunStats], plots: dict[str, bytes]) -> str:
+def render_page(runs: Sequence[RunStats], plots: dict[str, bytes], t: Say) -> str:
     """The page: the runs' tables and the plots (inline ``data:`` images)."""
     first = runs[0]
     played = [
@@ -549,37 +578,52 @@ def render_page(runs: Sequence[RunStats], plots: dict[str, bytes]) -> str:
         }
         for run in runs
     ]
-    images = [
-        (name, title, "data:image/png;base64," + base64.b64encode(plots[name]).decode("ascii"))
+    images = {
+        name: (t(title), "data:image/png;base64," + base64.b64encode(plots[name]).decode())
         for name, title, _draw in PLOTS
-    ]
+    }
     tables = [
-        _outcome_table(runs),
-        _bot_table(runs),
-        _seat_table(runs),
-        _items_table(runs, limits=False),
-        _items_table(runs, limits=True),
+        _outcome_table(runs, t),
+        _bot_table(runs, t),
+        _seat_table(runs, t),
+        _items_table(runs, t, limits=False),
+        _items_table(runs, t, limits=True),
     ]
-    return _TEMPLATES.get_template("report.html").render(
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("mahjong_nts.sim", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    gettext = translator(t.lang)
+    env.install_gettext_translations(gettext, newstyle=True)  # type: ignore[attr-defined]
+    return env.get_template("report.html").render(
+        lang=t.lang,
         compare=len(runs) > 1,
         played=played,
         seed=str(first.spec.seed),
         bots=", ".join(first.spec.bots),
-        unit="match" if first.spec.matches else "hand",
-        images=dict((name, (title, uri)) for name, title, uri in images),
+        matches=first.spec.matches,
+        images=images,
         tables=tables,
-        csv_files=[t.name for t in merged_tables(runs)],
+        csv_files=[table.name for table in merged_tables(runs)],
     )
 
 
-def write_report(path: Path, runs: Sequence[RunStats]) -> list[str]:
+def write_report(path: Path, runs: Sequence[RunStats], lang: str = "en") -> list[str]:
     """Write the report of one run, or two (``--compare``), into ``path`` (checked before
-    with :func:`~mahjong_nts.sim.report.check_report_dir`); the files written, sorted."""
+    with :func:`~mahjong_nts.sim.report.check_report_dir`); the files written, sorted.
+
+    The page and the plots are in ``lang`` (``"en"`` or ``"nl"``); the CSV files are the
+    same in every language (English column names, both names of each scoring item)."""
     if not 1 <= len(runs) <= 2:
         raise ValueError(f"a report shows one run or two, not {len(runs)}")
     tables = merged_tables(runs)  # raises before anything is written when nothing was played
-    plots = {name: _draw(draw, runs) for name, _title, draw in PLOTS}
-    page = render_page(runs, plots)
+    t = Say(lang)
+    plots = {name: _draw(draw, runs, t) for name, _title, draw in PLOTS}
+    page = render_page(runs, plots, t)
     clear_report_dir(path)
     written = write_csv_files(path, tables)
     for name, data in plots.items():
