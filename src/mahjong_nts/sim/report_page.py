@@ -227,7 +227,7 @@ def plot_win_rates(runs: Sequence[RunStats], t: Say) -> bytes:
         ax.yaxis.set_major_formatter(_percent())
     left.set_ylabel(t(N_("hands won")))
     if len(runs) > 1:
-        left.legend(frameon=False, fontsize=9, loc="upper right")
+        fig.legend(frameon=False, fontsize=9, loc="outside lower center", ncols=len(runs))
     return _png(fig)
 
 
