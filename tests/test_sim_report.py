@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import statistics
 from collections import Counter
 from pathlib import Path
@@ -404,7 +405,7 @@ def test_nothing_played_is_an_error() -> None:
 # --------------------------------------------------------------------------- the folder
 
 
-def test_report_folder_rule(tmp_path: Path) -> None:
+def test_report_folder_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     check_report_dir(tmp_path / "new" / "deeper")  # missing: it will be made
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -417,6 +418,14 @@ def test_report_folder_rule(tmp_path: Path) -> None:
     with pytest.raises(ReportDirError, match="cannot be made") as exc:
         check_report_dir(a_file / "under")
     assert exc.value.why == "no-parent"
+    real_access = os.access
+    with monkeypatch.context() as m:  # a folder this user may not write into (root may)
+        m.setattr(os, "access", lambda p, mode: Path(p) != empty and real_access(p, mode))
+        with pytest.raises(ReportDirError, match="cannot be written") as exc:
+            check_report_dir(empty)
+        with pytest.raises(ReportDirError, match="does not take new files") as exc:
+            check_report_dir(empty / "new")
+        assert exc.value.why == "unwritable"
     other = tmp_path / "other"
     other.mkdir()
     (other / "notes.md").write_text("mine")

@@ -39,6 +39,9 @@ def dir_problem(exc: ReportDirError) -> str:
     elif exc.why == "unreadable":
         name = str(exc.name)
         text = _("--report: {path} cannot be read: {name}")
+    elif exc.why == "unwritable":
+        name = str(exc.name)
+        text = _("--report: {path} cannot be written: {name} does not take new files")
     else:
         text = _(
             "--report: {path} is not empty and not a previous report (it holds {name}): "

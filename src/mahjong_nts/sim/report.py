@@ -24,6 +24,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -110,6 +111,7 @@ DIR_PROBLEMS: Final = {
     "file": "{path} is a file, not a folder",
     "no-parent": "{path} cannot be made: {name} is not a folder",
     "unreadable": "{path} cannot be read: {name}",
+    "unwritable": "{path} cannot be written: {name} does not take new files",
     "not-a-report": (
         "{path} is not empty and not a previous report (it holds {name}): give a new or "
         "empty folder, or one a report was written into"
@@ -129,9 +131,13 @@ def check_report_dir(path: Path) -> None:
             parent = parent.parent
         if path.is_symlink() or not parent.is_dir():
             raise ReportDirError("no-parent", path, str(parent))
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise ReportDirError("unwritable", path, str(parent))
         return
     if not path.is_dir():
         raise ReportDirError("file", path)
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise ReportDirError("unwritable", path, str(path))
     try:
         names = sorted(p.name for p in path.iterdir())
     except OSError as exc:
