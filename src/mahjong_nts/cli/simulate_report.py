@@ -16,12 +16,6 @@ from mahjong_nts.cli.options import fail, guard, os_problem, rules_option, stder
 from mahjong_nts.core.errors import quote
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.sim.report import ReportDirError, RunStats, check_report_dir
-from mahjong_nts.sim.report_page import (
-    INSTALL_HINT,
-    ReportUnavailable,
-    require_matplotlib,
-    write_report,
-)
 from mahjong_nts.sim.simulate import table_size
 
 __all__ = ["check_report_options", "dir_problem", "write_report_dir"]
@@ -65,6 +59,9 @@ def check_report_options(
         fail(_("--compare shows two rule sets side by side in a report: give --report DIR too"))
     if report is None:
         return None
+    # the page's module (jinja2) only for a report
+    from mahjong_nts.sim.report_page import INSTALL_HINT, ReportUnavailable, require_matplotlib
+
     try:
         require_matplotlib()
     except ReportUnavailable:
@@ -103,6 +100,8 @@ def check_report_options(
 def write_report_dir(report: Path, runs: Sequence[RunStats]) -> None:
     """Write the report, in the language of the run (exit 2 when the folder cannot be
     written); says where on stderr."""
+    from mahjong_nts.sim.report_page import write_report
+
     try:
         files = write_report(report, runs, current())
     except OSError as exc:
