@@ -38,6 +38,7 @@ SOURCE_ROW = (
     "(`tournament result --from-online` / `--from-sheet`, the organiser's page)"
 )
 
+REPORT_ROW = "`simulate --report DIR`"
 ENV_ROW = "the RL environment (`mahjong_nts.env`): a seed; an action; discards in an observation"
 
 # (row of the table, module, constant, value, how the row writes it)
@@ -186,6 +187,15 @@ BOUNDS = [
     (POINTS_ROW, "tournament.results", "MAX_POINTS", 100, "0 to 100, in hundredths"),
     (POINTS_ROW, "tournament.results", "MAX_COUNT", 1000, "; 0 to 1000;"),
     (POINTS_ROW, "tournament.results", "MAX_REASON_CHARS", 200, "; 200 characters"),
+    (REPORT_ROW, "sim.report", "BALANCE_BINS", (-8000, 16000, 100),
+     "240 bins of 100 from -8000 to 16,000"),
+    (REPORT_ROW, "sim.report", "SCORE_BINS", (0, 4000, 100), "40 bins of 100 up to 4000"),
+    (REPORT_ROW, "sim.report", "MAX_DISCARDS", 200, "0 to 200 (more counted as 200)"),
+    (REPORT_ROW, "sim.report", "REPORT_FILES", frozenset((
+        "index.html", "report.json", "summary.csv", "bots.csv", "seats.csv", "remises.csv",
+        "balances.csv", "scores.csv", "hand_length.csv", "items.csv", "limit_hands.csv",
+        "outcomes.png", "win_rates.png", "balances.png", "scores.png", "hand_length.png",
+        "items.png")), "| 17 files a report"),
 ]  # fmt: skip
 
 

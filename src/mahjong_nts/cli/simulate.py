@@ -9,9 +9,11 @@ from files (a rule set's name) is printed as plain text, never read as rich mark
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -33,11 +35,13 @@ from mahjong_nts.cli.options import (
     signing_key,
     unknown_bot,
 )
+from mahjong_nts.cli.simulate_report import check_report_options, write_report_dir
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, check_seed
 from mahjong_nts.formats.logkeys import LogKey
 from mahjong_nts.formats.rulefiles import DEFAULT_RULESET
+from mahjong_nts.sim.report import RunStats
 from mahjong_nts.sim.simulate import (
     MAX_HANDS,
     MAX_MATCHES,
@@ -328,6 +332,28 @@ SignOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print the summary as one JSON object."))]
+ReportOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--report",
+        help=N_(
+            "Write a report into this folder: CSV tables, plots and index.html (needs "
+            "matplotlib: the [report] extra)."
+        ),
+        show_default=False,
+    ),
+]
+CompareOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--compare",
+        help=N_(
+            "Play the same seeds under this rule set (shipped, with +overlays, or a TOML "
+            "file) too and show both side by side in the report."
+        ),
+        show_default=False,
+    ),
+]
 
 
 def _at_least_one(option: str, count: int) -> None:
@@ -345,6 +371,8 @@ def simulate_cmd(
     log: LogOpt = None,
     as_json: JsonOpt = False,
     sign: SignOpt = None,
+    report: ReportOpt = None,
+    compare: CompareOpt = None,
 ) -> None:
     """Play hands or matches between bots and summarise them (:data:`HELP`)."""
     if hands is not None and matches is not None:
@@ -379,6 +407,9 @@ def simulate_cmd(
     names = _bots(bots, rules, matches is not None)
     log_dir = None if log is None else str(log)
     key = _signing_key(sign, log_dir)  # every argument is checked before anything is made
+    other = check_report_options(
+        report, compare, log=log, ruleset=ruleset, rules=rules, matches=matches is not None
+    )
     if log is not None:
         try:
             check_log_folder(log)
@@ -392,12 +423,23 @@ def simulate_cmd(
         log_key=key,
         matches=matches is not None,
     )
-    summary = Summary(spec, rules)
+    runs = [(spec, rules)]
+    if compare is not None and other is not None:
+        runs.append((dataclasses.replace(spec, ruleset=compare), other))
+    summaries = [Summary(run_spec, run_rules) for run_spec, run_rules in runs]
+    stats = [RunStats(run_spec.ruleset, run_spec, run_rules) for run_spec, run_rules in runs]
+
+    def play(advance: Callable[[int], None] | None) -> None:
+        for (run_spec, run_rules), summary, counts in zip(runs, summaries, stats, strict=True):
+            for outcome in run_simulation(run_spec, count, jobs, advance, rules=run_rules):
+                summary.add(outcome)
+                if report is not None:
+                    counts.add(outcome)
+
     start = time.perf_counter()
     try:
         if as_json:
-            for outcome in run_simulation(spec, count, jobs, rules=rules):
-                summary.add(outcome)
+            play(None)
         else:
             from rich.progress import (  # the bar only (--json runs without it)
                 BarColumn,
@@ -417,14 +459,13 @@ def simulate_cmd(
                 transient=True,
                 auto_refresh=False,  # no refresh thread while worker processes are forked
             ) as bar:
-                task = bar.add_task(what, total=count)
+                task = bar.add_task(what, total=count * len(runs))
 
                 def advance(k: int) -> None:
                     bar.advance(task, k)
                     bar.refresh()
 
-                for outcome in run_simulation(spec, count, jobs, advance, rules=rules):
-                    summary.add(outcome)
+                play(advance)
     except WorkerFailure:
         fail(
             _("a worker process stopped unexpectedly (killed, or out of memory): no summary"),
@@ -438,16 +479,22 @@ def simulate_cmd(
         _stderr.print(_("interrupted: no summary"), markup=False)
         raise typer.Exit(130) from None
     elapsed = max(time.perf_counter() - start, 1e-9)
-    result = summary.result()
+    results = [summary.result() for summary in summaries]
+    if report is not None:
+        write_report_dir(report, stats)
+    result = results[0]
     if as_json:
+        if len(results) > 1:
+            result = {**result, "compare": results[1]}
         typer.echo(json.dumps(result))
         return
     console = Console(highlight=False)
-    print_summary(console, result)
+    for shown in results:
+        print_summary(console, shown)
     fields = {
-        "hands": result["hands"],
+        "hands": sum(r["hands"] for r in results),
         "seconds": f"{elapsed:.1f}",
-        "rate": f"{result['hands'] / elapsed:.0f}",
+        "rate": f"{sum(r['hands'] for r in results) / elapsed:.0f}",
         "jobs": ngettext("{n} job", "{n} jobs", jobs).format(n=jobs),
     }
     if matches is None:
@@ -457,5 +504,5 @@ def simulate_cmd(
             "{matches} match, {hands} hands in {seconds} s ({rate} hands/s, {jobs})",
             "{matches} matches, {hands} hands in {seconds} s ({rate} hands/s, {jobs})",
             count,
-        ).format(matches=count, **fields)
+        ).format(matches=count * len(runs), **fields)
     console.print(timing, style="dim", markup=False)

@@ -152,6 +152,13 @@ class HandOutcome:
     """``"mahjong"`` or why the hand was a remise."""
     green: bool = False
     """A green-dragon hand (only in a match)."""
+    discards: int = 0
+    """Tiles discarded in the hand by every seat (an announcement's discard included)."""
+    score: int = 0
+    """The winner's score (his hand's value, capped as the rule set says); 0 for a remise."""
+    discarder: int | None = None
+    """The entry whose discard (or promoted kong) gave the winning tile; ``None`` when the
+    winner drew it himself, and for a remise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,12 +272,17 @@ def _hand_outcome(
     limit_hand = None
     winner = None
     self_drawn = False
+    points = 0
+    discarder = None
     if result.winner is not None:
         winner = seats[result.winner]
         score = result.scores[result.winner]
         items = tuple(dict.fromkeys(item.id for item in score.items))
         limit_hand = score.limit_hand
+        points = score.score
         self_drawn = result.discarder is None
+        if result.discarder is not None:
+            discarder = seats[result.discarder]
     draws = sum(1 for e in game.events if e.kind == "draw")
     return HandOutcome(
         index=index,
@@ -284,6 +296,9 @@ def _hand_outcome(
         limit_hand=limit_hand,
         reason=result.reason,
         green=green,
+        discards=game.discard_count,
+        score=points,
+        discarder=discarder,
     )
 
 
