@@ -20,18 +20,17 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_nts.bots import BOTS
 from mahjong_nts.cli.i18n import N_, _, current, ngettext
 from mahjong_nts.cli.options import (
     UsageProblem,
     bots_option,
+    check_bot_option,
     check_log_folder,
     fail,
     guard,
     os_reason,
     rules_option,
     signing_key,
-    unknown_bot,
 )
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.rules import RuleSet
@@ -69,9 +68,8 @@ def _bots(text: str | None, rules: RuleSet, matches: bool) -> tuple[str, ...]:
         return ("heuristic",) + ("random",) * (count - 1)
     with guard():
         names = bots_option(text, count)
-        for name in names:
-            if name not in BOTS:
-                raise unknown_bot(name, BOTS)
+        for name in dict.fromkeys(names):
+            check_bot_option(name, rules)
         if len(names) != count:
             if matches:
                 message = _(
