@@ -129,9 +129,7 @@ def load_bot(name: str) -> BotFactory:
         )
     obj = _from_module(name) if ":" in name else _from_entry_point(name)
     if not isinstance(obj, type):
-        raise BotLoadError(
-            f"bot {quote(name)}: {type(obj).__name__} {quote(repr(obj))} is not a class"
-        )
+        raise BotLoadError(f"bot {quote(name)}: that is a {type(obj).__name__}, not a class")
     factory = cast(BotFactory, obj)
     _LOADED[name] = factory
     return factory

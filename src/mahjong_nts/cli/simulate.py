@@ -20,6 +20,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from mahjong_nts.cli.backend import (
+    AddressOpt,
+    BackendOpt,
+    JobsOpt,
+    check_backend,
+    open_backend,
+    progress_bar,
+    worker_failure,
+)
 from mahjong_nts.cli.i18n import N_, _, current, ngettext
 from mahjong_nts.cli.options import (
     UsageProblem,
@@ -44,7 +53,6 @@ from mahjong_nts.sim.simulate import (
     SimulationSpec,
     Summary,
     WorkerFailure,
-    available_cpus,
     run_simulation,
     table_size,
     validate_bots,
@@ -303,14 +311,6 @@ RulesetOpt = Annotated[
     str,
     typer.Option("--ruleset", "-r", help=N_("Shipped rule set (with +overlays) or a TOML file.")),
 ]
-JobsOpt = Annotated[
-    int,
-    typer.Option(
-        "--jobs",
-        "-j",
-        help=N_("Processes (at least 1; at most the processors this process may use)."),
-    ),
-]
 LogOpt = Annotated[
     Path | None,
     typer.Option(
@@ -339,10 +339,12 @@ def simulate_cmd(
     seed: SeedOpt = None,
     bots: BotsOpt = None,
     ruleset: RulesetOpt = DEFAULT_RULESET,
-    jobs: JobsOpt = 1,
+    jobs: JobsOpt = None,
     log: LogOpt = None,
     as_json: JsonOpt = False,
     sign: SignOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Play hands or matches between bots and summarise them (:data:`HELP`)."""
     if hands is not None and matches is not None:
@@ -356,16 +358,9 @@ def simulate_cmd(
         fail(
             _("{option} must be at most {most}, not {n}").format(option=option, most=limit, n=count)
         )
-    _at_least_one("--jobs", jobs)
-    cpus = available_cpus()
-    if jobs > cpus:
-        _stderr.print(
-            _("note: --jobs {jobs} capped to {cpus}: the processors this process may use").format(
-                jobs=jobs, cpus=cpus
-            ),
-            markup=False,
-        )
-        jobs = cpus
+    check_backend(backend, address, jobs)
+    if backend == "ray" and log is not None:
+        fail(_("--log writes on the machine that plays the hand: not with --backend ray"))
     if seed is None:
         seed = secrets.randbits(DEFAULT_SEED_BITS)
     try:
@@ -391,43 +386,18 @@ def simulate_cmd(
         matches=matches is not None,
     )
     summary = Summary(spec, rules)
-    start = time.perf_counter()
     try:
-        if as_json:
-            for outcome in run_simulation(spec, count, jobs, rules=rules):
-                summary.add(outcome)
-        else:
-            from rich.progress import (  # the bar only (--json runs without it)
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeRemainingColumn,
-            )
-
+        with open_backend(backend, address, jobs) as (where, jobs):
             what = _("simulating matches") if matches is not None else _("simulating hands")
-            with Progress(
-                TextColumn(what, markup=False),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=_stderr,
-                transient=True,
-                auto_refresh=False,  # no refresh thread while worker processes are forked
-            ) as bar:
-                task = bar.add_task(what, total=count)
-
-                def advance(k: int) -> None:
-                    bar.advance(task, k)
-                    bar.refresh()
-
-                for outcome in run_simulation(spec, count, jobs, advance, rules=rules):
+            start = time.perf_counter()
+            with progress_bar(what, count, quiet=as_json) as advance:
+                for outcome in run_simulation(
+                    spec, count, jobs, advance, rules=rules, backend=where
+                ):
                     summary.add(outcome)
-    except WorkerFailure:
-        fail(
-            _("a worker process stopped unexpectedly (killed, or out of memory): no summary"),
-            code=1,
-        )
+            elapsed = max(time.perf_counter() - start, 1e-9)
+    except WorkerFailure as exc:
+        fail(worker_failure(exc), code=1)
     except BotError as exc:
         fail(str(exc), code=1)
     except OSError as exc:
@@ -435,7 +405,6 @@ def simulate_cmd(
     except KeyboardInterrupt:
         _stderr.print(_("interrupted: no summary"), markup=False)
         raise typer.Exit(130) from None
-    elapsed = max(time.perf_counter() - start, 1e-9)
     result = summary.result()
     if as_json:
         typer.echo(json.dumps(result))

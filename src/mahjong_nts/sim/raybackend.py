@@ -21,8 +21,10 @@ an entry point, that bot's module.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import re
 import secrets
+import sys
 from concurrent.futures import Future
 from typing import Any, Final
 
@@ -35,6 +37,7 @@ __all__ = [
     "RayBackend",
     "RayUnavailable",
     "check_address",
+    "ray_installed",
 ]
 
 MAX_ADDRESS_CHARS: Final = 300
@@ -68,6 +71,13 @@ def check_address(address: str) -> str:
     if not 1 <= port <= 65535:
         raise ValueError(f"{quote(address)}: the port is 1 to 65535, not {port}")
     return address
+
+
+def ray_installed() -> bool:
+    """Whether Ray can be imported here (without importing it, which takes a second)."""
+    if "ray" in sys.modules:
+        return sys.modules["ray"] is not None
+    return importlib.util.find_spec("ray") is not None
 
 
 def _import_ray() -> Any:
