@@ -97,8 +97,14 @@ def test_text_in_dutch() -> None:
             ["--backend", "ray", "--address", "http://x"],
             "error: --address: 'http://x' is not a Ray address",
         ),
-        (["--backend", "ray", "--address", "h:70000"], "the port is 1 to 65535"),
-        (["--backend", "ray", "--address", "h" * 301 + ":1"], "at most 300 characters"),
+        (
+            ["--backend", "ray", "--address", "h:70000"],
+            "error: --address: 'h:70000': the port is 1 to 65535, not 70000",
+        ),
+        (
+            ["--backend", "ray", "--address", "h" * 301 + ":1"],
+            "error: --address: a Ray address has at most 300 characters, not 303",
+        ),
     ],
 )
 def test_bad_arguments(args: list[str], message: str) -> None:
