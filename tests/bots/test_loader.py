@@ -20,7 +20,7 @@ from mahjong_nts.formats.rulefiles import load_ruleset
 PLUGIN = "duel_plugin_bots"
 """The module of the test's bots (written into a temporary folder put on sys.path)."""
 
-MODULE = f'''
+MODULE = '''
 from mahjong_nts.core.actions import Action
 
 

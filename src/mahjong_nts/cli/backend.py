@@ -112,15 +112,8 @@ def open_backend(backend: str, address: str | None, jobs: int | None) -> Iterato
         return
     from mahjong_nts.sim.raybackend import RayBackend, RayUnavailable
 
-    start_cpus = None
-    if address is None and jobs is not None:
-        if jobs > cpus:
-            _note(
-                _(
-                    "note: --jobs {jobs} capped to {cpus}: the processors this process may use"
-                ).format(jobs=jobs, cpus=cpus)
-            )
-        start_cpus = min(jobs, cpus)
+    # a local Ray started here gets the processors this process may use (at most --jobs)
+    start_cpus = None if jobs is None else min(jobs, cpus)
     try:
         ray_backend = RayBackend.start(address, start_cpus)
     except RayUnavailable as exc:

@@ -24,6 +24,7 @@ import contextlib
 import importlib.util
 import re
 import secrets
+import socket
 import sys
 from concurrent.futures import Future
 from typing import Any, Final
@@ -67,6 +68,8 @@ def check_address(address: str) -> str:
             f"{quote(address)} is not a Ray address: give auto, HOST:PORT of the head node "
             "or ray://HOST:PORT"
         )
+    if address == "auto":
+        return address
     port = int(address.rsplit(":", 1)[1])
     if not 1 <= port <= 65535:
         raise ValueError(f"{quote(address)}: the port is 1 to 65535, not {port}")
@@ -78,6 +81,28 @@ def ray_installed() -> bool:
     if "ray" in sys.modules:
         return sys.modules["ray"] is not None
     return importlib.util.find_spec("ray") is not None
+
+
+PROBE_SECONDS: Final = 5.0
+"""How long a head node has to accept a connection before Ray is asked to join it (Ray
+itself retries for minutes)."""
+
+
+def _probe(address: str) -> None:
+    """A head node at ``HOST:PORT`` (or ``ray://HOST:PORT``) that accepts a connection;
+    :class:`RayUnavailable` at once when none does (``auto`` is left to Ray)."""
+    if address == "auto":
+        return
+    host, _sep, port = address.removeprefix("ray://").rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    try:
+        with socket.create_connection((host, int(port)), timeout=PROBE_SECONDS):
+            pass
+    except OSError as exc:
+        raise RayUnavailable(
+            f"cannot reach the Ray cluster at {quote(address)}: "
+            f"{exc.strerror or type(exc).__name__} (is its head node running?)"
+        ) from None
 
 
 def _import_ray() -> Any:
@@ -160,6 +185,8 @@ class RayBackend:
         Ray when it has one, or a local Ray started with ``cpus`` CPUs (default: the
         processors this process may use).  Raises :class:`RayUnavailable`."""
         ray = _import_ray()
+        if address is not None:
+            _probe(address)
         if ray.is_initialized():
             return cls(ray, started=False)
         options: dict[str, Any] = {
