@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import re
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -183,3 +184,18 @@ def test_a_bot_that_raises_ends_the_run_with_one_line(plugin: Path) -> None:
     assert res.exit_code == 1, res.output
     assert "failed: RuntimeError: out of ideas" in res.stderr
     assert "Traceback" not in res.output
+
+
+def test_the_example_of_docs_bots_md_plays_a_duel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/bots.md's ``my_bots.py``, as written, named as ``module:Class``."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text("utf-8")
+    (code,) = re.findall(r"```python\n(.*?)```", doc, re.S)
+    assert code.startswith("# my_bots.py\n")
+    (tmp_path / "my_bots.py").write_text(code)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    res = invoke_main(["duel", "my_bots:Greedy", "random", "-n", "8", "--seed", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    s = json.loads(res.stdout)
+    assert s["a"] == "my_bots:Greedy" and s["hands"] == 8
