@@ -9,11 +9,13 @@ import os
 import socket
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import ray
 
 from cli_helpers import invoke_main
+from mahjong_nts.bots.loader import BotLoadError
 from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.sim.duel import DuelSpec, run_duel, summarize_duel
 from mahjong_nts.sim.raybackend import RayBackend, RayUnavailable, check_address
@@ -146,3 +148,23 @@ def test_ray_missing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(RayUnavailable, match=r"pip install 'mahjong-nts\[ray\]'"):
         RayBackend.start()
+
+
+def test_a_bot_that_the_workers_cannot_import(
+    backend: RayBackend, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As on a cluster node without the bot's module: here only this process has it on its
+    path (the workers were started before).  The run ends with the loader's message."""
+    (tmp_path / "tests_driver_only_bots.py").write_text(
+        "from mahjong_nts.bots.base import RandomBot as Here\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    spec = SimulationSpec("nts-2016", ("random",) * 3 + ("tests_driver_only_bots:Here",))
+    assert len(list(run_simulation(spec, 12, jobs=1))) == 12  # fine in this process
+    with pytest.raises(BotLoadError, match="no module 'tests_driver_only_bots'"):
+        list(run_simulation(spec, 12, jobs=2, backend=backend))
+    res = invoke_main(
+        ["duel", "tests_driver_only_bots:Here", "random", "-n", "8", "--backend", "ray"]
+    )
+    assert res.exit_code == 1, res.output
+    assert res.stderr.startswith("error: bot 'tests_driver_only_bots:Here': no module")

@@ -134,9 +134,10 @@ def open_backend(backend: str, address: str | None, jobs: int | None) -> Iterato
 
 @contextlib.contextmanager
 def progress_bar(what: str, total: int, quiet: bool) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr (none when ``quiet``): yields the callable that advances
-    it by ``k`` units, or ``None``."""
-    if quiet:
+    """A progress bar on stderr (none when ``quiet``, or when stderr is no terminal: a
+    bar that is not redrawn would only leave an empty line): yields the callable that
+    advances it by ``k`` units, or ``None``."""
+    if quiet or not _stderr.is_terminal:
         yield None
         return
     from rich.progress import (

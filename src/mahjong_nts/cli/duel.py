@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from mahjong_nts.bots.loader import BotLoadError
 from mahjong_nts.cli.backend import (
     AddressOpt,
     BackendOpt,
@@ -59,10 +60,13 @@ BotA = Annotated[
     str,
     typer.Argument(
         help=N_("Bot A: random, heuristic, ..., module:Class, or an entry point's name."),
+        metavar="A",
         show_default=False,
     ),
 ]
-BotB = Annotated[str, typer.Argument(help=N_("Bot B (the same forms)."), show_default=False)]
+BotB = Annotated[
+    str, typer.Argument(help=N_("Bot B (the same forms)."), metavar="B", show_default=False)
+]
 HandsOpt = Annotated[
     int,
     typer.Option(
@@ -219,7 +223,7 @@ def duel_cmd(
             elapsed = max(time.perf_counter() - start, 1e-9)
     except WorkerFailure as exc:
         fail(worker_failure(exc), code=1)
-    except BotError as exc:
+    except (BotError, BotLoadError) as exc:  # BotLoadError: a Ray node without the bot
         fail(str(exc), code=1)
     except KeyboardInterrupt:
         Console(stderr=True).print(_("interrupted: no summary"), markup=False)

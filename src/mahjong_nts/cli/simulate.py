@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from mahjong_nts.bots.loader import BotLoadError
 from mahjong_nts.cli.backend import (
     AddressOpt,
     BackendOpt,
@@ -398,7 +399,7 @@ def simulate_cmd(
             elapsed = max(time.perf_counter() - start, 1e-9)
     except WorkerFailure as exc:
         fail(worker_failure(exc), code=1)
-    except BotError as exc:
+    except (BotError, BotLoadError) as exc:  # BotLoadError: a Ray node without the bot
         fail(str(exc), code=1)
     except OSError as exc:
         fail(f"--log: {exc.filename or log_dir}: {os_reason(exc)}")

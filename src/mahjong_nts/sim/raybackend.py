@@ -149,10 +149,17 @@ class _RayChunks:
     def failure(self, exc: BaseException) -> BaseException | None:
         errors = self.ray.exceptions
         if isinstance(exc, errors.RayTaskError):
+            from mahjong_nts.bots.loader import BotLoadError
+            from mahjong_nts.sim.simulate import BotError
+
             cause = getattr(exc, "cause", None)
-            if isinstance(cause, Exception) and not isinstance(cause, errors.RayError):
-                return cause  # the bot's or the log's own error, as the local backend gives it
-            return WorkerFailure(f"a Ray task failed: {type(exc).__name__}: no summary")
+            if isinstance(cause, BotError | BotLoadError):
+                return cause  # the bot's own error, as the local backend gives it
+            what = f"{type(cause).__name__}: {cause}" if cause is not None else type(exc).__name__
+            return WorkerFailure(
+                f"a Ray task failed: {what} (is the same mahjong-nts installed on every "
+                "node?): no summary"
+            )
         if isinstance(exc, errors.RayError):
             return WorkerFailure(
                 f"a Ray worker or node stopped unexpectedly ({type(exc).__name__}): no summary"
