@@ -64,11 +64,13 @@ __all__ = [
     "DuelSpec",
     "DuelSummary",
     "WallOutcome",
+    "arrangement_names",
     "arrangements",
     "duel_bot_seed",
     "play_wall",
     "run_duel",
     "summarize_duel",
+    "validate_duel",
     "walls_for",
 ]
 
