@@ -172,9 +172,9 @@ def test_registered_in_the_main_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_jobs_beyond_the_machine_are_capped_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mahjong_nts.cli import simulate as cli_simulate
+    from mahjong_nts.cli import backend
 
-    monkeypatch.setattr(cli_simulate, "available_cpus", lambda: 2)
+    monkeypatch.setattr(backend, "available_cpus", lambda: 2)
     args = ["--hands", "12", "--seed", "4", "--bots", "random,heuristic,random,random"]
     capped = runner.invoke(app, [*args, "--jobs", "100000", "--json"])
     assert capped.exit_code == 0, capped.output

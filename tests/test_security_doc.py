@@ -41,6 +41,9 @@ SOURCE_ROW = (
 REPORT_ROW = "`simulate --report DIR`"
 ENV_ROW = "the RL environment (`mahjong_nts.env`): a seed; an action; discards in an observation"
 
+ADDRESS_ROW = "a Ray cluster's address (`simulate`, `duel --address`)"
+BOT_NAME_ROW = "a bot's name (`duel A B`, `simulate --bots`)"
+
 # (row of the table, module, constant, value, how the row writes it)
 CALC_ROW = "the calculator's query (`GET /`, `/calc/result`): hand, house rules, rule set"
 HOUSE_FORM_ROW = "the new-table form with house rules (`POST /online`)"
@@ -97,6 +100,11 @@ BOUNDS = [
     ("`simulate --hands` / `--matches`", "sim.simulate", "MAX_MATCHES", 100_000, "/ 100,000"),
     ("`simulate --hands` / `--matches`", "sim.simulate", "MATCH_HAND_LIMIT", 500, "500 hands"),
     ("`play --hands`", "cli.play", "MAX_HANDS", 1000, "1 to 1000"),
+    ("`duel --hands`, `--jobs`", "sim.duel", "MAX_HANDS", 1_000_000, "1 to 1,000,000 hands"),
+    ("`duel --hands`, `--jobs`", "sim.duel", "MIN_WALLS", 2, "at least 2 walls"),
+    (ADDRESS_ROW, "sim.raybackend", "MAX_ADDRESS_CHARS", 300, "| 300 characters:"),
+    (ADDRESS_ROW, "sim.raybackend", "PROBE_SECONDS", 5.0, "within 5 seconds"),
+    (BOT_NAME_ROW, "bots.loader", "MAX_BOT_NAME_CHARS", 200, "| 200 characters;"),
     (ENV_ROW, "core.actions", "NUM_ACTIONS", 172, "an action id 0 to 171"),
     (ENV_ROW, "env.encoding", "MAX_HISTORY", 136, "136 discards"),
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),

@@ -14,6 +14,7 @@ import pytest
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats.gamelog import read_hand_log, verify_hand_log
 from mahjong_nts.formats.rulefiles import load_ruleset
+from mahjong_nts.sim import runner
 from mahjong_nts.sim import simulate as sim
 from mahjong_nts.sim.simulate import (
     MAX_HANDS,
@@ -232,7 +233,7 @@ def test_jobs_are_capped_to_the_processors(monkeypatch: pytest.MonkeyPatch) -> N
         raise AssertionError("a process pool with one processor")
 
     monkeypatch.setattr(sim, "available_cpus", lambda: 1)
-    monkeypatch.setattr(sim, "_run_pool", no_pool)
+    monkeypatch.setattr(runner, "_Pool", no_pool)
     spec = SimulationSpec("nts-2016", ("random",) * 4, seed=1)
     assert len(list(run_simulation(spec, 12, jobs=100_000))) == 12
 

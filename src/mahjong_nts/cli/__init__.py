@@ -1,4 +1,4 @@
-"""The ``mahjong-nts`` command: score, settle, rules, play, replay, simulate, keygen,
+"""The ``mahjong-nts`` command: score, settle, rules, play, replay, simulate, duel, keygen,
 serve, tournament.
 
 Every bad input ends with one line ``error: ...`` on stderr and exit code 2,
@@ -49,6 +49,7 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "replay": ("replay", "replay_cmd", N_("Show a hand log, or verify it by playing it again.")),
     "play": ("play", "play_cmd", N_("Play against bots in the terminal.")),
     "simulate": ("simulate", "simulate_cmd", N_("Play many hands between bots; summarise them.")),
+    "duel": ("duel", "duel_cmd", N_("Duplicate evaluation: two bots on the same walls.")),
     "keygen": ("keygen", "keygen_cmd", N_("Make a key to sign hand logs.")),
     "serve": ("serve", "serve_cmd", N_("Start the web app (calculator, HTTP API).")),
     "tournament": (

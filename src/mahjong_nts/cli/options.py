@@ -262,6 +262,26 @@ def unknown_bot(name: str, known: Iterable[str]) -> UsageProblem:
     )
 
 
+def check_bot_option(name: str, rules: RuleSet, option: str = "--bots") -> None:
+    """A bot named on the command line (a shipped name, ``module:Class`` or an entry
+    point of ``mahjong_nts.bots``) that makes a bot under ``rules``; else
+    :class:`UsageProblem` saying why."""
+    from mahjong_nts.bots import BOTS
+    from mahjong_nts.bots.loader import BotLoadError, check_bot
+
+    try:
+        check_bot(name, rules)
+    except BotLoadError as exc:
+        if exc.unknown:
+            raise UsageProblem(
+                _(
+                    "{option}: unknown bot {name}: one of {known}, module:Class, or an entry "
+                    "point of the group mahjong_nts.bots"
+                ).format(option=option, name=quote(name), known=", ".join(sorted(BOTS)))
+            ) from None
+        raise UsageProblem(f"{option}: {exc}") from None
+
+
 def signing_key(path: Path | None) -> LogKey | None:
     """``--sign``: the private (or HMAC) key in the file ``path``, or ``None``."""
     if path is None:

@@ -13,7 +13,6 @@ import dataclasses
 import json
 import secrets
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,18 +21,27 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_nts.bots import BOTS
+from mahjong_nts.bots.loader import BotLoadError
+from mahjong_nts.cli.backend import (
+    AddressOpt,
+    BackendOpt,
+    JobsOpt,
+    check_backend,
+    open_backend,
+    progress_bar,
+    worker_failure,
+)
 from mahjong_nts.cli.i18n import N_, _, current, ngettext
 from mahjong_nts.cli.options import (
     UsageProblem,
     bots_option,
+    check_bot_option,
     check_log_folder,
     fail,
     guard,
     os_reason,
     rules_option,
     signing_key,
-    unknown_bot,
 )
 from mahjong_nts.cli.simulate_report import check_report_options, write_report_dir
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
@@ -49,7 +57,6 @@ from mahjong_nts.sim.simulate import (
     SimulationSpec,
     Summary,
     WorkerFailure,
-    available_cpus,
     run_simulation,
     table_size,
     validate_bots,
@@ -73,9 +80,8 @@ def _bots(text: str | None, rules: RuleSet, matches: bool) -> tuple[str, ...]:
         return ("heuristic",) + ("random",) * (count - 1)
     with guard():
         names = bots_option(text, count)
-        for name in names:
-            if name not in BOTS:
-                raise unknown_bot(name, BOTS)
+        for name in dict.fromkeys(names):
+            check_bot_option(name, rules)
         if len(names) != count:
             if matches:
                 message = _(
@@ -309,14 +315,6 @@ RulesetOpt = Annotated[
     str,
     typer.Option("--ruleset", "-r", help=N_("Shipped rule set (with +overlays) or a TOML file.")),
 ]
-JobsOpt = Annotated[
-    int,
-    typer.Option(
-        "--jobs",
-        "-j",
-        help=N_("Processes (at least 1; at most the processors this process may use)."),
-    ),
-]
 LogOpt = Annotated[
     Path | None,
     typer.Option(
@@ -367,12 +365,14 @@ def simulate_cmd(
     seed: SeedOpt = None,
     bots: BotsOpt = None,
     ruleset: RulesetOpt = DEFAULT_RULESET,
-    jobs: JobsOpt = 1,
+    jobs: JobsOpt = None,
     log: LogOpt = None,
     as_json: JsonOpt = False,
     sign: SignOpt = None,
     report: ReportOpt = None,
     compare: CompareOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Play hands or matches between bots and summarise them (:data:`HELP`)."""
     if hands is not None and matches is not None:
@@ -386,16 +386,9 @@ def simulate_cmd(
         fail(
             _("{option} must be at most {most}, not {n}").format(option=option, most=limit, n=count)
         )
-    _at_least_one("--jobs", jobs)
-    cpus = available_cpus()
-    if jobs > cpus:
-        _stderr.print(
-            _("note: --jobs {jobs} capped to {cpus}: the processors this process may use").format(
-                jobs=jobs, cpus=cpus
-            ),
-            markup=False,
-        )
-        jobs = cpus
+    check_backend(backend, address, jobs)
+    if backend == "ray" and log is not None:
+        fail(_("--log writes on the machine that plays the hand: not with --backend ray"))
     if seed is None:
         seed = secrets.randbits(DEFAULT_SEED_BITS)
     try:
@@ -428,57 +421,30 @@ def simulate_cmd(
         runs.append((dataclasses.replace(spec, ruleset=compare), other))
     summaries = [Summary(run_spec, run_rules) for run_spec, run_rules in runs]
     stats = [RunStats(run_spec.ruleset, run_spec, run_rules) for run_spec, run_rules in runs]
-
-    def play(advance: Callable[[int], None] | None) -> None:
-        for (run_spec, run_rules), summary, counts in zip(runs, summaries, stats, strict=True):
-            for outcome in run_simulation(run_spec, count, jobs, advance, rules=run_rules):
-                summary.add(outcome)
-                if report is not None:
-                    counts.add(outcome)
-
-    start = time.perf_counter()
     try:
-        if as_json:
-            play(None)
-        else:
-            from rich.progress import (  # the bar only (--json runs without it)
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeRemainingColumn,
-            )
-
+        with open_backend(backend, address, jobs) as (where, jobs):
             what = _("simulating matches") if matches is not None else _("simulating hands")
-            with Progress(
-                TextColumn(what, markup=False),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=_stderr,
-                transient=True,
-                auto_refresh=False,  # no refresh thread while worker processes are forked
-            ) as bar:
-                task = bar.add_task(what, total=count * len(runs))
-
-                def advance(k: int) -> None:
-                    bar.advance(task, k)
-                    bar.refresh()
-
-                play(advance)
-    except WorkerFailure:
-        fail(
-            _("a worker process stopped unexpectedly (killed, or out of memory): no summary"),
-            code=1,
-        )
-    except BotError as exc:
+            start = time.perf_counter()
+            with progress_bar(what, count * len(runs), quiet=as_json) as advance:
+                for (run_spec, run_rules), summary, counts in zip(
+                    runs, summaries, stats, strict=True
+                ):
+                    for outcome in run_simulation(
+                        run_spec, count, jobs, advance, rules=run_rules, backend=where
+                    ):
+                        summary.add(outcome)
+                        if report is not None:
+                            counts.add(outcome)
+            elapsed = max(time.perf_counter() - start, 1e-9)
+    except WorkerFailure as exc:
+        fail(worker_failure(exc), code=1)
+    except (BotError, BotLoadError) as exc:  # BotLoadError: a Ray node without the bot
         fail(str(exc), code=1)
     except OSError as exc:
         fail(f"--log: {exc.filename or log_dir}: {os_reason(exc)}")
     except KeyboardInterrupt:
         _stderr.print(_("interrupted: no summary"), markup=False)
         raise typer.Exit(130) from None
-    elapsed = max(time.perf_counter() - start, 1e-9)
     results = [summary.result() for summary in summaries]
     if report is not None:
         write_report_dir(report, stats)

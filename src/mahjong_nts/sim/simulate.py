@@ -36,22 +36,16 @@ in ``docs/simulate.md``.
 
 from __future__ import annotations
 
-import itertools
 import math
-import multiprocessing
-import os
-import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
-from mahjong_nts.bots import BOTS, Player, make_bot
-from mahjong_nts.core.errors import quote
+from mahjong_nts.bots import Player
+from mahjong_nts.bots.loader import BotLoadError, check_bot, make_named_bot
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.match import Match
@@ -61,6 +55,7 @@ from mahjong_nts.core.seeding import SeedRng, check_seed, derive_seed
 from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.formats.logkeys import LogKey
 from mahjong_nts.formats.rulefiles import load_ruleset
+from mahjong_nts.sim.runner import Backend, WorkerFailure, available_cpus, chunk_size, run_chunks
 
 __all__ = [
     "MATCH_HAND_LIMIT",
@@ -68,6 +63,7 @@ __all__ = [
     "MAX_MATCHES",
     "Z95",
     "BotError",
+    "BotLoadError",
     "HandOutcome",
     "MatchOutcome",
     "SimulationSpec",
@@ -98,14 +94,9 @@ MAX_MATCHES: Final = 100_000
 MATCH_HAND_LIMIT: Final = 500
 """Hands after which a match that has not ended is cut (counted in ``cut_matches``)."""
 
-_CHUNKS_PER_JOB: Final = 16
-"""Chunks aimed at per process (for balance and progress)."""
-_IN_FLIGHT_PER_JOB: Final = 3
-"""Chunks submitted or done but not yet yielded, per process: what the run holds at most."""
-
 
 class BotError(RuntimeError):
-    """A bot chose an action that was not among its legal actions."""
+    """A bot chose an action that was not among its legal actions, or raised an error."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +118,10 @@ class SimulationSpec:
 
     def __post_init__(self) -> None:
         check_seed(self.seed, "seed")
+
+    def play_unit(self, rules: RuleSet, index: int) -> Outcome:
+        """Hand (or match) ``index`` (:func:`play_hand`, :func:`play_match`)."""
+        return play_match(self, rules, index) if self.matches else play_hand(self, rules, index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,9 +223,8 @@ def validate_bots(
     """The bot list checked against the registry and the table; raises ValueError."""
     count = table_size(rules, matches)
     names = tuple(n.strip() for n in names)
-    unknown = [n for n in names if n not in BOTS]
-    if unknown:
-        raise ValueError(f"unknown bot {quote(unknown[0])}: one of {', '.join(sorted(BOTS))}")
+    for name in dict.fromkeys(names):
+        check_bot(name, rules)  # BotLoadError, a ValueError saying what is wrong
     if len(names) != count:
         what = "players a match" if matches else "seats a hand"
         raise ValueError(f"{rules.name} plays {count} {what}: give {count} bots, not {len(names)}")
@@ -243,7 +237,12 @@ def _play_game(game: Game, players: Sequence[Player], names: Sequence[str], wher
     while not game.is_over:
         seat = game.current_seat
         obs = observe(game, seat)
-        act = players[seat].act(obs)
+        try:
+            act = players[seat].act(obs)
+        except Exception as exc:  # a bot of module:Class or an entry point: its own bug
+            raise BotError(
+                f"bot {names[seat]!r} (seat {seat}, {where}) failed: {type(exc).__name__}: {exc}"
+            ) from None
         if act not in obs.legal:
             raise BotError(
                 f"bot {names[seat]!r} (seat {seat}, {where}) chose "
@@ -308,7 +307,7 @@ def play_hand(spec: SimulationSpec, rules: RuleSet, index: int) -> HandOutcome:
     seats = seat_entries(index, n)
     hseed = hand_seed(spec.seed, index)
     game = Game(rules, SeedRng(hseed), round_wind=round_wind_of(index, rules))
-    players = [make_bot(spec.bots[e], bot_seed(spec.seed, index, e), rules) for e in seats]
+    players = [make_named_bot(spec.bots[e], bot_seed(spec.seed, index, e), rules) for e in seats]
     names = [spec.bots[e] for e in seats]
     decisions = _play_game(game, players, names, f"hand {index}")
     if spec.log_dir is not None:
@@ -331,7 +330,9 @@ def play_match(spec: SimulationSpec, rules: RuleSet, index: int) -> MatchOutcome
     count = table_size(rules, matches=True)
     entries = seat_entries(index, count)  # the entry of each player
     match = Match(rules, SeedRng(match_seed(spec.seed, index), "match"), SeedRng)
-    bots = [make_bot(spec.bots[e], match_bot_seed(spec.seed, index, e), rules) for e in entries]
+    bots = [
+        make_named_bot(spec.bots[e], match_bot_seed(spec.seed, index, e), rules) for e in entries
+    ]
     hands: list[HandOutcome] = []
     while not match.is_over and len(hands) < MATCH_HAND_LIMIT:
         setup, game = match.next_hand()
@@ -369,52 +370,6 @@ def play_match(spec: SimulationSpec, rules: RuleSet, index: int) -> MatchOutcome
 # --------------------------------------------------------------------------- many hands
 
 
-class WorkerFailure(RuntimeError):
-    """A worker process of the pool died (killed, out of memory): an internal failure."""
-
-
-_WORKER_RULES: list[RuleSet] = []
-"""The rule set of a worker process, built once by :func:`_init_worker` from the values
-the parent loaded: a worker never reads a rule file (an edited or deleted house file
-changes nothing mid-run, whatever ``jobs`` is)."""
-
-
-def _init_worker(values: dict[str, Any]) -> None:
-    # Ctrl-C goes to the whole process group: the parent stops the run, workers stay quiet
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER_RULES[:] = [RuleSet.from_mapping(values)]
-
-
-def _play_range(
-    spec: SimulationSpec, start: int, stop: int, rules: RuleSet | None = None
-) -> list[Outcome]:
-    if rules is None:
-        rules = _WORKER_RULES[0]
-    play: Callable[[SimulationSpec, RuleSet, int], Outcome] = (
-        play_match if spec.matches else play_hand
-    )
-    return [play(spec, rules, i) for i in range(start, stop)]
-
-
-def available_cpus() -> int:
-    """Processors this process may run on (its CPU affinity where the system tells it)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
-def _chunk_size(count: int, jobs: int, matches: bool) -> int:
-    """Units a task: about 16 tasks per process; 10-100 hands, or 1-4 matches, each."""
-    per = math.ceil(count / (jobs * _CHUNKS_PER_JOB))
-    return max(1, min(4, per)) if matches else max(10, min(100, per))
-
-
-def _ranges(count: int, size: int) -> Iterator[tuple[int, int]]:
-    for a in range(0, count, size):
-        yield a, min(a + size, count)
-
-
 def run_simulation(
     spec: SimulationSpec,
     count: int,
@@ -422,12 +377,15 @@ def run_simulation(
     progress: Callable[[int], None] | None = None,
     *,
     rules: RuleSet | None = None,
+    backend: Backend | None = None,
 ) -> Iterator[Outcome]:
     """Play hands (or matches, with ``spec.matches``) ``0 .. count-1``; yields the outcomes
     in order, whatever ``jobs`` is, holding only a few chunks at a time.
 
     ``jobs == 1`` plays in this process; more use a process pool (``jobs`` is capped to
     :func:`available_cpus` and to the number of chunks) fed a bounded number of chunks.
+    With a ``backend`` (Ray: :mod:`mahjong_nts.sim.raybackend`) the chunks are played there,
+    ``jobs`` of them at once (the backend has capped it to its processors).
     ``progress(k)`` is called as each chunk of ``k`` units is done.  ``rules`` is
     ``load_ruleset(spec.ruleset)`` when given (it is loaded otherwise).  Arguments are
     checked at once (ValueError), before the first outcome is asked for.
@@ -441,76 +399,11 @@ def run_simulation(
     if rules is None:
         rules = load_ruleset(spec.ruleset)
     validate_bots(spec.bots, rules, matches=spec.matches)
-    size = _chunk_size(count, min(jobs, available_cpus()), spec.matches)
-    workers = min(jobs, available_cpus(), math.ceil(count / size))
-    if workers == 1:
-        return _run_here(spec, rules, count, size, progress)
-    return _run_pool(spec, rules, count, size, workers, progress)
-
-
-def _run_here(
-    spec: SimulationSpec,
-    rules: RuleSet,
-    count: int,
-    size: int,
-    progress: Callable[[int], None] | None,
-) -> Iterator[Outcome]:
-    for start, stop in _ranges(count, size):
-        chunk = _play_range(spec, start, stop, rules)
-        if progress is not None:
-            progress(stop - start)
-        yield from chunk
-
-
-def _run_pool(
-    spec: SimulationSpec,
-    rules: RuleSet,
-    count: int,
-    size: int,
-    workers: int,
-    progress: Callable[[int], None] | None,
-) -> Iterator[Outcome]:
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(rules.to_mapping(),),
-    )
-    ranges = _ranges(count, size)
-    pending: dict[Future[list[Outcome]], int] = {}
-    finished: dict[int, list[Outcome]] = {}
-    """Chunks done but not yet yielded (they wait for an earlier one), by first index."""
-    next_start = 0
-    held = workers * _IN_FLIGHT_PER_JOB
-    try:
-        while True:
-            # top up: at most ``held`` chunks submitted or waiting to be yielded
-            room = max(0, held - len(pending) - len(finished))
-            for start, stop in itertools.islice(ranges, room):
-                pending[pool.submit(_play_range, spec, start, stop)] = start
-            if not pending:
-                break
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                start = pending.pop(fut)
-                finished[start] = fut.result()
-                if progress is not None:
-                    progress(len(finished[start]))
-            while next_start in finished:
-                chunk = finished.pop(next_start)
-                next_start += len(chunk)
-                yield from chunk
-    except BrokenProcessPool:
-        raise WorkerFailure(
-            "a worker process stopped unexpectedly (killed, or out of memory): no summary"
-        ) from None
-    finally:
-        # on an error, Ctrl-C or an abandoned iterator: drop the queued chunks at once
-        pool.shutdown(wait=not pending, cancel_futures=True)
-    if next_start != count:  # pragma: no cover - every chunk is submitted and merged
-        raise AssertionError(f"simulation merged {next_start} of {count}")
+    if backend is None:
+        jobs = min(jobs, available_cpus())
+    size = chunk_size(count, jobs, *((1, 4) if spec.matches else (10, 100)))
+    workers = min(jobs, math.ceil(count / size))
+    return run_chunks(spec, rules, count, size, workers, progress, backend)
 
 
 # --------------------------------------------------------------------------- summary
