@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from bots.bot_helpers import make_obs
 
+from bots.bot_helpers import make_obs
 from mahjong_nts.core.errors import InvalidHand
 from mahjong_nts.core.game import Phase
 from mahjong_nts.core.notation import parse_tiles

@@ -638,7 +638,7 @@ class HeuristicBot:
             a.tile: a for a in obs.legal if a.kind is ActionKind.DISCARD and a.tile is not None
         }
         choices = list(discards)
-        value, tile = _best_discard(counts, ctx, choices, careful=True)
+        value, tile = self._pick_discard(ctx, counts, choices)
         for a in obs.legal:
             if a.kind is ActionKind.ANNOUNCE and a.tile == tile and _announce_pays(counts, a, ctx):
                 return a
@@ -660,6 +660,13 @@ class HeuristicBot:
                 return k
         assert tile is not None
         return discards[tile]
+
+    def _pick_discard(
+        self, ctx: _Context, counts: list[int], choices: list[int]
+    ) -> tuple[float, int | None]:
+        """The discard among ``choices`` on the own turn and the value it leaves (a
+        stronger bot overrides this)."""
+        return _best_discard(counts, ctx, choices, careful=True)
 
     def _claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
         legal = obs.legal
