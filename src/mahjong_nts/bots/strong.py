@@ -44,6 +44,8 @@ from mahjong_nts.bots.heuristic import (
     _Context,
     _danger,
     _discard_values,
+    _Plan,
+    _Values,
 )
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.analysis import waiting_tiles
@@ -84,6 +86,10 @@ class Level:
     """The own hand folds when its best value is at least this (steps from ready)."""
     danger_weight: float = 0.35
     """Value steps a tile's danger costs when the hand does not fold."""
+    surplus: float = 0.5
+    """Value steps each doubling beyond the ones a mahjong needs is worth to a plan (a
+    doubling doubles the hand), for at most ``surplus_most`` of them."""
+    surplus_most: float = 2.0
 
 
 STRONG = Level()
@@ -103,6 +109,11 @@ class StrongBot(HeuristicBot):
         super().__init__(seed, rules, weights)
         self._obs: Observation | None = None
         self._worth: dict[tuple[bytes, int, bool], tuple[bool, int]] = {}
+
+    def _context(self, obs: Observation) -> _Context:
+        if not self.level.surplus:
+            return super()._context(obs)
+        return _ValueContext(obs, self._values, self.weights, self._plans, self.level)
 
     def act(self, obs: Observation) -> Action:
         self._obs = obs
@@ -242,6 +253,31 @@ class StrongBot(HeuristicBot):
             if len(self._worth) > 4096:
                 self._worth.clear()
         return hit
+
+
+class _ValueContext(_Context):
+    """The heuristic bot's context, whose plans also count the doublings they bring
+    beyond the ones a mahjong needs (each doubles the hand's worth)."""
+
+    __slots__ = ("surplus", "surplus_most")
+
+    def __init__(
+        self,
+        obs: Observation,
+        v: _Values,
+        w: Weights,
+        plans: dict[str, _Plan],
+        level: Level,
+    ) -> None:
+        super().__init__(obs, v, w, plans)
+        self.surplus = level.surplus
+        self.surplus_most = level.surplus_most
+
+    def lack_cost(self, plan: _Plan, held_value: float) -> float:
+        lack = self.v.need - self.doublings(plan, held_value)
+        if lack > 0:
+            return self.w.cost_per_doubling * lack
+        return -self.surplus * min(-lack, self.surplus_most)
 
 
 class NormalBot(StrongBot):
