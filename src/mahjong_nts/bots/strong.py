@@ -76,7 +76,10 @@ class Level:
     look_ahead_weight: float = 1.5
     """Value steps a sure improvement on the next draw is worth."""
     near: float = 0.5
-    """Discards whose value is within this of the best are looked ahead."""
+    """Discards whose value is within this of the best are looked ahead ..."""
+    look_ahead_most: int = 3
+    """... at most this many of them, the best first (the look ahead is the bot's
+    dearest part: one plan valuation for each tile kind that could come)."""
     self_drawn_share: float = 1 / 3
     """A winning tile that wins only self-drawn counts this much of one that wins on
     a discard too."""
@@ -167,7 +170,9 @@ class StrongBot(HeuristicBot):
                     scores[i] += self._ready_adjustment(ctx, counts, t)
         if lv.look_ahead and best >= 0.5:
             top = min(scores)
-            near = [i for i, s in enumerate(scores) if s <= top + lv.near]
+            near = sorted(
+                (i for i, s in enumerate(scores) if s <= top + lv.near), key=scores.__getitem__
+            )[: lv.look_ahead_most]
             if len(near) > 1:
                 for i in near:
                     gain = _expected_gain(counts, ctx, choices[i], values[i])
