@@ -164,38 +164,43 @@ class StrongBot(HeuristicBot):
         values = _discard_values(counts, ctx, bases, choices)
         scores = list(values)
         best = min(values)
+        far = _distance(bases)
         if lv.real_worth:
             for i, t in enumerate(choices):
                 if values[i] <= best + 1.0:
                     scores[i] += self._ready_adjustment(ctx, counts, t)
-        if lv.look_ahead and best >= 0.5:
-            top = min(scores)
-            near = sorted(
-                (i for i, s in enumerate(scores) if s <= top + lv.near), key=scores.__getitem__
-            )[: lv.look_ahead_most]
-            if len(near) > 1:
-                for i in near:
-                    gain = _expected_gain(counts, ctx, choices[i], values[i])
-                    scores[i] -= lv.look_ahead_weight * gain
+        folding = False
         if lv.defence:
             threat, danger = _threats(ctx)
             if threat > 0.0:
                 top = min(scores)
-                if threat >= lv.fold_threat and best >= lv.fold_distance:
+                if threat >= lv.fold_threat and far >= lv.fold_distance:
                     # fold: the safest tile; the plans break ties (and keep a far hand
                     # from throwing what it needs when the dangers are alike)
+                    folding = True
                     scores = [
                         danger[t] * 4.0 + 0.1 * (s - top)
                         for t, s in zip(choices, scores, strict=True)
                     ]
                 else:
-                    w = lv.danger_weight * threat * min(max(best - 0.5, 0.0), 2.0)
+                    w = lv.danger_weight * threat * min(max(far - 0.5, 0.0), 2.0)
                     scores = [s + w * danger[t] for t, s in zip(choices, scores, strict=True)]
-        elif best >= 2.0:
+        elif far >= 2.0:
             # the heuristic bot's care: what an opponent visibly collects
-            weight = ctx.w.danger_weight * min(best - 1.0, 2.0)
+            weight = ctx.w.danger_weight * min(far - 1.0, 2.0)
             d = ctx.danger
             scores = [s + weight * d[t] for t, s in zip(choices, scores, strict=True)]
+        if lv.look_ahead and best >= 0.5 and not folding:
+            # the best few (ties: the least connected tile first) are looked ahead
+            top = min(scores)
+            near = sorted(
+                (i for i, s in enumerate(scores) if s <= top + lv.near),
+                key=lambda i: (scores[i], _connection_key(counts, choices[i], ctx.live)),
+            )[: lv.look_ahead_most]
+            if len(near) > 1:
+                for i in near:
+                    gain = _expected_gain(counts, ctx, choices[i], values[i])
+                    scores[i] -= lv.look_ahead_weight * gain
         top = min(scores) + 1e-9
         pick: tuple[float, int] | None = None
         for t, s in zip(choices, scores, strict=True):
@@ -312,6 +317,13 @@ def _connection_key(counts: list[int], t: int, live: list[int]) -> float:
         if r in (0, 8):
             score -= 0.2
     return score
+
+
+def _distance(bases: _Bases) -> float:
+    """How far the hand is from a ready hand that may win: the best kept plan's shanten
+    after the best discard, with the cost of the doublings it lacks (the credit for
+    surplus doublings left out: a valuable far hand is still far)."""
+    return min((base + max(cost, 0.0) for _, base, _, cost in bases.kept), default=math.inf)
 
 
 def _relevant(after: list[int], t: int) -> bool:
