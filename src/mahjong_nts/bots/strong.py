@@ -5,6 +5,9 @@ It builds on :mod:`mahjong_nts.bots.heuristic` (plans for the doublings a mahjon
 shanten, live tiles, claims by value and speed) and changes how it discards on its own
 turn:
 
+* **plans for value**: a plan also counts the doublings it brings beyond the ones a
+  mahjong needs (each doubles the hand): a pure or clean hand, pungs of dragons and of
+  the own and round wind weigh more than a bare two doublings;
 * **what a ready hand is worth**, asked of the real scorer
   (:func:`~mahjong_nts.core.winvalue.win_value`): for every discard that leaves the hand
   ready, each winning tile is scored self-drawn and on a discard with the seat's own
@@ -26,10 +29,12 @@ turn:
 Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
 * ``strong``: all of the above;
-* ``normal``: the real worth of ready hands, without the look at the next draw and
-  without folding;
-* ``easy``: the heuristic bot that now and then (one decision in four) throws a tile
-  that does not fit its plans or lets a claim go: mistakes on purpose, for beginners.
+* ``normal``: plans for value and the real worth of ready hands, without the look at
+  the next draw and without reading the opponents' threat (it keeps the heuristic bot's
+  care for what an opponent's open melds show he collects);
+* ``easy``: the heuristic bot that now and then (one decision in four) throws any single
+  tile of its hand or lets a claim go: mistakes on purpose, for beginners (it never
+  breaks a pair and never lets a mahjong go).
 """
 
 from __future__ import annotations
@@ -97,7 +102,7 @@ class Level:
 
 STRONG = Level()
 NORMAL = Level(look_ahead=False, defence=False)
-EASY = Level(real_worth=False, look_ahead=False, defence=False, mistakes=0.25)
+EASY = Level(real_worth=False, look_ahead=False, defence=False, surplus=0.0, mistakes=0.25)
 
 
 class StrongBot(HeuristicBot):
