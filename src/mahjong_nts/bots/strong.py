@@ -88,7 +88,7 @@ class Level:
     self_drawn_share: float = 1 / 3
     """A winning tile that wins only self-drawn counts this much of one that wins on
     a discard too."""
-    fold_threat: float = 0.65
+    fold_threat: float = 0.75
     """An opponent this threatening (0..1) makes a far hand fold."""
     fold_distance: float = 2.0
     """The own hand folds when its best value is at least this (steps from ready)."""
@@ -184,7 +184,7 @@ class StrongBot(HeuristicBot):
                     # from throwing what it needs when the dangers are alike)
                     folding = True
                     scores = [
-                        danger[t] * 4.0 + 0.1 * (s - top)
+                        danger[t] * 3.0 + 0.2 * (s - top)
                         for t, s in zip(choices, scores, strict=True)
                     ]
                 else:
@@ -325,10 +325,10 @@ def _connection_key(counts: list[int], t: int, live: list[int]) -> float:
 
 
 def _distance(bases: _Bases) -> float:
-    """How far the hand is from a ready hand that may win: the best kept plan's shanten
-    after the best discard, with the cost of the doublings it lacks (the credit for
-    surplus doublings left out: a valuable far hand is still far)."""
-    return min((base + max(cost, 0.0) for _, base, _, cost in bases.kept), default=math.inf)
+    """How far the hand is from ready: the best kept plan's shanten after the best
+    discard (the doublings a plan lacks or brings left out: a valuable far hand is still
+    far, and a near hand that lacks a doubling may still get it)."""
+    return min((base for _, base, _, _ in bases.kept), default=math.inf)
 
 
 def _relevant(after: list[int], t: int) -> bool:
@@ -384,7 +384,7 @@ def _threats(ctx: _Context) -> tuple[float, list[float]]:
         hidden_kongs = sum(1 for m in view.melds if m is None)
         n_sets = len(melds) + hidden_kongs
         turns = sum(1 for d in obs.history if d.seat == view.seat)
-        threat = min(1.0, max(0.0, (turns - 5) / 10.0) + 0.22 * n_sets)
+        threat = min(1.0, min(max(0.0, (turns - 8) / 16.0), 0.35) + 0.25 * n_sets)
         if view.dead:
             continue
         suits = {m.tile // 9 for m in shown if m.tile < 27}
@@ -419,7 +419,7 @@ def _threats(ctx: _Context) -> tuple[float, list[float]]:
                     risk *= 1.8 if t // 9 == s else 0.3
             if clean and t >= 27:
                 risk *= 1.3
+            if t not in mine:
+                risk += 0.3 * chow_danger[t]
             danger[t] += threat * risk
-        for t in range(NUM_KINDS):
-            danger[t] += 0.3 * threat * chow_danger[t]
     return top, danger
