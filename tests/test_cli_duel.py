@@ -117,7 +117,9 @@ def test_bad_arguments(args: list[str], message: str) -> None:
 def test_bad_bots() -> None:
     res = invoke_main(["duel", "heuristic", "genius"])
     assert res.exit_code == 2
-    assert res.stderr.startswith("error: B: unknown bot 'genius': one of heuristic, random")
+    assert res.stderr.startswith(
+        "error: B: unknown bot 'genius': one of easy, heuristic, normal, random, strong"
+    )
     res = invoke_main(["duel", "heuristic"])
     assert res.exit_code == 2 and "error:" in res.stderr
 

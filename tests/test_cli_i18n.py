@@ -446,7 +446,7 @@ def test_usage_errors_of_every_command(args: list[str], dutch: str, english: str
         (["play", "--hands", "2", "--match"], "geef --hands N of --match, niet allebei"),
         (
             ["play", "--bots", "nobody"],
-            "--bots: onbekende bot 'nobody': kies uit heuristic, random",
+            "--bots: onbekende bot 'nobody': kies uit easy, heuristic, normal, random, strong",
         ),
         (
             ["play", "--bots", "random,random"],

@@ -84,5 +84,7 @@ def test_legal_around_the_lucky_thirteen(name: str, concealed: str) -> None:
 def test_registry_names_match_bots() -> None:
     for name in BOTS:
         assert make_bot(name, 1).name == name
-    with pytest.raises(ValueError, match="unknown bot 'nobody': one of heuristic, random"):
+    with pytest.raises(
+        ValueError, match="unknown bot 'nobody': one of easy, heuristic, normal, random, strong"
+    ):
         make_bot("nobody")

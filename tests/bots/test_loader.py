@@ -119,7 +119,11 @@ def test_entry_point_of_an_installed_distribution(plugin: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("genius", "unknown bot 'genius': one of heuristic, random, module:Class, or an entry"),
+        (
+            "genius",
+            "unknown bot 'genius': one of easy, heuristic, normal, random, strong, "
+            "module:Class, or an entry",
+        ),
         ("no_such_module_here:Bot", "no module 'no_such_module_here' (is it installed"),
         (f"{PLUGIN}:Nobody", f"module '{PLUGIN}' has no 'Nobody'"),
         (f"{PLUGIN}:NOT_A_CLASS", "that is a int, not a class"),
@@ -172,8 +176,9 @@ def test_bad_bots_on_the_command_line(plugin: Path) -> None:
     assert res.stderr.startswith("error: A: bot 'duel_plugin_bots:NoAct' is not a bot")
     res = invoke_main(["simulate", "-n", "8", "--bots", "random,random,random,nobody"])
     assert res.exit_code == 2
-    assert "error: --bots: unknown bot 'nobody': one of heuristic, random, module:Class" in (
-        res.stderr
+    assert (
+        "error: --bots: unknown bot 'nobody': one of easy, heuristic, normal, random, strong, "
+        "module:Class" in res.stderr
     )
     res = invoke_main(["simulate", "-n", "8", "--bots", f"random,random,random,{PLUGIN}:Nobody"])
     assert res.exit_code == 2 and f"module '{PLUGIN}' has no 'Nobody'" in res.stderr

@@ -86,7 +86,7 @@ def test_default_settings_seat_the_rule_sets_players() -> None:
         ({"seats": [{"kind": "human"}] * 3}, "seats"),
         ({"seats": [{"kind": "human", "bot": "random"}] * 4}, "seats[0].bot"),
         ({"seats": [{"kind": "alien"}] * 4}, "seats"),
-        ({"bot": "strong"}, "bot"),
+        ({"bot": "grandmaster"}, "bot"),
         ({"turn_seconds": 4}, "turn_seconds"),
         ({"turn_seconds": 601}, "turn_seconds"),
         ({"claim_seconds": 1}, "claim_seconds"),

@@ -6,6 +6,7 @@ import random
 from typing import Protocol
 
 from mahjong_nts.bots.heuristic import HeuristicBot
+from mahjong_nts.bots.strong import EasyBot, NormalBot, StrongBot
 from mahjong_nts.core.actions import Action
 from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.rules import RuleSet
@@ -41,7 +42,13 @@ class RandomBot:
         return self._rng.choice(obs.legal)
 
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "strong": StrongBot,
+}
 """Bot factories by name; each takes a seed for its own RNG and, optionally, the rules."""
 
 

@@ -307,8 +307,9 @@ class _Context:
                     value += self.w.value_pair * w
         return value
 
-    def lack_cost(self, plan: _Plan, held_value: float) -> float:
-        """Shanten steps charged for the doublings the plan still lacks."""
+    def doublings(self, plan: _Plan, held_value: float) -> float:
+        """The doublings the plan counts on: its own, the declared melds', the held value
+        tiles' (when it keeps honours) and part of the fully-concealed ones."""
         doublings = plan.doublings + self.meld_value
         if plan.honours:
             doublings += held_value
@@ -316,7 +317,11 @@ class _Context:
             doublings += self.w.concealed_share * self.v.concealed
         elif plan.kind == "simples" and self.v.simples_concealed:
             doublings = self.meld_value
-        lack = self.v.need - doublings
+        return doublings
+
+    def lack_cost(self, plan: _Plan, held_value: float) -> float:
+        """Shanten steps charged for the doublings the plan still lacks."""
+        lack = self.v.need - self.doublings(plan, held_value)
         return self.w.cost_per_doubling * lack if lack > 0 else 0.0
 
 
@@ -625,7 +630,7 @@ class HeuristicBot:
                 return a
         if len(legal) == 1:
             return legal[0]
-        ctx = _Context(obs, self._values, self.weights, self._plans)
+        ctx = self._context(obs)
         counts = [0] * NUM_KINDS
         for t in obs.concealed:
             counts[t] += 1
@@ -633,12 +638,16 @@ class HeuristicBot:
             return self._turn(obs, ctx, counts)
         return self._claim(obs, ctx, counts)
 
+    def _context(self, obs: Observation) -> _Context:
+        """What a decision needs, read off ``obs`` (a stronger bot values plans its way)."""
+        return _Context(obs, self._values, self.weights, self._plans)
+
     def _turn(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
         discards: dict[int, Action] = {
             a.tile: a for a in obs.legal if a.kind is ActionKind.DISCARD and a.tile is not None
         }
         choices = list(discards)
-        value, tile = _best_discard(counts, ctx, choices, careful=True)
+        value, tile = self._pick_discard(ctx, counts, choices)
         for a in obs.legal:
             if a.kind is ActionKind.ANNOUNCE and a.tile == tile and _announce_pays(counts, a, ctx):
                 return a
@@ -660,6 +669,13 @@ class HeuristicBot:
                 return k
         assert tile is not None
         return discards[tile]
+
+    def _pick_discard(
+        self, ctx: _Context, counts: list[int], choices: list[int]
+    ) -> tuple[float, int | None]:
+        """The discard among ``choices`` on the own turn and the value it leaves (a
+        stronger bot overrides this)."""
+        return _best_discard(counts, ctx, choices, careful=True)
 
     def _claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
         legal = obs.legal

@@ -34,8 +34,10 @@ __all__ = [
     "ruleset_label",
 ]
 
-BotLevel = Literal["heuristic", "random"]
-BOT_LEVELS: tuple[str, ...] = ("heuristic", "random")
+BotLevel = Literal["strong", "normal", "easy", "heuristic", "random"]
+BOT_LEVELS: tuple[str, ...] = ("strong", "normal", "easy", "heuristic", "random")
+"""The bots a table offers, strongest first (the levels of :mod:`mahjong_nts.bots.strong`,
+then the heuristic and the random bot)."""
 assert set(BOT_LEVELS) <= set(BOTS)
 
 

@@ -1,0 +1,425 @@
+"""A stronger bot: the heuristic bot's plans, with the hand's real worth, a look at the
+next draw, and defence.
+
+It builds on :mod:`mahjong_nts.bots.heuristic` (plans for the doublings a mahjong needs,
+shanten, live tiles, claims by value and speed) and changes how it discards on its own
+turn:
+
+* **plans for value**: a plan also counts the doublings it brings beyond the ones a
+  mahjong needs (each doubles the hand): a pure or clean hand, pungs of dragons and of
+  the own and round wind weigh more than a bare two doublings;
+* **what a ready hand is worth**, asked of the real scorer
+  (:func:`~mahjong_nts.core.winvalue.win_value`): for every discard that leaves the hand
+  ready, each winning tile is scored self-drawn and on a discard with the seat's own
+  winds, melds and flowers.  A wait that may not go mahjong (too few doublings) is no
+  wait; one that may only win self-drawn is a third of one (a discard comes from any of
+  three seats); the expected settlement of the live winning tiles makes a bigger hand
+  a better wait.
+* **the next draw**: among discards that the plans value about alike, the one after
+  which more live tiles (counted from everything in sight: own tiles, every discard,
+  every open meld) make the hand better, weighted by how much better.
+* **defence**: each opponent's threat is read from the table (open melds, how many
+  tiles he has let go, whether his open sets already hold the doublings a mahjong needs
+  or a clean-looking suit), and each tile's danger from it (his suit in a clean-looking
+  hand, the neighbours of his chows, honours still unseen; a tile he let go himself, or
+  an honour whose other copies are all in sight, is safe).  When an opponent looks close
+  to mahjong late in the hand and the own hand is far from ready, it folds: it throws
+  the safest tile, the plans breaking ties.
+
+Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
+
+* ``strong``: all of the above;
+* ``normal``: plans for value and the real worth of ready hands, without the look at
+  the next draw and without reading the opponents' threat (it keeps the heuristic bot's
+  care for what an opponent's open melds show he collects);
+* ``easy``: the heuristic bot that now and then (one decision in four) throws any single
+  tile of its hand or lets a claim go: mistakes on purpose, for beginners (it never
+  breaks a pair and never lets a mahjong go).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from mahjong_nts.bots.heuristic import (
+    HeuristicBot,
+    Weights,
+    _Bases,
+    _Context,
+    _danger,
+    _discard_values,
+    _Plan,
+    _Values,
+)
+from mahjong_nts.core.actions import Action, ActionKind
+from mahjong_nts.core.analysis import waiting_tiles
+from mahjong_nts.core.game import Phase
+from mahjong_nts.core.hand import MeldKind
+from mahjong_nts.core.observation import Observation
+from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.tiles import NUM_KINDS, Tile
+from mahjong_nts.core.winvalue import win_value
+
+__all__ = ["EasyBot", "Level", "NormalBot", "StrongBot"]
+
+_HONOURS = range(27, NUM_KINDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """What a level of the bot does (see the module's docstring)."""
+
+    real_worth: bool = True
+    """Value ready hands by the real scorer."""
+    look_ahead: bool = True
+    """Weigh discards by the live tiles that improve the hand afterwards."""
+    defence: bool = True
+    """Read the opponents' threat and fold when one is close and the own hand far."""
+    mistakes: float = 0.0
+    """Share of decisions played badly on purpose."""
+    look_ahead_weight: float = 1.5
+    """Value steps a sure improvement on the next draw is worth."""
+    near: float = 0.5
+    """Discards whose value is within this of the best are looked ahead ..."""
+    look_ahead_most: int = 3
+    """... at most this many of them, the best first (the look ahead is the bot's
+    dearest part: one plan valuation for each tile kind that could come)."""
+    self_drawn_share: float = 1 / 3
+    """A winning tile that wins only self-drawn counts this much of one that wins on
+    a discard too."""
+    fold_threat: float = 0.75
+    """An opponent this threatening (0..1) makes a far hand fold."""
+    fold_distance: float = 2.0
+    """The own hand folds when its best value is at least this (steps from ready)."""
+    danger_weight: float = 0.35
+    """Value steps a tile's danger costs when the hand does not fold."""
+    surplus: float = 0.5
+    """Value steps each doubling beyond the ones a mahjong needs is worth to a plan (a
+    doubling doubles the hand), for at most ``surplus_most`` of them."""
+    surplus_most: float = 2.0
+
+
+STRONG = Level()
+NORMAL = Level(look_ahead=False, defence=False)
+EASY = Level(real_worth=False, look_ahead=False, defence=False, surplus=0.0, mistakes=0.25)
+
+
+class StrongBot(HeuristicBot):
+    """The heuristic bot's plans, with real hand values, a look ahead and defence."""
+
+    name = "strong"
+    level = STRONG
+
+    def __init__(
+        self, seed: int = 0, rules: RuleSet | None = None, weights: Weights | None = None
+    ) -> None:
+        super().__init__(seed, rules, weights)
+        self._obs: Observation | None = None
+        self._worth: dict[tuple[bytes, int, bool], tuple[bool, int]] = {}
+
+    def _context(self, obs: Observation) -> _Context:
+        if not self.level.surplus:
+            return super()._context(obs)
+        return _ValueContext(obs, self._values, self.weights, self._plans, self.level)
+
+    def act(self, obs: Observation) -> Action:
+        self._obs = obs
+        lv = self.level
+        if lv.mistakes and obs.to_act and self._rng.random() < lv.mistakes:
+            slip = self._mistake(obs)
+            if slip is not None:
+                return slip
+        return super().act(obs)
+
+    # ---------------------------------------------------------------- mistakes (easy)
+
+    def _mistake(self, obs: Observation) -> Action | None:
+        """A beginner's slip: let a claim go, or throw any single tile (never a tile of a
+        pair or pung, never when mahjong is on offer)."""
+        legal = obs.legal
+        if any(a.kind is ActionKind.MAHJONG for a in legal):
+            return None
+        if obs.phase is not Phase.TURN:
+            for a in legal:
+                if a.kind is ActionKind.PASS:
+                    return a
+            return None
+        counts = [0] * NUM_KINDS
+        for t in obs.concealed:
+            counts[t] += 1
+        loose = [
+            a
+            for a in legal
+            if a.kind is ActionKind.DISCARD and a.tile is not None and counts[a.tile] == 1
+        ]
+        if not loose:
+            loose = [a for a in legal if a.kind is ActionKind.DISCARD]
+        return self._rng.choice(loose) if loose else None
+
+    # ---------------------------------------------------------------- discards
+
+    def _pick_discard(
+        self, ctx: _Context, counts: list[int], choices: list[int]
+    ) -> tuple[float, int | None]:
+        lv = self.level
+        if not choices:
+            return math.inf, None
+        bases = _Bases(counts, ctx)
+        values = _discard_values(counts, ctx, bases, choices)
+        scores = list(values)
+        best = min(values)
+        far = _distance(bases)
+        if lv.real_worth:
+            for i, t in enumerate(choices):
+                if values[i] <= best + 1.0:
+                    scores[i] += self._ready_adjustment(ctx, counts, t)
+        folding = False
+        if lv.defence:
+            threat, danger = _threats(ctx)
+            if threat > 0.0:
+                top = min(scores)
+                if threat >= lv.fold_threat and far >= lv.fold_distance:
+                    # fold: the safest tile; the plans break ties (and keep a far hand
+                    # from throwing what it needs when the dangers are alike)
+                    folding = True
+                    scores = [
+                        danger[t] * 3.0 + 0.2 * (s - top)
+                        for t, s in zip(choices, scores, strict=True)
+                    ]
+                else:
+                    w = lv.danger_weight * threat * min(max(far - 0.5, 0.0), 2.0)
+                    scores = [s + w * danger[t] for t, s in zip(choices, scores, strict=True)]
+        elif far >= 2.0:
+            # the heuristic bot's care: what an opponent visibly collects
+            weight = ctx.w.danger_weight * min(far - 1.0, 2.0)
+            d = ctx.danger
+            scores = [s + weight * d[t] for t, s in zip(choices, scores, strict=True)]
+        if lv.look_ahead and best >= 0.5 and not folding:
+            # the best few (ties: the least connected tile first) are looked ahead
+            top = min(scores)
+            near = sorted(
+                (i for i, s in enumerate(scores) if s <= top + lv.near),
+                key=lambda i: (scores[i], _connection_key(counts, choices[i], ctx.live)),
+            )[: lv.look_ahead_most]
+            if len(near) > 1:
+                for i in near:
+                    gain = _expected_gain(counts, ctx, choices[i], values[i])
+                    scores[i] -= lv.look_ahead_weight * gain
+        top = min(scores) + 1e-9
+        pick: tuple[float, int] | None = None
+        for t, s in zip(choices, scores, strict=True):
+            if s <= top:
+                key = (_connection_key(counts, t, ctx.live), t)
+                if pick is None or key < pick:
+                    pick = key
+        assert pick is not None
+        tile = pick[1]
+        return values[choices.index(tile)], tile
+
+    def _ready_adjustment(self, ctx: _Context, counts: list[int], t: int) -> float:
+        """For a discard that leaves the hand ready: how much worse (or better) it is than
+        the plans think, from the real worth of its waits.  0 for a hand not ready."""
+        counts[t] -= 1
+        try:
+            waits = waiting_tiles(
+                counts, n_melds=ctx.n_melds, duplicate_pairs=ctx.v.duplicate_pairs
+            )
+            if not waits:
+                return 0.0
+            key = bytes(counts)
+            live = ctx.live
+            tiles = 0.0
+            gain = 0.0
+            for w in waits:
+                n = live[w]
+                if not n:
+                    continue
+                ok_d, bal_d = self._win(key, w, False)
+                ok_s, bal_s = self._win(key, w, True)
+                if ok_d:
+                    tiles += n
+                    gain += n * (bal_d + bal_s) / 2
+                elif ok_s:
+                    tiles += n * self.level.self_drawn_share
+                    gain += n * self.level.self_drawn_share * bal_s
+        finally:
+            counts[t] += 1
+        if tiles <= 0.0:
+            return 1.2  # ready, but no live tile may go mahjong: as good as one step away
+        mean = gain / tiles
+        adj = -0.25 * math.tanh(tiles / 4.0)  # more winning tiles: better
+        adj -= 0.12 * max(min(math.log2(mean / 600.0), 2.0), -1.0)  # a bigger hand: better
+        if tiles < 2.0:
+            adj += 0.3 * (2.0 - tiles)  # a thin wait
+        return adj
+
+    def _win(self, key: bytes, tile: int, self_drawn: bool) -> tuple[bool, int]:
+        """Whether the 13 concealed tiles ``key`` may go mahjong on ``tile`` and the
+        settlement it brings (asked once per hand, tile and way of winning)."""
+        memo = (key, tile, self_drawn)
+        hit = self._worth.get(memo)
+        if hit is None:
+            obs = self._obs
+            assert obs is not None
+            concealed = [Tile(x) for x in range(NUM_KINDS) for _ in range(key[x])]
+            v = win_value(obs, tile, self_drawn=self_drawn, concealed=concealed)
+            hit = self._worth[memo] = (v.allowed, v.balance)
+            if len(self._worth) > 4096:
+                self._worth.clear()
+        return hit
+
+
+class _ValueContext(_Context):
+    """The heuristic bot's context, whose plans also count the doublings they bring
+    beyond the ones a mahjong needs (each doubles the hand's worth)."""
+
+    __slots__ = ("surplus", "surplus_most")
+
+    def __init__(
+        self,
+        obs: Observation,
+        v: _Values,
+        w: Weights,
+        plans: dict[str, _Plan],
+        level: Level,
+    ) -> None:
+        super().__init__(obs, v, w, plans)
+        self.surplus = level.surplus
+        self.surplus_most = level.surplus_most
+
+    def lack_cost(self, plan: _Plan, held_value: float) -> float:
+        lack = self.v.need - self.doublings(plan, held_value)
+        if lack > 0:
+            return self.w.cost_per_doubling * lack
+        return -self.surplus * min(-lack, self.surplus_most)
+
+
+class NormalBot(StrongBot):
+    """The strong bot without the look ahead and without folding."""
+
+    name = "normal"
+    level = NORMAL
+
+
+class EasyBot(StrongBot):
+    """The heuristic bot with mistakes on purpose (one decision in four)."""
+
+    name = "easy"
+    level = EASY
+
+
+def _connection_key(counts: list[int], t: int, live: list[int]) -> float:
+    """How much a tile works with the rest of the hand (ties: the least connected goes)."""
+    score = 2.0 * (counts[t] - 1) + 0.1 * live[t]
+    if t < 27:
+        r = t % 9
+        for d, w in ((1, 1.0), (2, 0.5)):
+            if r - d >= 0 and counts[t - d]:
+                score += w
+            if r + d <= 8 and counts[t + d]:
+                score += w
+        if r in (0, 8):
+            score -= 0.2
+    return score
+
+
+def _distance(bases: _Bases) -> float:
+    """How far the hand is from ready: the best kept plan's shanten after the best
+    discard (the doublings a plan lacks or brings left out: a valuable far hand is still
+    far, and a near hand that lacks a doubling may still get it)."""
+    return min((base for _, base, _, _ in bases.kept), default=math.inf)
+
+
+def _relevant(after: list[int], t: int) -> bool:
+    """A drawn ``t`` can change the hand: it meets a held tile of its kind or within
+    two ranks of its suit."""
+    if after[t]:
+        return True
+    if t >= 27:
+        return False
+    r = t % 9
+    return any(after[t + d] for d in (-2, -1, 1, 2) if 0 <= r + d <= 8)
+
+
+def _expected_gain(counts: list[int], ctx: _Context, d: int, value: float) -> float:
+    """How much better the hand gets, on average, from the next tile drawn after
+    discarding ``d`` (value steps; draws weighted by the live count of each kind)."""
+    after = list(counts)
+    after[d] -= 1
+    live = ctx.live
+    total = sum(live)
+    if total <= 0:
+        return 0.0
+    gain = 0.0
+    for t in range(NUM_KINDS):
+        n = live[t] - (1 if t == d else 0)
+        if n <= 0 or not _relevant(after, t):
+            continue
+        after[t] += 1
+        floor = _Bases(after, ctx).floor
+        after[t] -= 1
+        if floor < value:
+            gain += n * min(value - floor, 1.5)
+    return gain / total
+
+
+def _threats(ctx: _Context) -> tuple[float, list[float]]:
+    """The most threatening opponent's threat (0..1) and each tile kind's danger (0..)
+    summed over the opponents, weighted by their threat."""
+    obs = ctx.obs
+    v = ctx.v
+    danger = [0.0] * NUM_KINDS
+    top = 0.0
+    seen = [4 - x for x in ctx.live]  # copies in sight (own tiles included)
+    let_go: dict[int, set[int]] = {}
+    for d in obs.history:
+        let_go.setdefault(d.seat, set()).add(int(d.tile))
+    chow_danger = _danger(obs)
+    for view in obs.seats:
+        if view.seat == obs.seat:
+            continue
+        melds = [m for m in view.melds if m is not None]
+        shown = [m for m in melds if m.open]
+        hidden_kongs = sum(1 for m in view.melds if m is None)
+        n_sets = len(melds) + hidden_kongs
+        turns = sum(1 for d in obs.history if d.seat == view.seat)
+        threat = min(1.0, min(max(0.0, (turns - 8) / 16.0), 0.35) + 0.25 * n_sets)
+        if view.dead:
+            continue
+        suits = {m.tile // 9 for m in shown if m.tile < 27}
+        clean = len(suits) == 1 and len(shown) >= 2
+        worth = 0
+        for m in shown:
+            if m.kind is not MeldKind.CHOW and m.tile >= 27:
+                t = int(m.tile)
+                if t >= Tile.GREEN:
+                    worth += v.dragon
+                if t == Tile.EAST + view.seat:
+                    worth += v.own_wind
+                if t == obs.round_wind:
+                    worth += v.round_wind
+        if shown and not clean and worth < v.need and any(m.kind is MeldKind.CHOW for m in shown):
+            threat *= 0.5  # open, mixed suits, few doublings shown: still far from a mahjong
+        if threat <= 0.0:
+            continue
+        top = max(top, threat)
+        mine = let_go.get(view.seat, set())
+        for t in range(NUM_KINDS):
+            if t in mine:
+                risk = 0.15
+            elif t >= 27:
+                unseen = 4 - seen[t]
+                risk = 0.0 if unseen <= 0 else (0.3 if unseen == 1 else 0.6)
+            else:
+                r = t % 9
+                risk = 0.7 if r in (0, 8) else (0.85 if r in (1, 7) else 1.0)
+                if clean:
+                    (s,) = suits
+                    risk *= 1.8 if t // 9 == s else 0.3
+            if clean and t >= 27:
+                risk *= 1.3
+            if t not in mine:
+                risk += 0.3 * chow_danger[t]
+            danger[t] += threat * risk
+    return top, danger
