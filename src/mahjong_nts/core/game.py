@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import compress
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mahjong_nts.core.actions import Action, ActionKind, action, parse_action
 from mahjong_nts.core.analysis import (
@@ -295,7 +295,7 @@ class Game:
         """Per seat, a number that grows whenever what the table sees of it changes (its
         melds, flowers, discards, concealed tile count, dead or announced hand), so an
         observer may keep a seat's view until it does (:mod:`core.observation` caches)."""
-        self.view_cache: dict[object, object] = {}
+        self.view_cache: dict[object, Any] = {}
         """Kept for :mod:`core.observation` (views already built, by the numbers above)."""
         self.hold_windows = False
         """Open a claim (or rob) window after every discard (promoted kong), also when no

@@ -162,19 +162,20 @@ def _seat_views(game: Game, seat: int | None, over: bool) -> tuple[SeatView, ...
     versions = tuple(game.view_version)
     key = ("views", seat, over)
     hit = cache.get(key)
-    if hit is not None and hit[0] == versions:  # type: ignore[index]
-        return hit[1]  # type: ignore[index,no-any-return]
+    if hit is not None and hit[0] == versions:
+        kept: tuple[SeatView, ...] = hit[1]
+        return kept
     views = []
     for s in range(game.n):
         shown = over or s == seat
         vkey = ("view", s, shown)
         one = cache.get(vkey)
-        if one is None or one[0] != versions[s]:  # type: ignore[index]
+        if one is None or one[0] != versions[s]:
             one = cache[vkey] = (versions[s], _seat_view(game, s, shown))
-        views.append(one[1])  # type: ignore[index]
+        views.append(one[1])
     out = tuple(views)
     cache[key] = (versions, out)
-    return out  # type: ignore[return-value]
+    return out
 
 
 def _concealed(game: Game, seat: int) -> tuple[Tile, ...]:
@@ -183,9 +184,9 @@ def _concealed(game: Game, seat: int) -> tuple[Tile, ...]:
     key = ("concealed", seat)
     version = game.view_version[seat]
     hit = cache.get(key)
-    if hit is None or hit[0] != version:  # type: ignore[index]
+    if hit is None or hit[0] != version:
         hit = cache[key] = (version, game.concealed(seat))
-    return hit[1]  # type: ignore[index,no-any-return]
+    return hit[1]
 
 
 def _history(game: Game) -> tuple[Discard, ...]:
@@ -194,8 +195,9 @@ def _history(game: Game) -> tuple[Discard, ...]:
     log = game.discard_log
     last = log[-1] if log else None
     hit = game.view_cache.get("history")
-    if hit is not None and hit[0] == len(log) and hit[1] is last:  # type: ignore[index]
-        return hit[2]  # type: ignore[index,no-any-return]
+    if hit is not None and hit[0] == len(log) and hit[1] is last:
+        kept: tuple[Discard, ...] = hit[2]
+        return kept
     out = tuple(log)
     game.view_cache["history"] = (len(log), last, out)
     return out

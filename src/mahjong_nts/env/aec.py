@@ -16,13 +16,14 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from mahjong_nts.core.actions import NUM_ACTIONS, Action
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.observation import Observation, observe
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import DEFAULT_SEED_BITS, SeedRng, check_seed, derive_seed
-from mahjong_nts.env.encoding import LAYOUT_VERSION, OBS_HIGH, OBS_LOW, action_mask, encode
+from mahjong_nts.env.encoding import LAYOUT_VERSION, OBS_HIGH, OBS_LOW, Encoder, action_mask
 from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.tournament.results import TablePoints
 
@@ -95,6 +96,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self._encoders = [Encoder() for _ in range(n)]
+        """Per seat, its array kept from step to step (only what changed is rewritten)."""
         self._next_seed: int | None = None
         self.seed: int | None = None
         """The seed of the hand in play (its wall): ``Game(rules, SeedRng(seed))``."""
@@ -123,6 +126,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
         for i, a in enumerate(self.possible_agents):
             self.action_spaces[a].seed(derive_seed(seed, "actions", i) % 2**32)
         self.game = Game(self.rules, SeedRng(seed))
+        for encoder in self._encoders:
+            encoder.reset()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -141,8 +146,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
         return observe(self._game(), self._seat[agent])
 
     def observe(self, agent: str) -> ObsDict:
-        obs = self.core_observation(agent)
-        return {"observation": encode(obs), "action_mask": action_mask(obs)}
+        seat = self._seat[agent]
+        obs = observe(self._game(), seat)
+        return {"observation": self._encoders[seat].encode(obs), "action_mask": action_mask(obs)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -197,10 +203,31 @@ def raw_env(**kwargs: Any) -> MahjongEnv:
     return MahjongEnv(**kwargs)
 
 
+class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # (no types: Any)
+    """PettingZoo's order-enforcing wrapper with a direct :meth:`last`: the inherited one
+    reads five attributes of the environment through the wrappers' ``__getattr__`` on
+    every step (about a tenth of a step), and :meth:`step` one; these make the same
+    checks first."""
+
+    def step(self, action: int | None) -> None:
+        inner = self.env
+        if self._has_reset and inner.agents:
+            self._has_updated = True
+            inner.step(action)
+        else:
+            super().step(action)  # (its errors and warnings)
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        out: tuple[ObsDict | None, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return out
+
+
 def env(**kwargs: Any) -> AECEnv[str, ObsDict, int]:
     """``mahjong_nts.env.env(ruleset="nts-2016", players=4, reward="score")``: the
     environment with PettingZoo's order checks (an illegal action raises)."""
-    from pettingzoo.utils import wrappers
-
-    out: AECEnv[str, ObsDict, int] = wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    out: AECEnv[str, ObsDict, int] = _OrderEnforcing(raw_env(**kwargs))
     return out
