@@ -14,6 +14,7 @@ exactly the ids of the core's legal actions.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -29,6 +30,11 @@ from mahjong_nts.core.tiles import NUM_KINDS, Tile
 __all__ = [
     "LAYOUT",
     "LAYOUT_VERSION",
+    "MATCH_LAYOUT",
+    "MATCH_LAYOUT_VERSION",
+    "MATCH_OBS_HIGH",
+    "MATCH_OBS_LOW",
+    "MATCH_OBS_SIZE",
     "MAX_HISTORY",
     "MAX_SEATS",
     "OBS_HIGH",
@@ -37,6 +43,7 @@ __all__ = [
     "Encoder",
     "action_mask",
     "encode",
+    "match_section",
 ]
 
 LAYOUT_VERSION: Final = 1
@@ -99,6 +106,71 @@ def _bounds() -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
 
 
 OBS_LOW, OBS_HIGH = _bounds()
+
+MATCH_LAYOUT_VERSION: Final = 2
+"""Layout 2 (episodes of a whole match): layout 1, then :data:`MATCH_LAYOUT`'s section."""
+MAX_MATCH_HANDS: Final = 500
+"""Hands after which a match episode is cut (truncated): a match is 12 to 25 hands or
+more (East may keep the deal), as ``simulate``'s cut."""
+_MATCH_SECTIONS: Final = (
+    ("MATCH_BALANCES", MAX_SEATS + 1),
+    ("MATCH_PROGRESS", 4),
+    ("SITTING_OUT", 1),
+)
+
+
+def _match_offsets() -> dict[str, slice]:
+    out = dict(LAYOUT)
+    at = OBS_SIZE
+    for name, size in _MATCH_SECTIONS:
+        out[name] = slice(at, at + size)
+        at += size
+    return out
+
+
+MATCH_LAYOUT: Final = _match_offsets()
+"""Each section's slice of the layout-2 array: layout 1's, then the match's."""
+MATCH_OBS_SIZE: Final = MATCH_LAYOUT["SITTING_OUT"].stop
+MATCH_OBS_LOW: Final = np.concatenate(
+    [OBS_LOW, np.full(MAX_SEATS + 1, -np.inf, np.float32), np.zeros(5, np.float32)]
+)
+MATCH_OBS_HIGH: Final = np.concatenate(
+    [
+        OBS_HIGH,
+        np.full(MAX_SEATS + 1, np.inf, np.float32),
+        np.array([MAX_MATCH_HANDS, 100, 5, 100, 1], np.float32),
+    ]
+)
+
+
+def match_section(
+    balances: Sequence[int],
+    players: Sequence[int],
+    dreamer: int | None,
+    me: int | None,
+    progress: tuple[int, int, int, int],
+) -> npt.NDArray[np.float32]:
+    """The match section of layout 2 (the :data:`MATCH_OBS_SIZE` - :data:`OBS_SIZE`
+    values after layout 1) for the player at seat ``me`` of the hand (``None``: the
+    dreamer, sitting the hand out).
+
+    ``balances``: each player's balance in the match before this hand; ``players``:
+    the player at each seat (0 = East); ``progress``: hands played before this one, the
+    round (0-based), times East moved on in it, rounds to play.  MATCH_BALANCES holds
+    the balances by relative seat (row 0 the observer; the dreamer's rows by seat from
+    East), the dreamer's in the fifth value (0 when nobody sits out); SITTING_OUT is 1
+    for the dreamer (its layout-1 part is all 0: it sees no hand)."""
+    n = len(players)
+    out = np.zeros(MATCH_OBS_SIZE - OBS_SIZE, dtype=np.float32)
+    base = 0 if me is None else me
+    for r in range(n):
+        out[r] = balances[players[(base + r) % n]]
+    if dreamer is not None:
+        out[MAX_SEATS] = balances[dreamer]
+    out[MAX_SEATS + 1 : MAX_SEATS + 5] = progress
+    out[-1] = me is None
+    return out
+
 
 _ROUND_WINDS: Final = {Tile.EAST: 0, Tile.SOUTH: 1, Tile.WEST: 2, Tile.NORTH: 3, Tile.GREEN: 4}
 _O = {name: s.start for name, s in LAYOUT.items()}
