@@ -448,14 +448,15 @@ class Game:
         if self.held:
             raise IllegalAction(N_("nobody is asked in this window: close_window() ends it"))
         legal = self.legal_actions()
-        if act not in legal and not (
+        is_legal = act in legal
+        if not is_legal and not (
             act is _MAHJONG and self._false_mahjong_allowed(self.current_seat)
         ):
             raise IllegalAction(self._why_illegal(act, legal, self.current_seat))
         self._legal = None
         seat = self.current_seat  # (the acting seat; checked above when given)
         if self.phase is Phase.TURN:
-            self._apply_turn(seat, act, act in legal)
+            self._apply_turn(seat, act, is_legal)
         else:
             self.events.append(_event(act.kind.word, seat, _tile_of(act), True))
             self._secret += 1

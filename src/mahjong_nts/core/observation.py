@@ -246,8 +246,16 @@ def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation
         discard_count=game.discard_count,
         history=_history(game),
         result=game.result,
-        revealed=tuple(game.hand_of(s) for s in range(game.n)) if over else (),
+        revealed=_revealed(game) if over else (),
     )
+
+
+def _revealed(game: Game) -> tuple[Hand, ...]:
+    """Every seat's hand, once the hand is over (built once: nothing changes after)."""
+    kept: tuple[Hand, ...] | None = game.view_cache.get("revealed")
+    if kept is None:
+        kept = game.view_cache["revealed"] = tuple(game.hand_of(s) for s in range(game.n))
+    return kept
 
 
 def observe_public(game: Game) -> PublicView:
@@ -268,7 +276,7 @@ def observe_public(game: Game) -> PublicView:
         discard_count=game.discard_count,
         history=_history(game),
         result=game.result,
-        revealed=tuple(game.hand_of(s) for s in range(game.n)) if over else (),
+        revealed=_revealed(game) if over else (),
     )
 
 

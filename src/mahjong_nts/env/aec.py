@@ -14,7 +14,7 @@ and the online tables play one).
 from __future__ import annotations
 
 import secrets
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -22,7 +22,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from mahjong_nts.core.actions import NUM_ACTIONS, Action
+from mahjong_nts.core.actions import NUM_ACTIONS, Action, ActionKind, action
+from mahjong_nts.core.errors import IllegalAction
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.observation import Observation, observe
@@ -49,6 +50,7 @@ __all__ = ["EPISODES", "REWARDS", "MahjongEnv", "env", "raw_env"]
 
 Reward = Literal["score", "table_points"]
 REWARDS: Final = ("score", "table_points")
+_MAHJONG: Final = action(ActionKind.MAHJONG)
 Episode = Literal["hand", "match"]
 EPISODES: Final = ("hand", "match")
 
@@ -251,11 +253,15 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
         if type(action) is not int or not 0 <= action < NUM_ACTIONS:
             raise ValueError(f"{agent}: an action is an id 0..{NUM_ACTIONS - 1}, not {action!r}")
         act = Action.from_id(action)
-        if act not in game.legal_actions():
-            legal = ", ".join(str(a) for a in game.legal_actions())
-            raise ValueError(f"{agent}: {act} (id {action}) is not legal now; legal: {legal}")
+        # the core refuses an illegal action and leaves the game as it was, but takes a
+        # mahjong that is none as a false mahjong (a dead hand): the mask never offers one
+        if act is _MAHJONG and act not in game.legal_actions():
+            self._illegal(agent, act, action)
+        try:
+            game.apply(act)
+        except IllegalAction:
+            self._illegal(agent, act, action)
         self._cumulative_rewards[agent] = 0.0
-        game.apply(act)
         if self.episode == "match":
             self._match_step(game)
         elif game.result is not None:
@@ -266,6 +272,10 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
         else:
             self.agent_selection = self._agent_at[game.current_seat]
         self._accumulate_rewards()
+
+    def _illegal(self, agent: str, act: Action, action: int) -> NoReturn:
+        legal = ", ".join(str(a) for a in self._game().legal_actions())
+        raise ValueError(f"{agent}: {act} (id {action}) is not legal now; legal: {legal}")
 
     def _match_step(self, game: Game) -> None:
         """After an action in a match: the rewards of a hand that ended, the next hand

@@ -404,7 +404,7 @@ class Encoder:
     @staticmethod
     def _update_seat(x: npt.NDArray[np.float32], r: int, old: SeatView, view: SeatView) -> None:
         """Rewrite relative seat ``r``'s units for what changed from ``old`` to ``view``."""
-        if view.melds is not old.melds:
+        if view.melds != old.melds:
             base = _MELDS + r * NUM_KINDS
             i = _changed_from(old.melds, view.melds)
             for m in old.melds[i:]:
@@ -414,7 +414,7 @@ class Encoder:
                 for t, k in _meld_units(m):
                     x[base + t] += k
             x[_FACE_DOWN + r] = view.melds.count(None)
-        if view.discards is not old.discards:
+        if view.discards != old.discards:
             base = _DISCARDS + r * NUM_KINDS
             i = _changed_from(old.discards, view.discards)
             for t in old.discards[i:]:
