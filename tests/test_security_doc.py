@@ -107,6 +107,7 @@ BOUNDS = [
     (BOT_NAME_ROW, "bots.loader", "MAX_BOT_NAME_CHARS", 200, "| 200 characters;"),
     (ENV_ROW, "core.actions", "NUM_ACTIONS", 172, "an action id 0 to 171"),
     (ENV_ROW, "env.encoding", "MAX_HISTORY", 136, "136 discards"),
+    (ENV_ROW, "env.encoding", "MAX_MATCH_HANDS", 500, "at most 500 hands"),
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
     (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORDS", 4096, "4096 words"),
     (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORD_CHARS", 16, "of at most 16 characters"),

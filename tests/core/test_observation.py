@@ -13,7 +13,7 @@ from conftest import load
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.game import Discard, Game, Phase
 from mahjong_nts.core.hand import Meld, MeldKind
-from mahjong_nts.core.observation import Observation, observe, visible_events
+from mahjong_nts.core.observation import Observation, observe, observe_public, visible_events
 from mahjong_nts.core.tiles import Tile
 
 QUIET_SOUTH = "b3 b6 b9 k1 k4 k7 t1 t4 t7 E S W t9"
@@ -297,3 +297,42 @@ def test_the_public_history_says_who_claimed_each_discard_and_from_whom() -> Non
         assert obs.seats[2].melds == (Meld(MeldKind.PUNG, Tile.RED, True),)
         assert obs.seats[2].claimed_from == (1,)
         assert all(v.claimed_from == () for v in obs.seats if v.seat != 2)
+
+
+@pytest.mark.parametrize(
+    "spec", ["nts-2016", "nts-2002", "nmb-2009+flowers", "nmb-2009+three-players", "rode-draak"]
+)
+def test_kept_views_are_the_views_built_afresh(spec: str) -> None:
+    """Observations keep each seat's view until it changes (Game.view_cache): at every
+    state of random hands (false mahjongs, kongs, claims and robs included), every seat's
+    observation and the spectator's view equal those built on a copy with nothing kept
+    (Game.clone starts an empty cache), for the seat itself, the others and after the end."""
+    rules = load(spec)
+    steps = 0
+
+    def check(game: Game) -> None:
+        nonlocal steps
+        steps += 1
+        fresh = game.clone()
+        assert fresh.view_cache == {}
+        for seat in range(game.n):
+            assert observe(game, seat) == observe(fresh, seat)
+            fresh.view_cache.clear()
+        assert observe_public(game) == observe_public(game.clone())
+
+    for seed in range(12):
+        random_hand(rules, seed, false_mahjong=0.01, each=check)
+    assert steps > 500
+
+
+def test_an_unchanged_seat_keeps_its_view_object() -> None:
+    """A seat's view is rebuilt only when it changes: East's discard changes East's view
+    (and South's, when South draws next), not West's or North's."""
+    game = Game(load("nts-2016"), random.Random(3))
+    before = observe(game, 2).seats
+    game.apply(next(a for a in game.legal_actions() if a.kind is ActionKind.DISCARD))
+    after = observe(game, 2).seats
+    assert after[0] is not before[0] and after[0] != before[0]
+    assert after[3] is before[3]
+    if game.phase is Phase.TURN and game.turn == 1:  # nobody claimed: South drew
+        assert after[2] is before[2] and after[1] != before[1]

@@ -16,6 +16,7 @@ from mahjong_nts.core.game import Game
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.seeding import SeedRng
 from mahjong_nts.env.aec import MahjongEnv
+from mahjong_nts.env.encoding import Encoder, encode
 
 pytestmark = pytest.mark.filterwarnings(
     # a dict observation with an action mask, as PettingZoo's own classic environments
@@ -151,3 +152,51 @@ def test_an_illegal_action_is_refused_with_the_legal_ones() -> None:
 def test_a_bad_seed_is_refused(seed: object) -> None:
     with pytest.raises(ValueError, match="seed"):
         MahjongEnv().reset(seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "spec", ["nts-2016", "nmb-2009+flowers", "nmb-2009+three-players", "rode-draak"]
+)
+def test_the_kept_arrays_are_the_arrays_encoded_afresh(spec: str) -> None:
+    """The environment keeps each seat's array between its observations and rewrites only
+    what changed (env.encoding.Encoder): along random hands, observed by each seat at
+    random moments (so several steps pass between two observations of a seat, claims,
+    kongs and the end of the hand among them), it equals encode(observe(...)); and the
+    array handed out is a copy that later steps do not change."""
+    rules = mj_env.raw_env(ruleset=spec).rules
+    rng = random.Random(11)
+    compared = 0
+    for seed in range(15):
+        game = Game(rules, SeedRng(seed))
+        encoders = [Encoder() for _ in range(game.n)]
+        kept: list[tuple[np.ndarray, np.ndarray]] = []
+        while True:
+            for s in range(game.n):
+                if game.is_over or rng.random() < 0.4:
+                    obs = observe(game, s)
+                    x = encoders[s].encode(obs)
+                    assert np.array_equal(x, encode(obs)), (spec, seed, s)
+                    kept.append((x, x.copy()))
+                    compared += 1
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        assert all(np.array_equal(x, was) for x, was in kept)
+    assert compared > 1000
+
+
+def test_an_encoder_starts_afresh_for_another_hand() -> None:
+    """Encoder.reset() (the environment's reset) forgets the hand; without it an
+    observation of a new hand (its history shorter) starts afresh too."""
+    rules = mj_env.raw_env(ruleset="nts-2016").rules
+    encoder = Encoder()
+    for seed in (1, 2):
+        game = Game(rules, SeedRng(seed))
+        rng = random.Random(seed)
+        for _ in range(30):
+            game.apply(rng.choice(game.legal_actions()))
+        obs = observe(game, 0)
+        assert np.array_equal(encoder.encode(obs), encode(obs))
+    game = Game(rules, SeedRng(1))
+    obs = observe(game, 0)
+    assert np.array_equal(encoder.encode(obs), encode(obs))

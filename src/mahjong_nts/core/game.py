@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import compress
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mahjong_nts.core.actions import Action, ActionKind, action, parse_action
 from mahjong_nts.core.analysis import (
@@ -291,6 +291,12 @@ class Game:
         """The seat announced the lucky thirteen (public): its hand stays as it is."""
         self._fresh: list[bool] = [True] * n
         """The seat has not discarded, declared or claimed yet (its first turn is ahead)."""
+        self.view_version: list[int] = [0] * n
+        """Per seat, a number that grows whenever what the table sees of it changes (its
+        melds, flowers, discards, concealed tile count, dead or announced hand), so an
+        observer may keep a seat's view until it does (:mod:`core.observation` caches)."""
+        self.view_cache: dict[object, Any] = {}
+        """Kept for :mod:`core.observation` (views already built, by the numbers above)."""
         self.hold_windows = False
         """Open a claim (or rob) window after every discard (promoted kong), also when no
         seat can use the tile: nobody is asked in it (:attr:`current_seat` is -1) and
@@ -339,6 +345,8 @@ class Game:
         other._claim_wins = dict(self._claim_wins)
         other.announced = list(self.announced)
         other._fresh = list(self._fresh)
+        other.view_version = list(self.view_version)
+        other.view_cache = {}
         return other
 
     def seat_wind(self, seat: int) -> Tile:
@@ -440,14 +448,15 @@ class Game:
         if self.held:
             raise IllegalAction(N_("nobody is asked in this window: close_window() ends it"))
         legal = self.legal_actions()
-        if act not in legal and not (
+        is_legal = act in legal
+        if not is_legal and not (
             act is _MAHJONG and self._false_mahjong_allowed(self.current_seat)
         ):
             raise IllegalAction(self._why_illegal(act, legal, self.current_seat))
         self._legal = None
         seat = self.current_seat  # (the acting seat; checked above when given)
         if self.phase is Phase.TURN:
-            self._apply_turn(seat, act, act in legal)
+            self._apply_turn(seat, act, is_legal)
         else:
             self.events.append(_event(act.kind.word, seat, _tile_of(act), True))
             self._secret += 1
@@ -627,6 +636,7 @@ class Game:
                 self._remise(Text(N_("no loose tile left in the dead wall")))
                 return False
             t = wall.draw_loose()
+            self.view_version[seat] += 1
             self.events.append(Event("loose", seat, (t,)))
             if t < NUM_KINDS:
                 self.hands[seat][t] += 1
@@ -641,6 +651,7 @@ class Game:
             self._remise(Text(N_("the live wall is exhausted")))
             return
         t = wall.draw()
+        self.view_version[seat] += 1
         self.events.append(_event("draw", seat, (t,)))
         source = Source.WALL
         if t >= NUM_KINDS:
@@ -860,6 +871,7 @@ class Game:
         tile = act.tile
         assert tile is not None
         hand = self.hands[seat]
+        self.view_version[seat] += 1
         if kind is ActionKind.DISCARD or kind is ActionKind.ANNOUNCE:
             word = "discard"
             if kind is ActionKind.ANNOUNCE:
@@ -904,6 +916,7 @@ class Game:
 
     def _false_mahjong(self, seat: int) -> None:
         self.dead[seat] = True
+        self.view_version[seat] += 1
         self.events.append(Event("dead", seat, (), False, Text(N_("false mahjong"))))
 
     # ------------------------------------------------------------------ claims
@@ -954,6 +967,8 @@ class Game:
         if winners:
             _, _, s, res = min(winners, key=lambda w: (w[0], w[1]))
             win = self._claimed_flags(s, rob)
+            self.view_version[seat] += 1
+            self.view_version[s] += 1
             if rob:
                 self._rob(seat, tile)
             else:
@@ -1006,6 +1021,8 @@ class Game:
     def _take(self, discarder: int, seat: int, tile: Tile) -> None:
         """The claimed discard leaves the table (the caller melds it)."""
         self.discards[discarder].pop()
+        self.view_version[discarder] += 1
+        self.view_version[seat] += 1
         self.discard_log[-1] = Discard(discarder, tile, seat)
         self._waits[seat] = None
         self._fresh[seat] = False

@@ -132,28 +132,75 @@ class PublicView:
     """Every seat's hand, once the hand is over (else empty)."""
 
 
+def _seat_view(game: Game, s: int, shown: bool) -> SeatView:
+    """Seat ``s``'s open side; ``shown``: its concealed kongs face up (seen by itself,
+    or once the hand is over), else face down."""
+    melds: tuple[Meld | None, ...] = (
+        tuple(game.melds[s]) if shown else tuple(m if m.open else None for m in game.melds[s])
+    )
+    return SeatView(
+        seat=s,
+        wind=WINDS[s],
+        melds=melds,
+        claimed_from=tuple(game.claimed_from[s]),
+        bonus=tuple(game.bonus[s]),
+        discards=tuple(game.discards[s]),
+        concealed_count=sum(game.hands[s]),
+        dead=game.dead[s],
+        announced=game.announced[s],
+    )
+
+
 def _seat_views(game: Game, seat: int | None, over: bool) -> tuple[SeatView, ...]:
     """Every seat's open side as ``seat`` sees it (``None``: a spectator): another
-    seat's concealed kong face down until the hand is over."""
+    seat's concealed kong face down until the hand is over.
+
+    A seat's view is rebuilt only when it changed (:attr:`Game.view_version`): the
+    views built are kept in :attr:`Game.view_cache`, so an unchanged seat's view is
+    the same object as before (and the whole tuple, when no seat changed)."""
+    cache = game.view_cache
+    versions = tuple(game.view_version)
+    key = ("views", seat, over)
+    hit = cache.get(key)
+    if hit is not None and hit[0] == versions:
+        kept: tuple[SeatView, ...] = hit[1]
+        return kept
     views = []
     for s in range(game.n):
-        melds: tuple[Meld | None, ...] = tuple(
-            m if (m.open or s == seat or over) else None for m in game.melds[s]
-        )
-        views.append(
-            SeatView(
-                seat=s,
-                wind=WINDS[s],
-                melds=melds,
-                claimed_from=tuple(game.claimed_from[s]),
-                bonus=tuple(game.bonus[s]),
-                discards=tuple(game.discards[s]),
-                concealed_count=sum(game.hands[s]),
-                dead=game.dead[s],
-                announced=game.announced[s],
-            )
-        )
-    return tuple(views)
+        shown = over or s == seat
+        vkey = ("view", s, shown)
+        one = cache.get(vkey)
+        if one is None or one[0] != versions[s]:
+            one = cache[vkey] = (versions[s], _seat_view(game, s, shown))
+        views.append(one[1])
+    out = tuple(views)
+    cache[key] = (versions, out)
+    return out
+
+
+def _concealed(game: Game, seat: int) -> tuple[Tile, ...]:
+    """``game.concealed(seat)``, kept while the seat's view is unchanged."""
+    cache = game.view_cache
+    key = ("concealed", seat)
+    version = game.view_version[seat]
+    hit = cache.get(key)
+    if hit is None or hit[0] != version:
+        hit = cache[key] = (version, game.concealed(seat))
+    return hit[1]
+
+
+def _history(game: Game) -> tuple[Discard, ...]:
+    """``tuple(game.discard_log)``, kept while the log is unchanged: the log only grows
+    at its end, and a claim replaces its last entry."""
+    log = game.discard_log
+    last = log[-1] if log else None
+    hit = game.view_cache.get("history")
+    if hit is not None and hit[0] == len(log) and hit[1] is last:
+        kept: tuple[Discard, ...] = hit[2]
+        return kept
+    out = tuple(log)
+    game.view_cache["history"] = (len(log), last, out)
+    return out
 
 
 def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation:
@@ -189,7 +236,7 @@ def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation
         turn=game.turn,
         to_act=to_act,
         legal=legal,
-        concealed=game.concealed(seat),
+        concealed=_concealed(game, seat),
         drawn=game.tile if on_turn else None,
         offered=game.tile if window and to_act else None,
         seats=_seat_views(game, seat, over),
@@ -197,10 +244,18 @@ def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation
         dead_left=game.wall.dead_left,
         kongs=game.kongs,
         discard_count=game.discard_count,
-        history=tuple(game.discard_log),
+        history=_history(game),
         result=game.result,
-        revealed=tuple(game.hand_of(s) for s in range(game.n)) if over else (),
+        revealed=_revealed(game) if over else (),
     )
+
+
+def _revealed(game: Game) -> tuple[Hand, ...]:
+    """Every seat's hand, once the hand is over (built once: nothing changes after)."""
+    kept: tuple[Hand, ...] | None = game.view_cache.get("revealed")
+    if kept is None:
+        kept = game.view_cache["revealed"] = tuple(game.hand_of(s) for s in range(game.n))
+    return kept
 
 
 def observe_public(game: Game) -> PublicView:
@@ -219,9 +274,9 @@ def observe_public(game: Game) -> PublicView:
         dead_left=game.wall.dead_left,
         kongs=game.kongs,
         discard_count=game.discard_count,
-        history=tuple(game.discard_log),
+        history=_history(game),
         result=game.result,
-        revealed=tuple(game.hand_of(s) for s in range(game.n)) if over else (),
+        revealed=_revealed(game) if over else (),
     )
 
 

@@ -13,27 +13,37 @@ exactly the ids of the core's legal actions.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from mahjong_nts.core.actions import NUM_ACTIONS
+from mahjong_nts.core.actions import NUM_ACTIONS, Action
+from mahjong_nts.core.errors import InvalidAction
 from mahjong_nts.core.game import Discard
-from mahjong_nts.core.hand import MeldKind
-from mahjong_nts.core.observation import Observation
+from mahjong_nts.core.hand import Meld, MeldKind
+from mahjong_nts.core.observation import Observation, SeatView
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
 
 __all__ = [
     "LAYOUT",
     "LAYOUT_VERSION",
+    "MATCH_LAYOUT",
+    "MATCH_LAYOUT_VERSION",
+    "MATCH_OBS_HIGH",
+    "MATCH_OBS_LOW",
+    "MATCH_OBS_SIZE",
     "MAX_HISTORY",
     "MAX_SEATS",
     "OBS_HIGH",
     "OBS_LOW",
     "OBS_SIZE",
+    "Encoder",
     "action_mask",
     "encode",
+    "match_section",
 ]
 
 LAYOUT_VERSION: Final = 1
@@ -96,6 +106,71 @@ def _bounds() -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
 
 
 OBS_LOW, OBS_HIGH = _bounds()
+
+MATCH_LAYOUT_VERSION: Final = 2
+"""Layout 2 (episodes of a whole match): layout 1, then :data:`MATCH_LAYOUT`'s section."""
+MAX_MATCH_HANDS: Final = 500
+"""Hands after which a match episode is cut (truncated): a match is 12 to 25 hands or
+more (East may keep the deal), as ``simulate``'s cut."""
+_MATCH_SECTIONS: Final = (
+    ("MATCH_BALANCES", MAX_SEATS + 1),
+    ("MATCH_PROGRESS", 4),
+    ("SITTING_OUT", 1),
+)
+
+
+def _match_offsets() -> dict[str, slice]:
+    out = dict(LAYOUT)
+    at = OBS_SIZE
+    for name, size in _MATCH_SECTIONS:
+        out[name] = slice(at, at + size)
+        at += size
+    return out
+
+
+MATCH_LAYOUT: Final = _match_offsets()
+"""Each section's slice of the layout-2 array: layout 1's, then the match's."""
+MATCH_OBS_SIZE: Final = MATCH_LAYOUT["SITTING_OUT"].stop
+MATCH_OBS_LOW: Final = np.concatenate(
+    [OBS_LOW, np.full(MAX_SEATS + 1, -np.inf, np.float32), np.zeros(5, np.float32)]
+)
+MATCH_OBS_HIGH: Final = np.concatenate(
+    [
+        OBS_HIGH,
+        np.full(MAX_SEATS + 1, np.inf, np.float32),
+        np.array([MAX_MATCH_HANDS, 100, 5, 100, 1], np.float32),
+    ]
+)
+
+
+def match_section(
+    balances: Sequence[int],
+    players: Sequence[int],
+    dreamer: int | None,
+    me: int | None,
+    progress: tuple[int, int, int, int],
+) -> npt.NDArray[np.float32]:
+    """The match section of layout 2 (the :data:`MATCH_OBS_SIZE` - :data:`OBS_SIZE`
+    values after layout 1) for the player at seat ``me`` of the hand (``None``: the
+    dreamer, sitting the hand out).
+
+    ``balances``: each player's balance in the match before this hand; ``players``:
+    the player at each seat (0 = East); ``progress``: hands played before this one, the
+    round (0-based), times East moved on in it, rounds to play.  MATCH_BALANCES holds
+    the balances by relative seat (row 0 the observer; the dreamer's rows by seat from
+    East), the dreamer's in the fifth value (0 when nobody sits out); SITTING_OUT is 1
+    for the dreamer (its layout-1 part is all 0: it sees no hand)."""
+    n = len(players)
+    out = np.zeros(MATCH_OBS_SIZE - OBS_SIZE, dtype=np.float32)
+    base = 0 if me is None else me
+    for r in range(n):
+        out[r] = balances[players[(base + r) % n]]
+    if dreamer is not None:
+        out[MAX_SEATS] = balances[dreamer]
+    out[MAX_SEATS + 1 : MAX_SEATS + 5] = progress
+    out[-1] = me is None
+    return out
+
 
 _ROUND_WINDS: Final = {Tile.EAST: 0, Tile.SOUTH: 1, Tile.WEST: 2, Tile.NORTH: 3, Tile.GREEN: 4}
 _O = {name: s.start for name, s in LAYOUT.items()}
@@ -195,8 +270,206 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
     return x
 
 
+def _meld_units(m: Meld | None) -> tuple[tuple[int, int], ...]:
+    """A meld's MELDS units as (tile, count) pairs (a face-down kong has none there)."""
+    if m is None:
+        return ()
+    t = m.tile
+    if m.kind is MeldKind.CHOW:
+        return ((t, 1), (t + 1, 1), (t + 2, 1))
+    return ((t, 4 if m.kind is MeldKind.KONG else 3),)
+
+
+def _changed_from(old: tuple[object, ...], new: tuple[object, ...]) -> int:
+    """The index from which ``new`` differs from ``old``: the core only appends to a
+    seat's discards, flowers and melds, takes back the last discard (a claim) and turns
+    a pung into a kong in place (or back, robbed), so the two share a prefix."""
+    k = min(len(old), len(new))
+    if old[:k] == new[:k]:
+        return k
+    i = 0
+    while old[i] is new[i] or old[i] == new[i]:
+        i += 1
+    return i
+
+
+class Encoder:
+    """:func:`encode` for one seat along a hand, step after step: it keeps the seat's
+    array and rewrites only what changed since the last observation it encoded, and
+    returns a copy (equal to ``encode(obs)``; a test checks it at every step of random
+    hands).
+
+    What changed is told by identity: the core keeps a seat's view, its concealed tiles
+    and the history as the same objects while they do not change
+    (:attr:`Game.view_cache <mahjong_nts.core.game.Game.view_cache>`), so an unchanged
+    seat costs one ``is``; the history is encoded from its last known entry on (a claim
+    rewrites the last).  Observations of another seat, table size or hand (a shorter
+    history, or a first entry that is not the one seen) start the array afresh."""
+
+    __slots__ = (
+        "_concealed",
+        "_drawn",
+        "_history",
+        "_n",
+        "_offered",
+        "_phase",
+        "_result",
+        "_seat",
+        "_views",
+        "_x",
+    )
+
+    def __init__(self) -> None:
+        self._x: npt.NDArray[np.float32] | None = None
+        self._seat = self._n = 0
+        self._concealed: tuple[Tile, ...] | None = None
+        self._drawn = self._offered = -1
+        self._phase = _PHASE
+        self._views: list[SeatView] = []
+        self._history: tuple[Discard, ...] = ()
+        self._result: object = None
+
+    def reset(self) -> None:
+        """Forget the hand: the next observation is encoded afresh (a new hand)."""
+        self._x = None
+
+    def encode(self, obs: Observation) -> npt.NDArray[np.float32]:
+        me, n = obs.seat, len(obs.seats)
+        x = self._x
+        history = obs.history
+        if (
+            x is None
+            or me != self._seat
+            or n != self._n
+            or len(history) < len(self._history)
+            or (self._history and history[:1] != self._history[:1])
+        ):
+            x = self._start(obs)
+        if obs.concealed is not self._concealed:
+            counts = [0] * NUM_KINDS
+            for t in obs.concealed:
+                counts[t] += 1
+            x[_HAND : _HAND + NUM_KINDS] = counts
+            self._concealed = obs.concealed
+        drawn = -1 if obs.drawn is None else _DRAWN + obs.drawn
+        if drawn != self._drawn:
+            if self._drawn >= 0:
+                x[self._drawn] = 0
+            if drawn >= 0:
+                x[drawn] = 1
+            self._drawn = drawn
+        offered = -1 if obs.offered is None else _OFFERED + obs.offered
+        if offered != self._offered:
+            if self._offered >= 0:
+                x[self._offered] = 0
+            if offered >= 0:
+                x[offered] = 1
+            self._offered = offered
+        views = self._views
+        for view in obs.seats:
+            s = view.seat
+            old = views[s]
+            if view is old:
+                continue
+            views[s] = view
+            r = (s - me) % n
+            self._update_seat(x, r, old, view)
+        if history is not self._history:
+            done = len(self._history)
+            start = max(0, done - 1)  # a claim rewrites the last entry
+            new = history[start:MAX_HISTORY]
+            if new:
+                entries = _ENTRIES[n][me]
+                flat: list[int] = []
+                for d in new:
+                    flat += entries[d]
+                at = _HISTORY + 3 * start
+                x[at : at + len(flat)] = flat
+            self._history = history
+        x[_WALL] = obs.live_left
+        x[_WALL + 1] = obs.dead_left
+        x[_WALL + 2] = obs.kongs
+        phase = _PHASE + obs.phase
+        if phase != self._phase:
+            x[self._phase] = 0
+            x[phase] = 1
+            self._phase = phase
+        if obs.result is not self._result:
+            self._result = obs.result
+            if obs.result is not None:
+                for s, balance in enumerate(obs.result.settlement.balances):
+                    x[_SCORES + (s - me) % n] = balance
+        return x.copy()
+
+    @staticmethod
+    def _update_seat(x: npt.NDArray[np.float32], r: int, old: SeatView, view: SeatView) -> None:
+        """Rewrite relative seat ``r``'s units for what changed from ``old`` to ``view``."""
+        if view.melds != old.melds:
+            base = _MELDS + r * NUM_KINDS
+            i = _changed_from(old.melds, view.melds)
+            for m in old.melds[i:]:
+                for t, k in _meld_units(m):
+                    x[base + t] -= k
+            for m in view.melds[i:]:
+                for t, k in _meld_units(m):
+                    x[base + t] += k
+            x[_FACE_DOWN + r] = view.melds.count(None)
+        if view.discards != old.discards:
+            base = _DISCARDS + r * NUM_KINDS
+            i = _changed_from(old.discards, view.discards)
+            for t in old.discards[i:]:
+                x[base + t] -= 1
+            for t in view.discards[i:]:
+                x[base + t] += 1
+        if len(view.bonus) != len(old.bonus):
+            base = _BONUS + r * NUM_BONUS - NUM_KINDS
+            for t in view.bonus[len(old.bonus) :]:
+                x[base + t] = 1
+        if view.concealed_count != old.concealed_count:
+            x[_CONCEALED_COUNT + r] = view.concealed_count
+        if view.dead is not old.dead:
+            x[_DEAD + r] = view.dead
+        if view.announced is not old.announced:
+            x[_ANNOUNCED + r] = view.announced
+
+    def _start(self, obs: Observation) -> npt.NDArray[np.float32]:
+        """A fresh array with what stays the same along a hand (winds, seats in play,
+        the dominant seat), and nothing encoded yet."""
+        me, n = obs.seat, len(obs.seats)
+        x = np.zeros(OBS_SIZE, dtype=np.float32)
+        x[_ROUND_WIND + _ROUND_WINDS[obs.round_wind]] = 1
+        x[_SEAT_WIND + me] = 1
+        x[_SEATS_IN_PLAY : _SEATS_IN_PLAY + n] = 1
+        if obs.dominant is not None:
+            x[_DOMINANT + (obs.dominant - me) % n] = 1
+        x[_PHASE] = 1
+        self._x = x
+        self._seat, self._n = me, n
+        self._concealed = None
+        self._drawn = self._offered = -1
+        self._phase = _PHASE
+        self._views = [SeatView(s, Tile(27 + s), (), (), (), (), 0, False, False) for s in range(n)]
+        self._history = ()
+        self._result = None
+        return x
+
+
+def _ids() -> dict[Action, int]:
+    """Every action of the table and its id."""
+    out: dict[Action, int] = {}
+    for i in range(NUM_ACTIONS):
+        with contextlib.suppress(InvalidAction):  # a chow slot no chow starts in
+            out[Action.from_id(i)] = i
+    return out
+
+
+_ID_OF: Final = _ids()
+
+
 def action_mask(obs: Observation) -> npt.NDArray[np.int8]:
     """1 at the id of every legal action of ``obs`` (none when it is not asked)."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    mask[[a.id for a in obs.legal]] = 1
-    return mask
+    mask = bytearray(NUM_ACTIONS)
+    ids = _ID_OF
+    for a in obs.legal:
+        mask[ids[a]] = 1
+    return np.frombuffer(mask, dtype=np.int8)

@@ -1,0 +1,104 @@
+"""Where a step of the environment goes: ``bench_env.py``'s loop over ``raw_env()``, with
+each part timed by ``time.process_time_ns`` (issue 12).
+
+Run: ``python benchmarks/profile_env.py [--steps 20000] [--seed 1] [--ruleset nts-2016]``.
+
+The loop does what one ``raw_env()`` step with ``last()`` does, in its parts: the core's
+legal actions of the seat asked (``Game.legal_actions``, worked out on first use after a
+step), the core's observation (``observe``), the array (``Encoder.encode``), the mask,
+the benchmark's random choice, the core's step (``Game.apply``) and the environment's own
+bookkeeping around it (rewards, the agent asked next).  What is left (the loop, the
+closing steps of a hand, ``reset``) is printed as "other".  The timer calls cost a little
+themselves, so the parts add up to slightly more than an untimed step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+import numpy as np
+
+import mahjong_nts.env as mj_env
+from mahjong_nts.core.observation import observe
+from mahjong_nts.env.encoding import action_mask
+
+
+def profile(steps: int, seed: int, ruleset: str) -> tuple[int, dict[str, int]]:
+    """Total process time (ns) of ``steps`` steps and each part's share of it."""
+    clock = time.process_time_ns
+    env = mj_env.raw_env(ruleset=ruleset)
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    parts = dict.fromkeys(
+        ("core legal actions", "core observe", "encode", "mask", "choose", "core apply", "env"),
+        0,
+    )
+    done = 0
+    start = clock()
+    while done < steps:
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            env.step(None)
+            if not env.agents:
+                env.reset()
+            continue
+        game = env.game
+        assert game is not None
+        seat = game.current_seat
+        t0 = clock()
+        game.legal_actions()
+        t1 = clock()
+        obs = observe(game, seat)
+        t2 = clock()
+        env._encoders[agent].encode(obs)
+        t3 = clock()
+        mask = action_mask(obs)
+        t4 = clock()
+        act = int(rng.choice(np.flatnonzero(mask)))
+        t5 = clock()
+        game.apply(act)
+        t6 = clock()
+        # the environment's own part of step() (its checks are the core's apply above)
+        env._cumulative_rewards[agent] = 0.0
+        if game.result is not None:
+            rewards = env._rewards_of(game.result.settlement.balances)
+            for a, r in zip(env.agents, rewards, strict=True):
+                env.rewards[a] = r
+                env.terminations[a] = True
+        else:
+            env.agent_selection = env._agent_at[game.current_seat]
+        env._accumulate_rewards()
+        t7 = clock()
+        for name, took in zip(
+            parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6), strict=True
+        ):
+            parts[name] += took
+        done += 1
+    return clock() - start, parts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ruleset", default="nts-2016")
+    args = parser.parse_args(argv)
+    if not 1 <= args.steps <= 10_000_000:
+        print("--steps is 1..10000000", file=sys.stderr)
+        return 2
+    total, parts = profile(args.steps, args.seed, args.ruleset)
+    print(
+        f"{args.steps} steps of raw_env(), {total / args.steps / 1000:.1f} us a step (process time)"
+    )
+    for name, took in parts.items():
+        print(f"  {name:20s} {took / args.steps / 1000:6.1f} us  {took / total:6.1%}")
+    rest = total - sum(parts.values())
+    print(f"  {'other':20s} {rest / args.steps / 1000:6.1f} us  {rest / total:6.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
