@@ -19,6 +19,7 @@ from mahjong_nts.store import open_store
 from mahjong_nts.store.online import NewEvent, NewSeat, create_table
 from mahjong_nts.store.sheets import add_hand, create_session
 from mahjong_nts.store.tournaments import get_tournament, result_changes, set_round
+from mahjong_nts.tournament import repeat_lower_bound, repeats, wind_counts
 from mahjong_nts.web import Settings, create_app
 from mahjong_nts.web.tournament import SCREEN_SECONDS
 from played_tables import play_bot_table
@@ -365,3 +366,25 @@ def test_a_drop_out_undone_from_the_page(client: TestClient, data: Path) -> None
     assert _errors(r.text) == [
         "player 8: round 3 is seated already; who plays in it cannot change now"
     ]
+
+
+def test_36_players_seated_round_by_round_from_the_page(client: TestClient, data: Path) -> None:
+    """The organiser presses "Seat round k" eight times for 36 players: no repeat meeting
+    (the lower bound for 36 x 8 is 0, docs/tournament.md) and 72 East seats, two for
+    everyone, as in a plan made at once."""
+    path = _new(client, rounds="8", seed="11")
+    names = "\n".join(f"Speler{i},Nummer{i}" for i in range(1, 37))
+    r = client.post(f"{path}/import", data={"csv": "first name,last name\n" + names},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303
+    for k in range(1, 9):
+        r = client.post(f"{path}/seat", follow_redirects=False)
+        assert r.status_code == 303, (k, _errors(r.text))
+    store = open_store(f"sqlite:///{data / 'mahjong-nts.sqlite3'}")
+    try:
+        rounds = get_tournament(store, path.rsplit("/", 1)[1]).rounds
+    finally:
+        store.close()
+    assert len(rounds) == 8 and repeat_lower_bound(36, 8) == 0
+    assert repeats(rounds) == 0
+    assert [c[0] for c in wind_counts(rounds).values()] == [2] * 36
