@@ -1030,7 +1030,8 @@ def played_hands(stored: StoredTable, store: Store) -> tuple[HandRecord, ...]:
     (``setup.players[s]`` is the table seat at hand seat ``s``) and result (the winner
     and the discarder, hand seats), dealt again from the seed with every stored action
     applied again (:meth:`Table.rebuild`; nothing is written, no task started).
-    ``ValueError`` (or ``KeyError``, ``MahjongError``) when the events do not replay."""
+    ``ValueError`` (a ``MahjongError`` among them; or ``KeyError``, ``TypeError``,
+    ``IndexError``, ``AssertionError``) when the events do not replay."""
     table = Table.rebuild(stored, store=store, config=OnlineConfig())
     return tuple(table.match.history)
 

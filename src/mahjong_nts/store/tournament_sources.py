@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 from sqlalchemy import select
 
-from mahjong_nts.core.errors import MahjongError, quote
+from mahjong_nts.core.errors import quote
 from mahjong_nts.core.text import N_
 from mahjong_nts.online.table import played_hands
 from mahjong_nts.store.db import NotFound, Store
@@ -143,8 +143,8 @@ def online_source(store: Store, text: str) -> Source:
     # hands are played again from their seeds and stored actions
     try:
         played = played_hands(table, store)
-    except (ValueError, KeyError, TypeError, MahjongError):
-        played = ()
+    except (ValueError, KeyError, TypeError, IndexError, AssertionError):
+        played = ()  # (a MahjongError is a ValueError) events that were altered or damaged
     if len(played) != hands:
         raise InvalidResult(
             N_("online table {link}: its hands cannot be played again from what is stored"),
