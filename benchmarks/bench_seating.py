@@ -10,10 +10,14 @@ beside each size.
   East is the first drawn at each table.
 * greedy: each round, each seat taken by the first player (in random order) who has met
   nobody at the table yet, else by the one who met them least; East the first seated.
-* mahjong-nts: ``tournament.plan`` (greedy start or a resolvable design, simulated
+* mahjong-nts plan: ``tournament.plan`` (greedy start or a resolvable design, simulated
   annealing over all rounds, winds balanced along paths of tables).
+* round by round: ``tournament.next_round`` one round at a time, as the pages and
+  ``tournament seat -t`` seat a tournament.
+* each round alone: ``tournament.seat_round`` one round at a time against the rounds
+  before it (what happens once the day has left the plan).
 
-Run: ``python benchmarks/bench_seating.py [--runs 5]``
+Run: ``python benchmarks/bench_seating.py [--runs 5] [--sizes 80x20 ...] [--seaters ...]``
 """
 
 from __future__ import annotations
@@ -26,9 +30,11 @@ from collections.abc import Callable
 
 from mahjong_nts.tournament import (
     Round,
+    next_round,
     plan,
     repeat_lower_bound,
     repeats,
+    seat_round,
     table_sizes,
     wind_counts,
 )
@@ -89,10 +95,33 @@ def ours(n: int, rounds: int, rng: random.Random) -> tuple[Round, ...]:
     return plan(n, rounds, rng=rng)
 
 
+def day(n: int, rounds: int, rng: random.Random) -> tuple[Round, ...]:
+    """Round by round as the organiser's pages seat (``next_round``, its generators made
+    from one seed as the store makes them from the tournament's)."""
+    seed = rng.randrange(2**32)
+    present = [list(range(1, n + 1))] * rounds
+    out: list[Round] = []
+    for k in range(1, rounds + 1):
+        plan_rng, round_rng = random.Random(f"{seed}:plan"), random.Random(f"{seed}:{k}")
+        out.append(next_round(present, out, plan_rng=plan_rng, round_rng=round_rng))
+    return tuple(out)
+
+
+def alone(n: int, rounds: int, rng: random.Random) -> tuple[Round, ...]:
+    """Each round seated alone against the rounds before it (``seat_round``: what the
+    pages do once the day has left the plan, after a swap or a late arrival)."""
+    out: list[Round] = []
+    for _ in range(rounds):
+        out.append(seat_round(list(range(1, n + 1)), out, rng=rng))
+    return tuple(out)
+
+
 SEATERS: dict[str, Seater] = {
     "random shuffle": shuffle_seater,
     "greedy": greedy_seater,
     "mahjong-nts plan": ours,
+    "round by round": day,
+    "each round alone": alone,
 }
 SIZES = ((40, 7), (36, 8), (200, 10))
 
@@ -105,13 +134,21 @@ def east_spread(rounds: tuple[Round, ...]) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per seater and size")
+    parser.add_argument(
+        "--sizes", nargs="+", metavar="NxR", help="players x rounds (default 40x7 36x8 200x10)"
+    )
+    parser.add_argument(
+        "--seaters", nargs="+", choices=list(SEATERS), help="the seaters to run (default all)"
+    )
     args = parser.parse_args()
+    sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes] if args.sizes else SIZES
+    seaters = {k: v for k, v in SEATERS.items() if not args.seaters or k in args.seaters}
     print(f"seating, median of {args.runs} runs (seeds 0..{args.runs - 1})")
-    for n, rounds in SIZES:
+    for n, rounds in sizes:
         bound = repeat_lower_bound(n, rounds)
         print(f"\n{n} players, {rounds} rounds (lower bound on repeat meetings: {bound})")
         print(f"    {'seater':<18} {'repeats':>8} {'East spread':>12} {'seconds':>9}")
-        for name, seater in SEATERS.items():
+        for name, seater in seaters.items():
             reps, spreads, times = [], [], []
             for seed in range(args.runs):
                 rng = random.Random(seed)

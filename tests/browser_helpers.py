@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+import segno
 from playwright.sync_api import Page
 
 from server_helpers import ROOT
@@ -41,6 +42,9 @@ ARGS = [
 EXAMPLE_SHEET_LINK = "http://127.0.0.1:8000/sheet/q3Rk9VbT0eXcA7mN1sLp4ZuW8hYd2Gf5"
 """What a screenshot shows for a sheet's share link (the real one has a random token
 and the test server's port)."""
+
+EXAMPLE_PUBLIC = "http://127.0.0.1:8000/t/Hq4xV7bN2mK9sL3pR8tW1c"
+"""What the tournament score cards' QR codes show in a picture (the real link is random)."""
 
 _temporary: tempfile.TemporaryDirectory[str] | None = None
 
@@ -70,6 +74,22 @@ def shot(page: Page, name: str, *, steady: Mapping[str, str] | None = None) -> P
     path = shots_dir() / f"{name}.png"
     page.screenshot(path=str(path), full_page=True, animations="disabled", caret="hide")
     return path
+
+
+def example_codes(page: Page) -> None:
+    """The score cards' QR codes (``td.qr``, in the order of the cards) redrawn for the
+    example link :data:`EXAMPLE_PUBLIC`: the real ones hold the tournament's random link,
+    which would make every picture another."""
+    numbers = page.locator("td.qr").evaluate_all(
+        "(cells) => cells.map((c) => c.closest('tr').querySelector('td.n').textContent.trim())"
+    )
+    codes = [
+        segno.make(f"{EXAMPLE_PUBLIC}/p/{n}", error="m", micro=False).svg_inline(scale=3, border=2)
+        for n in numbers
+    ]
+    page.locator("td.qr").evaluate_all(
+        "(cells, codes) => cells.forEach((c, i) => { c.innerHTML = codes[i]; })", codes
+    )
 
 
 def enter_scores(

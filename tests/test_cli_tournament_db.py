@@ -19,6 +19,7 @@ from mahjong_nts.store import open_store
 from mahjong_nts.store.online import NewEvent, NewSeat, append_events, create_table
 from mahjong_nts.store.sheets import add_hand, create_session
 from mahjong_nts.store.tournaments import get_tournament, result_changes, set_round
+from played_tables import play_bot_table
 
 PLAYERS = (
     "first name,last name,club,ema\n"
@@ -329,18 +330,22 @@ def test_a_result_from_an_online_table_or_a_sheet(db: str, tournament: str) -> N
         # as scores: East (Eva) holds 0, Gijs 0, Hanna 4. Non-East winner: 20 from each,
         # double from East: Eva -40, Gijs -20, Hanna -20, Fleur +80; between the losers
         # East pays double: Hanna gets 8 from Eva and 4 from Gijs.
-        add_hand(store, sheet, {"scores": [0, 20, 0, 4], "winner": 1})
+        add_hand(store, sheet, {"scores": [0, 20, 0, 4], "winner": 1, "discarder": 2})
     finally:
         store.close()
-    out = _ok(*args, "--table", "1", "--from-online", table_id, "--by", "Els")
-    assert out.splitlines() == [
-        "Round 1, table 1: version 1.",
-        "    1       240",
-        "    2       -68",
-        "    3       -98",
-        "    4       -74",
-    ]
-    again = _refused(*args, "--table", "1", "--from-online", table_id)
+    store = open_store(db)
+    try:
+        # four bots dealt from seed 4 (tests/played_tables.py): its hand logs say table
+        # seat 2 went mahjong on seat 1's discard, seat 0 on seat 2's, seat 2 self-drawn,
+        # seat 2 on seat 1's (tests/store/test_tournament_sources.py)
+        played = play_bot_table(store, seed=4, hands=4)
+    finally:
+        store.close()
+    out = _ok(*args, "--table", "1", "--from-online", played.id, "--by", "Els")
+    lines = out.splitlines()
+    assert lines[0] == "Round 1, table 1: version 1." and len(lines) == 5
+    assert [line.split()[0] for line in lines[1:]] == ["1", "2", "3", "4"]
+    again = _refused(*args, "--table", "1", "--from-online", played.id)
     assert "give --correct 1" in again
     out = _ok(*args, "--table", "2", "--from-sheet", f"https://club.example/sheet/{sheet}")
     assert out.splitlines()[1:] == [
@@ -363,3 +368,13 @@ def test_a_result_from_an_online_table_or_a_sheet(db: str, tournament: str) -> N
         assert len(get_tournament(store, 1).results) == 2
     finally:
         store.close()
+    # the tie-breaks came with the results: from the online table's hands (above) and
+    # from the sheet (Fleur, player 6, went mahjong on the discard of Gijs, player 7)
+    data = json.loads(_ok("tournament", "standings", "--db", db, "-t", "1", "--json"))
+    counts = {s["player"]: (s["mahjongs"], s["deal_ins"]) for s in data}
+    assert counts == {1: (1, 0), 2: (0, 2), 3: (3, 1), 4: (0, 0),
+                      5: (0, 0), 6: (1, 0), 7: (0, 1), 8: (0, 0)}  # fmt: skip
+    text = _ok("tournament", "standings", "--db", db, "-t", "1")
+    assert text.split()[6:8] == ["Mahjongs", "Deal-ins"]
+    row = next(line.split() for line in text.splitlines()[1:] if line.split()[1] == "3")
+    assert row[-2:] == ["3", "1"]

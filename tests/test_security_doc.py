@@ -55,6 +55,8 @@ BOUNDS = [
     (SCREEN_ROW, "web.tournament", "SCREEN_SECONDS", 10, "every 10 seconds"),
     (PENALTIES_ROW, "store.tournaments", "MAX_WHO_CHARS", 60, "60 characters"),
     (SOURCE_ROW, "store.tournament_sources", "MAX_SOURCE_CHARS", 300, "| 300 characters;"),
+    (SOURCE_ROW, "online.limits", "MAX_HANDS", 16, "(at most its 16 hands, or a whole match)"),
+    (SOURCE_ROW, "sheet.evening", "MAX_HANDS", 500, "(at most 500 hands)"),
     (JSON_ROW, "formats.wire", "MAX_LINE_BYTES", 64 * 1024, "64 KiB"),
     ("whole numbers in JSON", "formats.safejson", "MAX_INT_DIGITS", 80, "80 digits"),
     ("nesting in JSON", "formats.safejson", "MAX_DEPTH", 16, "16 levels"),

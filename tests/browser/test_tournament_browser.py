@@ -9,14 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import segno
 from playwright.sync_api import Page, expect
 
-from browser_helpers import DESKTOP, PHONE, shot
+from browser_helpers import DESKTOP, PHONE, example_codes, shot
 from server_helpers import ROOT
 
-EXAMPLE_PUBLIC = "http://127.0.0.1:8000/t/Hq4xV7bN2mK9sL3pR8tW1c"
-"""What the score cards' QR codes show in the picture (the real link is random)."""
 AXE = ROOT / "tests" / "vendor" / "axe-core" / "axe.min.js"
 """axe-core, as tests/browser/test_a11y.py runs it: the WCAG 2.1 A and AA rules."""
 
@@ -152,13 +149,7 @@ def test_register_seat_enter_results_and_see_the_standings(
     expect(page.locator(".score-card svg")).to_have_count(8)
     _axe(page, "score cards")
     # the codes hold the tournament's random link: the picture shows an example's
-    examples = [
-        segno.make(f"{EXAMPLE_PUBLIC}/p/{n}", error="m", micro=False).svg_inline(scale=3, border=2)
-        for n in range(1, 9)
-    ]
-    page.locator("td.qr").evaluate_all(
-        "(cells, codes) => cells.forEach((c, i) => { c.innerHTML = codes[i]; })", examples
-    )
+    example_codes(page)
     shot(page, "tournament-cards-desktop")
 
     # a player's own page on a phone, and the organiser's page there

@@ -20,6 +20,7 @@ from mahjong_nts.tournament import (
     Round,
     SeatingOptions,
     club_meetings,
+    next_round,
     plan,
     plan_rounds,
     read_clubs,
@@ -42,6 +43,14 @@ def _pairs_by_hand(rounds: list[Round]) -> int:
         m = sum(1 for r in rounds for t in r.tables if a in t and b in t)
         total += max(0, m - 1)
     return total
+
+
+def _rngs(seed: int, number: int) -> dict[str, random.Random]:
+    """``next_round``'s generators as the store makes them from a tournament's seed."""
+    return {
+        "plan_rng": random.Random(f"{seed}:plan"),
+        "round_rng": random.Random(f"{seed}:{number}"),
+    }
 
 
 def _east_spread(rounds: tuple[Round, ...]) -> int:
@@ -146,13 +155,53 @@ def test_36_players_8_rounds_at_the_lower_bound(seed: int) -> None:
     assert east == [2] * 36  # 72 East seats, two each
 
 
-def test_36_players_round_by_round() -> None:
-    """Seated a round at a time (as on the day), 36 x 8 still has no repeat."""
-    rng = random.Random(7)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_36_players_round_by_round(seed: int) -> None:
+    """Seated a round at a time, as the organiser does on the day (``next_round``, the
+    players of every round known): as good as the plan made at once: no repeat meeting
+    (the bound is 0) and 72 East seats, two for everyone."""
+    day = [list(range(1, 37))] * 8
     history: list[Round] = []
     for _ in range(8):
-        history.append(seat_round(list(range(1, 37)), history, rng=rng))
+        history.append(next_round(day, history, **_rngs(seed, len(history) + 1)))
     assert repeats(history) == 0
+    assert [c[0] for c in wind_counts(history).values()] == [2] * 36
+
+
+def test_next_round_follows_the_plan_until_the_day_leaves_it() -> None:
+    """While the rounds played are the plan's, the next round is the plan's; once the
+    organiser swapped two players (the day left the plan) the round is seated alone
+    against what was played, every present player once, and the same way again."""
+    day = [list(range(1, 21))] * 4
+    whole = plan_rounds(day, (), None, random.Random("5:plan"))
+    one = next_round(day, [], **_rngs(5, 1))
+    assert one == whole[0]
+    assert next_round(day, [one], **_rngs(5, 2)) == whole[1]
+    moved = swap(one, one.tables[0][0], one.tables[1][0]).round
+    other = next_round(day, [moved], **_rngs(5, 2))
+    assert sorted(other.players) == list(range(1, 21)) and other.number == 2
+    assert other == seat_round(day[1], [moved], None, random.Random("5:2"))
+    assert other == next_round(day, [moved], **_rngs(5, 2))
+    # a later round too small to seat (everyone else gone) does not stop this one
+    short = [list(range(1, 21)), list(range(1, 3))]
+    assert sorted(next_round(short, [], **_rngs(5, 1)).players) == list(range(1, 21))
+    with pytest.raises(InvalidSettings, match="round 3: the day has 2 rounds"):
+        next_round(short, [one, one], **_rngs(5, 3))
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(44, 8), (16, 5)])
+def test_a_round_seated_alone_keeps_east_even(players: int, rounds: int) -> None:
+    """Seated alone against the history (``seat_round``: after a swap, a late arrival),
+    each round still gives East to the players due for it where the tables allow it
+    without a repeat: 44 players over 8 rounds (88 East seats, two each) and 16 over 5
+    (20 East seats: one or two each) end with East counts one apart at most (before,
+    every one of 12 seeds of 44 x 8 ended two apart)."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        history: list[Round] = []
+        for _ in range(rounds):
+            history.append(seat_round(list(range(1, players + 1)), history, rng=rng))
+        assert _east_spread(tuple(history)) <= 1, seed
 
 
 def test_200_players_10_rounds_in_under_5_seconds() -> None:

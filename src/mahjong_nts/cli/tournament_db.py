@@ -547,6 +547,8 @@ def standings_cmd(tournament: TournamentOpt, as_json: JsonOpt = False, db: DbOpt
                         "score": s.score,
                         "penalty": s.penalty,
                         "total": s.total,
+                        "mahjongs": s.mahjongs,
+                        "deal_ins": s.deal_ins,
                         "rounds": s.rounds,
                     }
                     for s in table
@@ -556,12 +558,17 @@ def standings_cmd(tournament: TournamentOpt, as_json: JsonOpt = False, db: DbOpt
         return
     place, number, name = _("Place"), _("No."), _("Name")
     points, score, penalty_word = _("Points"), _("Score"), _("Penalty")
-    typer.echo(f"{place:>5}  {number:>3}  {name:<30} {points:>6} {score:>8} {penalty_word:>7}")
+    mahjongs, deal_ins = _("Mahjongs"), _("Deal-ins")
+    typer.echo(
+        f"{place:>5}  {number:>3}  {name:<30} {points:>6} {score:>8} {penalty_word:>7} "
+        f"{mahjongs:>8} {deal_ins:>8}"
+    )
     for s in table:
         place = f"{s.place}{'=' if s.shared else ''}"
         typer.echo(
             f"{place:>5}  {s.player:>3}  {names.get(s.player, ''):<30} "
-            f"{format_points(s.table_points):>6} {s.total:>8} {s.penalty or '':>7}"
+            f"{format_points(s.table_points):>6} {s.total:>8} {s.penalty or '':>7} "
+            f"{s.mahjongs:>8} {s.deal_ins:>8}"
         )
 
 

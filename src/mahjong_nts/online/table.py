@@ -44,7 +44,7 @@ from mahjong_nts.bots.base import Player
 from mahjong_nts.core.actions import Action
 from mahjong_nts.core.errors import IllegalAction, MahjongError, NotYourTurn, StaleAction
 from mahjong_nts.core.game import Game, Phase
-from mahjong_nts.core.match import HandSetup, Match
+from mahjong_nts.core.match import HandRecord, HandSetup, Match
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import SeedRng, derive_seed, seed_commitment
@@ -73,6 +73,7 @@ __all__ = [
     "SeatState",
     "Table",
     "Window",
+    "played_hands",
 ]
 
 log = logging.getLogger("mahjong_nts.online")
@@ -1033,6 +1034,17 @@ class Table:
                 f"(the last {MAX_KEPT_LOGS} hands are kept)",
             )
         return text, f"online-{self.watch_id[:8]}-hand{number + 1:02d}.jsonl"
+
+
+def played_hands(stored: StoredTable, store: Store) -> tuple[HandRecord, ...]:
+    """The hands a stored table played, as its match recorded them: each hand's setup
+    (``setup.players[s]`` is the table seat at hand seat ``s``) and result (the winner
+    and the discarder, hand seats), dealt again from the seed with every stored action
+    applied again (:meth:`Table.rebuild`; nothing is written, no task started).
+    ``ValueError`` (a ``MahjongError`` among them; or ``KeyError``, ``TypeError``,
+    ``IndexError``, ``AssertionError``) when the events do not replay."""
+    table = Table.rebuild(stored, store=store, config=OnlineConfig())
+    return tuple(table.match.history)
 
 
 def check_nickname(nickname: object) -> str:

@@ -1,6 +1,7 @@
 """A tournament table's result taken from where its hands were played: an online table
 (the sum of each seat's settlements over its hands) or an evening score sheet (its
-running totals), entered through :func:`~mahjong_nts.store.tournaments.enter_result`
+running totals), with each player's mahjongs and deal-ins (the tie-breaks) counted from
+the same hands, entered through :func:`~mahjong_nts.store.tournaments.enter_result`
 (the zero-sum check, the history, the versions).
 
 The source is named by its link or its id as text (an online table's ``/online/ID`` or
@@ -24,6 +25,7 @@ from sqlalchemy import select
 
 from mahjong_nts.core.errors import quote
 from mahjong_nts.core.text import N_
+from mahjong_nts.online.table import played_hands
 from mahjong_nts.store.db import NotFound, Store
 from mahjong_nts.store.models import TABLE_ID_CHARS, TOKEN_CHARS, OnlineTable
 from mahjong_nts.store.online import load_table
@@ -56,12 +58,15 @@ _SHEET_TOKEN: Final = re.compile(rf"{_ID}{{{TOKEN_CHARS}}}")
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """What an online table or a sheet says of a table: each player's balance (what
-    they won or lost, summing to zero) in seat order."""
+    """What an online table or a sheet says of a table, each per player in seat order:
+    the balance (what they won or lost, summing to zero), the hands they went mahjong
+    in, and the hands won on their discard (a deal-in; a robbed kong counts as one)."""
 
     kind: Literal["online", "sheet"]
     balances: tuple[int, ...]
     hands: int
+    mahjongs: tuple[int, ...]
+    deal_ins: tuple[int, ...]
 
 
 def _path(text: object, online: bool) -> str:
@@ -134,7 +139,25 @@ def online_source(store: Store, text: str) -> Source:
         hands += 1
         for i, b in enumerate(got):
             balances[i] += b
-    return Source("online", tuple(balances), hands)
+    # who won and on whose discard: the "ended" events name the winner only, so the
+    # hands are played again from their seeds and stored actions
+    try:
+        played = played_hands(table, store)
+    except (ValueError, KeyError, TypeError, IndexError, AssertionError):
+        played = ()  # (a MahjongError is a ValueError) events that were altered or damaged
+    if len(played) != hands:
+        raise InvalidResult(
+            N_("online table {link}: its hands cannot be played again from what is stored"),
+            link=quote(text.strip()),
+        )
+    mahjongs, deal_ins = [0] * seats, [0] * seats
+    for record in played:
+        result, at = record.result, record.setup.players
+        if result.winner is not None:
+            mahjongs[at[result.winner]] += 1
+            if result.discarder is not None:
+                deal_ins[at[result.discarder]] += 1
+    return Source("online", tuple(balances), hands, tuple(mahjongs), tuple(deal_ins))
 
 
 def sheet_source(store: Store, text: str) -> Source:
@@ -155,7 +178,18 @@ def sheet_source(store: Store, text: str) -> Source:
         raise unknown from None
     if not view.hands:
         raise InvalidResult(N_("score sheet {link} has no hands yet"), link=quote(text.strip()))
-    return Source("sheet", tuple(view.rows[-1].totals), len(view.hands))
+    players = len(view.rows[-1].totals)
+    mahjongs, deal_ins = [0] * players, [0] * players
+    for row in view.rows:
+        # a hand the sheet marks as not fitting settles nothing and counts nothing
+        winner, discarder = row.entry.winner, row.entry.discarder
+        if row.problem is None and winner is not None:
+            mahjongs[winner] += 1
+            if discarder is not None:  # None: self-drawn
+                deal_ins[discarder] += 1
+    return Source(
+        "sheet", tuple(view.rows[-1].totals), len(view.hands), tuple(mahjongs), tuple(deal_ins)
+    )
 
 
 def source_of(store: Store, text: str) -> Source:
@@ -184,7 +218,7 @@ def enter_result_from(
 ) -> ResultView:
     """Enter (``version=None``) or correct (``version=v``) a table's result from
     ``source``: the players seated at the table in seat order get the starting score
-    plus the source's balances in its seat order."""
+    plus the source's balances in its seat order, and its mahjongs and deal-ins."""
     view = get_tournament(store, ref)
     seated: Sequence[int] | None = None
     if 1 <= round_number <= len(view.rounds):
@@ -209,4 +243,14 @@ def enter_result_from(
         )
     start = view.info.ranking.start
     finals = [start + b for b in source.balances]
-    return enter_result(store, ref, round_number, table, finals, by=by, version=version)
+    return enter_result(
+        store,
+        ref,
+        round_number,
+        table,
+        finals,
+        mahjongs=source.mahjongs,
+        deal_ins=source.deal_ins,
+        by=by,
+        version=version,
+    )

@@ -63,7 +63,7 @@ from mahjong_nts.tournament import (
     TablePoints,
     TableResult,
     check_results,
-    seat_round,
+    next_round,
     standings,
     swap,
 )
@@ -788,14 +788,11 @@ def remove_player(store: Store, ref: int | str, number: int) -> None:
 # --------------------------------------------------------------------------- rounds
 
 
-def _rng(row: Tournament, round_number: int) -> random.Random:
-    return random.Random(f"{row.seed}:{round_number}")
-
-
 def seat_next_round(store: Store, ref: int | str) -> Round:
     """Seat the next round for the players present in it
-    (:func:`mahjong_nts.tournament.seat_round`, given the rounds before it; the same
-    tournament seed seats the same way)."""
+    (:func:`mahjong_nts.tournament.next_round`: the round of the whole day's plan while
+    the rounds seated are that plan's, else the round alone given the rounds before it;
+    the same tournament seed seats the same way)."""
     with store.transaction() as session:
         row = _write(session, ref)
         history = _rounds(session, row.id)
@@ -811,7 +808,14 @@ def seat_next_round(store: Store, ref: int | str) -> Round:
                 n=len(present),
             )
         options = SeatingOptions(fives=row.fives, clubs=roster.clubs() if row.clubs_apart else {})
-        seated = seat_round(present, history, options, _rng(row, number))
+        day = [roster.present(k) for k in range(1, row.rounds + 1)]
+        seated = next_round(
+            day,
+            history,
+            options,
+            plan_rng=random.Random(f"{row.seed}:plan"),
+            round_rng=random.Random(f"{row.seed}:{number}"),
+        )
         _store_round(session, row, seated)
         return seated
 

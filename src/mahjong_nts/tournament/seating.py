@@ -375,6 +375,10 @@ class _Search:
         self.where: list[list[int]] = []
         self.bad: list[int] = []  # conflicting pairs a * n + b (a < b), in any order
         self.bad_at: dict[int, int] = {}  # pair -> its place in bad
+        # the players due for East in the first planned round (see due_for_east)
+        self.due: list[bool] = [False] * n
+        self.due_at: list[int] = []  # due players per table of round 0
+        self.lacking = 0  # tables of round 0 without a due player, beyond the fewest possible
 
     # cost of one pair meeting once more (given what it met before)
     def _cost_add(self, a: int, b: int) -> int:
@@ -488,9 +492,40 @@ class _Search:
                         d += CLUB_WEIGHT * ((cx == cz) - (cy == cz))
         return d
 
+    def due_for_east(self, due: Iterable[int]) -> None:
+        """Mark the players due for East in the first planned round (the fewest East
+        seats so far): the search then also seats them so that every table has one of
+        them (or, with fewer of them than tables, each at a table of their own), as far
+        as that costs no repeat meeting and no club meeting.  East of each table goes to
+        its player with the fewest East seats, so then nobody gets East while a player
+        due for it is left without."""
+        for i in due:
+            self.due[i] = True
+        self._count_due()
+
+    def _count_due(self) -> None:
+        if not any(self.due):
+            return
+        tables = self.tables[0]
+        self.due_at = [sum(self.due[p] for p in t) for t in tables]
+        fewest = max(0, len(tables) - sum(self.due_at))
+        self.lacking = self.due_at.count(0) - fewest
+
+    def _east_delta(self, r: int, x: int, y: int) -> int:
+        """The change of the tables lacking a due player if ``x`` and ``y`` swap."""
+        if r or self.due[x] == self.due[y]:
+            return 0
+        where, at = self.where[0], self.due_at
+        a, b = (where[x], where[y]) if self.due[x] else (where[y], where[x])
+        return (at[a] == 1) - (at[b] == 0)  # a due player leaves table a for b
+
     def _swap(self, r: int, x: int, y: int) -> None:
         where = self.where[r]
         ta, tb = where[x], where[y]
+        if r == 0 and self.due[x] != self.due[y]:
+            self.lacking += self._east_delta(r, x, y)
+            self.due_at[ta] += self.due[y] - self.due[x]
+            self.due_at[tb] += self.due[x] - self.due[y]
         a_table, b_table = self.tables[r][ta], self.tables[r][tb]
         for z in a_table:
             if z != x:
@@ -515,7 +550,7 @@ class _Search:
         temperature ``T`` cooling from 2 to 0.05 over the budget."""
         rng = self.rng
         cost = self.cost()
-        best = cost
+        best = (cost, self.lacking)
         best_tables = [[list(t) for t in tables] for tables in self.tables]
         rounds = len(self.tables)
         n = self.n
@@ -524,34 +559,52 @@ class _Search:
         temp = hot
         exp = math.exp
         for _step in range(budget):
-            if not self.bad:
+            if not self.bad and not self.lacking:
                 break
             temp *= cool
             if rng.randrange(5):
                 bad = self.bad
-                i, j = divmod(bad[rng.randrange(len(bad))], n)
-                rs = [
-                    r
-                    for r in range(rounds)
-                    if self.where[r][i] >= 0 and self.where[r][i] == self.where[r][j]
-                ]
-                r = rs[rng.randrange(len(rs))]
-                x = i if rng.randrange(2) else j
+                if bad and not (self.lacking and rng.randrange(2)):
+                    i, j = divmod(bad[rng.randrange(len(bad))], n)
+                    rs = [
+                        r
+                        for r in range(rounds)
+                        if self.where[r][i] >= 0 and self.where[r][i] == self.where[r][j]
+                    ]
+                    r = rs[rng.randrange(len(rs))]
+                    x = i if rng.randrange(2) else j
+                else:  # East (half the time while it is wrong): a due player of a table
+                    # with two or more
+                    r = 0
+                    crowded = [k for k, c in enumerate(self.due_at) if c > 1]
+                    k = crowded[rng.randrange(len(crowded))]
+                    due = [p for p in self.tables[0][k] if self.due[p]]
+                    x = due[rng.randrange(len(due))]
             else:
                 r = rng.randrange(rounds)
                 x = self.present[r][rng.randrange(len(self.present[r]))]
-            players = self.present[r]
-            y = players[rng.randrange(len(players))]
+            if r == 0 and self.lacking and self.due[x]:
+                # to a table without a due player, for one who is not due
+                empty = [k for k, c in enumerate(self.due_at) if c == 0]
+                t = self.tables[0][empty[rng.randrange(len(empty))]]
+                y = t[rng.randrange(len(t))]
+            else:
+                players = self.present[r]
+                y = players[rng.randrange(len(players))]
             if self.where[r][y] == self.where[r][x]:
                 continue
             d = self._delta(r, x, y)
-            if d <= 0 or rng.random() < exp(-d / temp):
+            # while East is wrong the walk also counts the tables without a due player
+            # (one weighs as much as a repeat); the plan kept is the one with the fewest
+            # repeats first, then the fewest such tables
+            dd = d + self._east_delta(r, x, y) if self.due_at else d
+            if dd <= 0 or rng.random() < exp(-dd / temp):
                 self._swap(r, x, y)
                 cost += d
-                if cost < best:
-                    best = cost
+                if (cost, self.lacking) < best:
+                    best = (cost, self.lacking)
                     best_tables = [[list(t) for t in tables] for tables in self.tables]
-        if cost > best:
+        if (cost, self.lacking) > best:
             self._restore(best_tables)
 
     def _restore(self, tables: list[list[list[int]]]) -> None:
@@ -567,6 +620,7 @@ class _Search:
                     where[p] = k
                 for a, b in itertools.combinations(t, 2):
                     self._meet(a, b, 1)
+        self._count_due()
 
 
 def _prime_power(q: int) -> tuple[int, int] | None:
@@ -800,11 +854,16 @@ def plan_rounds(
         search.install(design)
     else:
         search.build()
+    east = [w[0] for w in winds]
+    if history:
+        # the first planned round against the East seats of the history (a round seated
+        # alone has no later round to even East out in)
+        low = min(east[i] for i in search.present[0])
+        search.due_for_east(i for i in search.present[0] if east[i] == low)
     steps = _budget(
         max((len(ps) for ps in rounds_present), default=0), len(present), options.effort
     )
     search.search(steps)
-    east = [w[0] for w in winds]
     chosen = _choose_east(search.tables, east, rng)
     _balance_east(search.tables, chosen, east)
     seated = _seat_others(search.tables, chosen, winds, rng)
@@ -823,6 +882,43 @@ def seat_round(
     """Seat the next round (number ``len(history) + 1``) for the ``present`` players,
     given the rounds played so far (see :func:`plan_rounds`)."""
     return plan_rounds([present], history, options, rng)[0]
+
+
+def next_round(
+    present: Sequence[Sequence[int]],
+    history: Sequence[Round],
+    options: SeatingOptions | None = None,
+    *,
+    plan_rng: Rng,
+    round_rng: Rng,
+) -> Round:
+    """Seat round ``len(history) + 1`` of a tournament day as an organiser does, one
+    round at a time: ``present[k]`` are the players of round ``k + 1``, for every round
+    of the day (those played included), as far as they are known now.
+
+    The whole day is planned (:func:`plan_rounds`, all rounds at once, from ``plan_rng``:
+    a generator made afresh from the tournament's seed for every call);
+    while the rounds played are that plan's first rounds as it seats them (nobody came,
+    left or was swapped against the plan), the next round is the plan's, so the day
+    ends as well as a plan made at once: as few repeats, East as even.  Otherwise the
+    round is seated alone against the rounds played (:func:`seat_round`, from
+    ``round_rng``).  The same seeds, players, history and options give the same round."""
+    number = len(history) + 1
+    if not 1 <= number <= len(present):
+        raise InvalidSettings(
+            N_("round {round}: the day has {rounds} rounds"), round=number, rounds=len(present)
+        )
+    fives = (options or SeatingOptions()).fives
+    try:  # a later round that cannot be seated (too few left) is no reason to refuse this one
+        for players in present[number:]:
+            table_sizes(len(players), fives)
+    except InvalidSeating:
+        pass
+    else:
+        whole = plan_rounds(present, (), options, plan_rng)
+        if tuple(history) == whole[: len(history)]:
+            return whole[len(history)]
+    return seat_round(present[number - 1], history, options, round_rng)
 
 
 def plan(

@@ -155,6 +155,8 @@ def _standings(view: TournamentView) -> list[dict[str, Any]]:
             "score": s.score,
             "penalty": s.penalty,
             "total": s.total,
+            "mahjongs": s.mahjongs,
+            "deal_ins": s.deal_ins,
             "rounds": s.rounds,
         }
         for s in table

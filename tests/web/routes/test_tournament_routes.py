@@ -19,8 +19,10 @@ from mahjong_nts.store import open_store
 from mahjong_nts.store.online import NewEvent, NewSeat, create_table
 from mahjong_nts.store.sheets import add_hand, create_session
 from mahjong_nts.store.tournaments import get_tournament, result_changes, set_round
+from mahjong_nts.tournament import repeat_lower_bound, repeats, wind_counts
 from mahjong_nts.web import Settings, create_app
 from mahjong_nts.web.tournament import SCREEN_SECONDS
+from played_tables import play_bot_table
 
 PLAYERS = (
     "first name,last name,club\n"
@@ -235,21 +237,24 @@ def test_a_result_from_an_online_table_or_a_score_sheet(client: TestClient, data
     store = open_store(f"sqlite:///{data / 'mahjong-nts.sqlite3'}")
     try:
         set_round(store, token, 1, [(1, 2, 3, 4), (5, 6, 7, 8)])
-        # an online table that played one hand and is finished, one still playing:
-        # East (seat 0) went mahjong with 40, the others held 10, 0 and 8 (NTS: East
-        # wins 2 x 40 from each, the losers pay each other the difference)
-        ended = NewEvent("ended", {"seed": "1", "reason": "mahjong", "winner": 0,
-                                   "balances": [240, -68, -98, -74]}, hand=0)  # fmt: skip
-        for table_id, status in (("F" * 22, "finished"), ("P" * 22, "playing")):
-            create_table(
-                store, table_id=table_id, watch_id=table_id.lower(), settings={},
-                ruleset_name="nts-2016", public=False, creator="c1",
-                seats=[NewSeat("human")] * 4, status=status,
-                events=[NewEvent("created", {"match_seed": "1"}), ended],
-            )  # fmt: skip
+        # a finished online table, four bots dealt from seed 4 (tests/played_tables.py):
+        # its logs say hand seat 2 went mahjong on hand seat 1's discard, then seat 0 on
+        # seat 2's, seat 2 self-drawn, seat 2 on seat 1's (table seats; see
+        # tests/store/test_tournament_sources.py); and one still playing
+        played = play_bot_table(store, seed=4, hands=4)
+        create_table(
+            store, table_id="P" * 22, watch_id="p" * 22, settings={},
+            ruleset_name="nts-2016", public=False, creator="c1",
+            seats=[NewSeat("human")] * 4, status="playing",
+            events=[NewEvent("created", {"match_seed": "1"})],
+        )  # fmt: skip
         sheet = create_session(store, names=["Eva", "Fleur", "Gijs", "Hanna"]).token
-        # the same hand on the sheet, Eva East: her running total is 240
+        # East (Eva) goes mahjong with 40, the others hold 10, 0 and 8 (NTS: East wins
+        # 2 x 40 from each, the losers pay each other the difference): 240, -68, -98, -74;
+        # self-drawn, then Gijs on Hanna's discard with 20, the others holding nothing
+        # (Fleur is East now: Gijs gets 20 from Hanna and Eva and 40 from Fleur)
         add_hand(store, sheet, {"scores": [40, 10, 0, 8], "winner": 0})
+        add_hand(store, sheet, {"scores": [0, 0, 20, 0], "winner": 2, "discarder": 3})
     finally:
         store.close()
     r = client.post(f"{path}/result", data={"round": "1", "table": "1",
@@ -267,7 +272,7 @@ def test_a_result_from_an_online_table_or_a_score_sheet(client: TestClient, data
     assert r.status_code == 422
     assert _errors(r.text) == ["'nonsense' is not the link of an online table or a score sheet"]
     r = client.post(f"{path}/result", data={"round": "1", "table": "1", "by": "Els",
-                                            "source": "/online/watch/" + "f" * 22},
+                                            "source": "/online/watch/" + played.watch_id},
                     follow_redirects=False)  # fmt: skip
     assert r.status_code == 303
     r = client.post(f"{path}/result", data={"round": "1", "table": "2",
@@ -279,15 +284,19 @@ def test_a_result_from_an_online_table_or_a_score_sheet(client: TestClient, data
     store = open_store(f"sqlite:///{data / 'mahjong-nts.sqlite3'}")
     try:
         view = get_tournament(store, token)
-        assert [(r.result.players, r.result.finals, r.entered_by) for r in view.results] == [
-            ((1, 2, 3, 4), (240, -68, -98, -74), "Els"),
-            ((5, 6, 7, 8), (240, -68, -98, -74), ""),
-        ]
+        online, sheet_result = view.results
+        assert (online.result.players, online.entered_by) == ((1, 2, 3, 4), "Els")
+        assert online.result.mahjongs == (1, 0, 3, 0) and online.result.deal_ins == (0, 2, 1, 0)
+        assert sum(online.result.finals) == 0
+        assert sheet_result.result.players == (5, 6, 7, 8) and sheet_result.entered_by == ""
+        assert sheet_result.result.finals == (240 - 20, -68 - 40, -98 + 80, -74 - 20)
+        assert sheet_result.result.mahjongs == (1, 0, 1, 0)
+        assert sheet_result.result.deal_ins == (0, 0, 0, 1)
         assert result_changes(store, token) == ()
     finally:
         store.close()
     r = client.post(f"{path}/result", data={"round": "1", "table": "2", "version": "1",
-                                            "source": "F" * 22},
+                                            "source": played.id},
                     follow_redirects=False)  # fmt: skip
     assert r.status_code == 303  # a correction, through the same versions
     nl = client.post(f"{path}/result?lang=nl", data={"round": "1", "table": "1", "source": "x"})
@@ -357,3 +366,25 @@ def test_a_drop_out_undone_from_the_page(client: TestClient, data: Path) -> None
     assert _errors(r.text) == [
         "player 8: round 3 is seated already; who plays in it cannot change now"
     ]
+
+
+def test_36_players_seated_round_by_round_from_the_page(client: TestClient, data: Path) -> None:
+    """The organiser presses "Seat round k" eight times for 36 players: no repeat meeting
+    (the lower bound for 36 x 8 is 0, docs/tournament.md) and 72 East seats, two for
+    everyone, as in a plan made at once."""
+    path = _new(client, rounds="8", seed="11")
+    names = "\n".join(f"Speler{i},Nummer{i}" for i in range(1, 37))
+    r = client.post(f"{path}/import", data={"csv": "first name,last name\n" + names},
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303
+    for k in range(1, 9):
+        r = client.post(f"{path}/seat", follow_redirects=False)
+        assert r.status_code == 303, (k, _errors(r.text))
+    store = open_store(f"sqlite:///{data / 'mahjong-nts.sqlite3'}")
+    try:
+        rounds = get_tournament(store, path.rsplit("/", 1)[1]).rounds
+    finally:
+        store.close()
+    assert len(rounds) == 8 and repeat_lower_bound(36, 8) == 0
+    assert repeats(rounds) == 0
+    assert [c[0] for c in wind_counts(rounds).values()] == [2] * 36
