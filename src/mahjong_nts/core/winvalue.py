@@ -169,7 +169,8 @@ def win_value(
     situation = Situation(me.wind, obs.round_wind, _win(obs, self_drawn, loose_tile))
     res = score_hand(hand, situation, obs.rules)
     if not res.mahjong_allowed:
-        reason = res.refusal if isinstance(res.refusal, Text) else Text(str(res.refusal))
+        reason = res.refusal
+        assert isinstance(reason, Text)  # the scorer's refusals are all templates
         return WinValue(t, self_drawn, False, reason, res, 0)
     n = len(obs.seats)
     payer: int | None = None
