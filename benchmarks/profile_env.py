@@ -5,7 +5,7 @@ Run: ``python benchmarks/profile_env.py [--steps 20000] [--seed 1] [--ruleset nt
 
 The loop does what one ``raw_env()`` step with ``last()`` does, in its parts: the core's
 legal actions of the seat asked (``Game.legal_actions``, worked out on first use after a
-step), the core's observation (``observe``), the array (``Encoder.encode``), the mask,
+step), the array read straight from the game (``GameEncoder.encode``), the mask,
 the benchmark's random choice, the core's step (``Game.apply``) and the environment's own
 bookkeeping around it (rewards, the agent asked next).  What is left (the loop, the
 closing steps of a hand, ``reset``) is printed as "other".  The timer calls cost a little
@@ -22,8 +22,7 @@ import time
 import numpy as np
 
 import mahjong_nts.env as mj_env
-from mahjong_nts.core.observation import observe
-from mahjong_nts.env.encoding import action_mask
+from mahjong_nts.env.encoding import legal_mask
 
 
 def profile(steps: int, seed: int, ruleset: str) -> tuple[int, dict[str, int]]:
@@ -33,7 +32,7 @@ def profile(steps: int, seed: int, ruleset: str) -> tuple[int, dict[str, int]]:
     rng = random.Random(seed)
     env.reset(seed=seed)
     parts = dict.fromkeys(
-        ("core legal actions", "core observe", "encode", "mask", "choose", "core apply", "env"),
+        ("core legal actions", "encode", "mask", "choose", "core apply", "env"),
         0,
     )
     done = 0
@@ -49,13 +48,11 @@ def profile(steps: int, seed: int, ruleset: str) -> tuple[int, dict[str, int]]:
         assert game is not None
         seat = game.current_seat
         t0 = clock()
-        game.legal_actions()
-        t1 = clock()
-        obs = observe(game, seat)
+        legal = game.legal_actions()
         t2 = clock()
-        env._encoders[agent].encode(obs)
+        env._encoders[agent].encode(game, seat)
         t3 = clock()
-        mask = action_mask(obs)
+        mask = legal_mask(legal)
         t4 = clock()
         act = int(rng.choice(np.flatnonzero(mask)))
         t5 = clock()
@@ -73,7 +70,7 @@ def profile(steps: int, seed: int, ruleset: str) -> tuple[int, dict[str, int]]:
         env._accumulate_rewards()
         t7 = clock()
         for name, took in zip(
-            parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6), strict=True
+            parts, (t2 - t0, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6), strict=True
         ):
             parts[name] += took
         done += 1

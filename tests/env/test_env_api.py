@@ -16,7 +16,8 @@ from mahjong_nts.core.game import Game
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.seeding import SeedRng
 from mahjong_nts.env.aec import MahjongEnv
-from mahjong_nts.env.encoding import Encoder, encode
+from mahjong_nts.env.encoding import Encoder, GameEncoder, action_mask, encode, legal_mask
+from mahjong_nts.formats.rulefiles import OVERLAYS, SHIPPED
 
 pytestmark = pytest.mark.filterwarnings(
     # a dict observation with an action mask, as PettingZoo's own classic environments
@@ -183,6 +184,60 @@ def test_the_kept_arrays_are_the_arrays_encoded_afresh(spec: str) -> None:
             game.apply(rng.choice(game.legal_actions()))
         assert all(np.array_equal(x, was) for x, was in kept)
     assert compared > 1000
+
+
+@pytest.mark.parametrize(
+    "spec", [*SHIPPED, *(f"nts-2016+{o}" for o in OVERLAYS), "nmb-2009+flowers+three-players"]
+)
+def test_the_arrays_read_from_the_game_are_the_arrays_of_the_observations(spec: str) -> None:
+    """The environment encodes straight from the game (env.encoding.GameEncoder, no
+    Observation built) and sets the mask from the legal actions' ids (legal_mask): along
+    random hands of every shipped rule set and overlay, with each seat observed at every
+    step or at random moments (so several steps, claims, kongs and flowers, pass between
+    two of its observations), the array equals encode(observe(...)) and the mask
+    action_mask(observe(...)); the arrays handed out never change afterwards."""
+    rules = mj_env.raw_env(ruleset=spec).rules
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(12):
+        game = Game(rules, SeedRng(seed))
+        encoders = [GameEncoder() for _ in range(game.n)]
+        every = seed % 3 == 0  # some hands observed by every seat at every step
+        kept: list[tuple[np.ndarray, np.ndarray]] = []
+        while True:
+            for s in range(game.n):
+                if every or game.is_over or rng.random() < 0.3:
+                    obs = observe(game, s)
+                    x = encoders[s].encode(game, s)
+                    assert np.array_equal(x, encode(obs)), (spec, seed, s, len(game.events))
+                    assert np.array_equal(legal_mask(obs.legal), action_mask(obs))
+                    kept.append((x, x.copy()))
+                    compared += 1
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        assert all(np.array_equal(x, was) for x, was in kept)
+    assert compared > 1000
+
+
+def test_a_game_encoder_starts_afresh_for_another_game_or_seat() -> None:
+    """GameEncoder keeps its array for one game and seat: another game (a new hand, or
+    the same hand's clone) or another seat starts afresh."""
+    rules = mj_env.raw_env(ruleset="nts-2016").rules
+    encoder = GameEncoder()
+    rng = random.Random(4)
+    game = Game(rules, SeedRng(1))
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions()))
+    assert np.array_equal(encoder.encode(game, 0), encode(observe(game, 0)))
+    other = Game(rules, SeedRng(2))
+    assert np.array_equal(encoder.encode(other, 0), encode(observe(other, 0)))
+    assert np.array_equal(encoder.encode(other, 1), encode(observe(other, 1)))
+    twin = game.clone()
+    for _ in range(8):
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert np.array_equal(encoder.encode(twin, 1), encode(observe(twin, 1)))
+    assert np.array_equal(encoder.encode(game, 1), encode(observe(game, 1)))
 
 
 def test_an_encoder_starts_afresh_for_another_hand() -> None:

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from mahjong_nts.core.actions import NUM_ACTIONS, Action
 from mahjong_nts.core.errors import InvalidAction
-from mahjong_nts.core.game import Discard
+from mahjong_nts.core.game import Discard, Game, Phase
 from mahjong_nts.core.hand import Meld, MeldKind
 from mahjong_nts.core.observation import Observation, SeatView
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
@@ -41,8 +41,10 @@ __all__ = [
     "OBS_LOW",
     "OBS_SIZE",
     "Encoder",
+    "GameEncoder",
     "action_mask",
     "encode",
+    "legal_mask",
     "match_section",
 ]
 
@@ -454,6 +456,215 @@ class Encoder:
         return x
 
 
+_TURN: Final = Phase.TURN
+_CLAIM: Final = Phase.CLAIM
+_ROB: Final = Phase.ROB
+_OVER: Final = Phase.OVER
+_CHOW: Final = MeldKind.CHOW
+
+
+_Kept = tuple[
+    tuple[Meld, ...], bool, tuple[Meld | None, ...], tuple[Tile, ...], int, int, bool, bool
+]
+"""What :class:`GameEncoder` wrote of a seat: its melds as the game holds them, whether
+they were shown face up, the melds as written (a face-down kong ``None``), its discards,
+flowers (how many), concealed tile count, dead and announced."""
+
+
+class GameEncoder:
+    """``encode(observe(game, seat))`` for one agent along a hand, read straight from
+    the game: no :class:`Observation` is built (nor the seats' views, nor the sorted
+    concealed tiles).  It keeps the agent's array and, per seat, the number
+    :attr:`Game.view_version` had when it last wrote that seat's rows and what it wrote
+    (melds, discards, flowers, tile count, dead, announced); a seat whose number did not
+    move costs one comparison, one that moved is rewritten from where it differs.  The
+    history is written from the last entry it had seen (a claim rewrites it).  It
+    returns a copy; a test checks it equals ``encode(observe(game, seat))`` at every
+    step of random hands of every shipped rule set.
+
+    It reads what :func:`~mahjong_nts.core.observation.observe` reads, under the same
+    rule of what a seat may see (another seat's concealed kong face down until the hand
+    is over; the window only for the seat asked now): another game (or seat) starts the
+    array afresh."""
+
+    __slots__ = (
+        "_drawn",
+        "_game",
+        "_kept",
+        "_log_last",
+        "_log_len",
+        "_n",
+        "_offered",
+        "_phase",
+        "_result",
+        "_seat",
+        "_versions",
+        "_walls",
+        "_x",
+    )
+
+    def __init__(self) -> None:
+        self._x: npt.NDArray[np.float32] | None = None
+        self._walls = (0, 0, 0)
+        self._game: Game | None = None
+        self._seat = self._n = 0
+        self._versions: list[tuple[int, bool]] = []
+        self._kept: list[_Kept] = []
+        self._drawn = self._offered = -1
+        self._phase = _PHASE
+        self._log_len = 0
+        self._log_last: Discard | None = None
+        self._result: object = None
+
+    def reset(self) -> None:
+        """Forget the hand: the next call encodes afresh."""
+        self._x = None
+        self._game = None
+
+    def encode(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
+        """The layout-1 array of ``seat`` in ``game`` now (``encode(observe(game,
+        seat))``), a copy."""
+        x = self._x
+        if x is None or game is not self._game or seat != self._seat:
+            x = self._start(game, seat)
+        me, n = seat, self._n
+        phase = game.phase
+        over = phase is _OVER
+        window = phase is _CLAIM or phase is _ROB
+        to_act = not over and game.current_seat == me
+        versions = game.view_version
+        seen = self._versions
+        for s in range(n):
+            shown = over or s == me
+            key = (versions[s], shown)
+            if seen[s] != key:
+                seen[s] = key
+                self._update_seat(x, game, s, (s - me) % n, shown)
+        tile = game.tile
+        drawn = _DRAWN + tile if tile is not None and phase is _TURN and game.turn == me else -1
+        if drawn != self._drawn:
+            if self._drawn >= 0:
+                x[self._drawn] = 0
+            if drawn >= 0:
+                x[drawn] = 1
+            self._drawn = drawn
+        offered = _OFFERED + tile if tile is not None and window and to_act else -1
+        if offered != self._offered:
+            if self._offered >= 0:
+                x[self._offered] = 0
+            if offered >= 0:
+                x[offered] = 1
+            self._offered = offered
+        log = game.discard_log
+        done = self._log_len
+        last = log[-1] if log else None
+        if len(log) != done or last is not self._log_last:
+            start = max(0, done - 1)  # a claim rewrites the last entry
+            new = log[start:MAX_HISTORY]
+            if new:
+                entries = _ENTRIES[n][me]
+                flat: list[int] = []
+                for d in new:
+                    flat += entries[d]
+                at = _HISTORY + 3 * start
+                x[at : at + len(flat)] = flat
+            self._log_len = len(log)
+            self._log_last = last
+        wall = game.wall
+        walls = (wall.live_left, wall.dead_left, game.kongs)
+        if walls != self._walls:
+            x[_WALL], x[_WALL + 1], x[_WALL + 2] = self._walls = walls
+        shown_phase = _PHASE + (0 if window and not to_act else phase)
+        if shown_phase != self._phase:
+            x[self._phase] = 0
+            x[shown_phase] = 1
+            self._phase = shown_phase
+        result = game.result
+        if result is not self._result:
+            self._result = result
+            if result is not None:
+                for s, balance in enumerate(result.settlement.balances):
+                    x[_SCORES + (s - me) % n] = balance
+        return x.copy()
+
+    def _update_seat(
+        self, x: npt.NDArray[np.float32], game: Game, s: int, r: int, shown: bool
+    ) -> None:
+        """Rewrite seat ``s``'s units (relative row ``r``) where they changed."""
+        kept = self._kept[s]
+        raw_melds, was_shown, old_melds, old_discards, old_bonus, old_count, old_dead, old_ann = (
+            kept
+        )
+        raw = tuple(game.melds[s])
+        melds = old_melds
+        if raw != raw_melds or shown is not was_shown:
+            melds = raw if shown else tuple(m if m.open else None for m in raw)
+            base = _MELDS + r * NUM_KINDS
+            i = _changed_from(old_melds, melds)
+            for m in old_melds[i:]:
+                for t, k in _meld_units(m):
+                    x[base + t] -= k
+            for m in melds[i:]:
+                for t, k in _meld_units(m):
+                    x[base + t] += k
+            x[_FACE_DOWN + r] = melds.count(None)
+        discards = tuple(game.discards[s])
+        if discards != old_discards:
+            base = _DISCARDS + r * NUM_KINDS
+            k = len(old_discards)
+            if len(discards) == k + 1 and discards[:k] == old_discards:  # one more
+                x[base + discards[k]] += 1
+            else:
+                i = _changed_from(old_discards, discards)
+                for t in old_discards[i:]:
+                    x[base + t] -= 1
+                for t in discards[i:]:
+                    x[base + t] += 1
+        bonus = game.bonus[s]
+        nbonus = len(bonus)
+        if nbonus != old_bonus:
+            base = _BONUS + r * NUM_BONUS - NUM_KINDS
+            for t in bonus[old_bonus:]:
+                x[base + t] = 1
+        hand = game.hands[s]
+        if s == self._seat:
+            x[_HAND : _HAND + NUM_KINDS] = hand
+        count = sum(hand)
+        if count != old_count:
+            x[_CONCEALED_COUNT + r] = count
+        dead = game.dead[s]
+        if dead is not old_dead:
+            x[_DEAD + r] = dead
+        announced = game.announced[s]
+        if announced is not old_ann:
+            x[_ANNOUNCED + r] = announced
+        self._kept[s] = (raw, shown, melds, discards, nbonus, count, dead, announced)
+
+    def _start(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
+        """A fresh array with what stays the same along a hand (winds, seats in play,
+        the dominant seat), and nothing of the seats encoded yet."""
+        me, n = seat, game.n
+        x = np.zeros(OBS_SIZE, dtype=np.float32)
+        x[_ROUND_WIND + _ROUND_WINDS[game.round_wind]] = 1
+        x[_SEAT_WIND + me] = 1
+        x[_SEATS_IN_PLAY : _SEATS_IN_PLAY + n] = 1
+        if game.dominant is not None:
+            x[_DOMINANT + (game.dominant - me) % n] = 1
+        x[_PHASE] = 1
+        self._x = x
+        self._game = game
+        self._seat, self._n = me, n
+        self._versions = [(-1, False)] * n
+        self._kept = [((), False, (), (), 0, 0, False, False)] * n
+        self._drawn = self._offered = -1
+        self._phase = _PHASE
+        self._log_len = 0
+        self._log_last = None
+        self._result = None
+        self._walls = (0, 0, 0)
+        return x
+
+
 def _ids() -> dict[Action, int]:
     """Every action of the table and its id."""
     out: dict[Action, int] = {}
@@ -472,4 +683,23 @@ def action_mask(obs: Observation) -> npt.NDArray[np.int8]:
     ids = _ID_OF
     for a in obs.legal:
         mask[ids[a]] = 1
+    return np.frombuffer(mask, dtype=np.int8)
+
+
+_ID_BY_IDENTITY: Final = {id(a): i for a, i in _ID_OF.items()}
+"""The id of each interned action (:func:`~mahjong_nts.core.actions.action`), by the
+object's identity: no hashing of an ``Action`` (a dataclass: its hash is Python code).
+An action that is not the interned object (none of the core's are) falls back to
+:attr:`Action.id`; the interned ones live as long as the module, so no other object
+can have their identity."""
+
+
+def legal_mask(legal: Sequence[Action]) -> npt.NDArray[np.int8]:
+    """1 at the id of each action of ``legal`` (:func:`action_mask` of an observation
+    whose legal actions these are)."""
+    mask = bytearray(NUM_ACTIONS)
+    get = _ID_BY_IDENTITY.get
+    for a in legal:
+        i = get(id(a))
+        mask[a.id if i is None else i] = 1
     return np.frombuffer(mask, dtype=np.int8)
