@@ -460,208 +460,232 @@ _TURN: Final = Phase.TURN
 _CLAIM: Final = Phase.CLAIM
 _ROB: Final = Phase.ROB
 _OVER: Final = Phase.OVER
-_CHOW: Final = MeldKind.CHOW
+
+_Kept = tuple[tuple[Meld | None, ...], tuple[Tile, ...], int, int, bool, bool]
+"""What the table sees of a seat, as :class:`GameEncoder` writes it: its melds (a
+face-down kong ``None``), its discards, how many flowers and seasons, its concealed tile
+count, dead, announced."""
+_NOTHING: Final[_Kept] = ((), (), 0, 0, False, False)
 
 
-_Kept = tuple[
-    tuple[Meld, ...], bool, tuple[Meld | None, ...], tuple[Tile, ...], int, int, bool, bool
-]
-"""What :class:`GameEncoder` wrote of a seat: its melds as the game holds them, whether
-they were shown face up, the melds as written (a face-down kong ``None``), its discards,
-flowers (how many), concealed tile count, dead and announced."""
-
-
-class GameEncoder:
-    """``encode(observe(game, seat))`` for one agent along a hand, read straight from
-    the game: no :class:`Observation` is built (nor the seats' views, nor the sorted
-    concealed tiles).  It keeps the agent's array and, per seat, the number
-    :attr:`Game.view_version` had when it last wrote that seat's rows and what it wrote
-    (melds, discards, flowers, tile count, dead, announced); a seat whose number did not
-    move costs one comparison, one that moved is rewritten from where it differs.  The
-    history is written from the last entry it had seen (a claim rewrites it).  It
-    returns a copy; a test checks it equals ``encode(observe(game, seat))`` at every
-    step of random hands of every shipped rule set.
-
-    It reads what :func:`~mahjong_nts.core.observation.observe` reads, under the same
-    rule of what a seat may see (another seat's concealed kong face down until the hand
-    is over; the window only for the seat asked now): another game (or seat) starts the
-    array afresh."""
-
-    __slots__ = (
-        "_drawn",
-        "_game",
-        "_kept",
-        "_log_last",
-        "_log_len",
-        "_n",
-        "_offered",
-        "_phase",
-        "_result",
-        "_seat",
-        "_versions",
-        "_walls",
-        "_x",
+def _seat_state(game: Game, s: int, shown: bool) -> _Kept:
+    """What the table sees of seat ``s`` now (``shown``: its concealed kongs face up)."""
+    raw = game.melds[s]
+    melds: tuple[Meld | None, ...] = (
+        tuple(raw) if shown else tuple(m if m.open else None for m in raw)
+    )
+    return (
+        melds,
+        tuple(game.discards[s]),
+        len(game.bonus[s]),
+        sum(game.hands[s]),
+        game.dead[s],
+        game.announced[s],
     )
 
-    def __init__(self) -> None:
-        self._x: npt.NDArray[np.float32] | None = None
-        self._walls = (0, 0, 0)
-        self._game: Game | None = None
-        self._seat = self._n = 0
-        self._versions: list[tuple[int, bool]] = []
-        self._kept: list[_Kept] = []
-        self._drawn = self._offered = -1
-        self._phase = _PHASE
-        self._log_len = 0
-        self._log_last: Discard | None = None
-        self._result: object = None
 
-    def reset(self) -> None:
-        """Forget the hand: the next call encodes afresh."""
-        self._x = None
-        self._game = None
+_PUBLIC_SIZE: Final = OBS_SIZE + MAX_HISTORY * 3 * MAX_SEATS
+"""The table's public array: layout 1 as seat 0 would see it with every concealed kong
+face down and nothing of its own (no hand, drawn or offered tile, phase or seat wind),
+then the history once per observing seat, entry by entry (``3 * n`` values each)."""
 
-    def encode(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
-        """The layout-1 array of ``seat`` in ``game`` now (``encode(observe(game,
-        seat))``), a copy."""
-        x = self._x
-        if x is None or game is not self._game or seat != self._seat:
-            x = self._start(game, seat)
-        me, n = seat, self._n
-        phase = game.phase
-        over = phase is _OVER
-        window = phase is _CLAIM or phase is _ROB
-        to_act = not over and game.current_seat == me
+
+def _gathers() -> dict[tuple[int, int], npt.NDArray[np.intp]]:
+    """Per table size ``n`` and observing seat ``me``, the index in the public array of
+    each value of ``me``'s layout-1 array: its relative row ``r`` is absolute seat
+    ``(me + r) % n`` (seat 0's row ``(me + r) % n``), its history the ``me`` copy."""
+    out: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
+    rows = (
+        (_MELDS, NUM_KINDS),
+        (_DISCARDS, NUM_KINDS),
+        (_BONUS, NUM_BONUS),
+        (_FACE_DOWN, 1),
+        (_CONCEALED_COUNT, 1),
+        (_SEATS_IN_PLAY, 1),
+        (_DEAD, 1),
+        (_ANNOUNCED, 1),
+        (_DOMINANT, 1),
+        (_SCORES, 1),
+    )
+    for n in (3, 4):
+        for me in range(n):
+            g = np.arange(OBS_SIZE, dtype=np.intp)
+            for start, width in rows:
+                for r in range(n):
+                    a = (me + r) % n
+                    g[start + r * width : start + (r + 1) * width] = np.arange(
+                        start + a * width, start + (a + 1) * width
+                    )
+            k = np.arange(MAX_HISTORY)
+            for j in range(3):
+                g[_HISTORY + 3 * k + j] = OBS_SIZE + k * 3 * n + me * 3 + j
+            out[n, me] = g
+    return out
+
+
+_GATHER: Final = _gathers()
+
+
+class _Table:
+    """The public array of one game (:data:`_PUBLIC_SIZE`), shared by every agent's
+    :class:`GameEncoder` through :attr:`Game.view_cache` (under a key of this module's
+    own): brought up to date once per step, whichever agent asks first, by what
+    changed since (the seats whose :attr:`Game.view_version` moved, the history from
+    its last known entry, the walls, the result)."""
+
+    __slots__ = ("kept", "log_last", "log_len", "p", "result", "versions", "walls")
+
+    def __init__(self, game: Game) -> None:
+        n = game.n
+        p = np.zeros(_PUBLIC_SIZE, dtype=np.float32)
+        p[_ROUND_WIND + _ROUND_WINDS[game.round_wind]] = 1
+        p[_SEATS_IN_PLAY : _SEATS_IN_PLAY + n] = 1
+        if game.dominant is not None:
+            p[_DOMINANT + game.dominant] = 1
+        self.p = p
+        self.versions: list[tuple[int, bool]] = [(-1, False)] * n
+        self.kept: list[_Kept] = [_NOTHING] * n
+        self.log_len = 0
+        self.log_last: Discard | None = None
+        self.walls = (0, 0, 0)
+        self.result: object = None
+
+    def update(self, game: Game) -> npt.NDArray[np.float32]:
+        p = self.p
+        n = game.n
+        over = game.phase is _OVER
         versions = game.view_version
-        seen = self._versions
+        seen = self.versions
         for s in range(n):
-            shown = over or s == me
-            key = (versions[s], shown)
+            key = (versions[s], over)
             if seen[s] != key:
                 seen[s] = key
-                self._update_seat(x, game, s, (s - me) % n, shown)
-        tile = game.tile
-        drawn = _DRAWN + tile if tile is not None and phase is _TURN and game.turn == me else -1
-        if drawn != self._drawn:
-            if self._drawn >= 0:
-                x[self._drawn] = 0
-            if drawn >= 0:
-                x[drawn] = 1
-            self._drawn = drawn
-        offered = _OFFERED + tile if tile is not None and window and to_act else -1
-        if offered != self._offered:
-            if self._offered >= 0:
-                x[self._offered] = 0
-            if offered >= 0:
-                x[offered] = 1
-            self._offered = offered
+                self._update_seat(p, game, s, over)
         log = game.discard_log
-        done = self._log_len
+        done = self.log_len
         last = log[-1] if log else None
-        if len(log) != done or last is not self._log_last:
+        if len(log) != done or last is not self.log_last:
             start = max(0, done - 1)  # a claim rewrites the last entry
             new = log[start:MAX_HISTORY]
             if new:
-                entries = _ENTRIES[n][me]
+                tables = _ENTRIES[n]
                 flat: list[int] = []
                 for d in new:
-                    flat += entries[d]
-                at = _HISTORY + 3 * start
-                x[at : at + len(flat)] = flat
-            self._log_len = len(log)
-            self._log_last = last
+                    for entries in tables:
+                        flat += entries[d]
+                at = OBS_SIZE + 3 * n * start
+                p[at : at + len(flat)] = flat
+            self.log_len = len(log)
+            self.log_last = last
         wall = game.wall
         walls = (wall.live_left, wall.dead_left, game.kongs)
-        if walls != self._walls:
-            x[_WALL], x[_WALL + 1], x[_WALL + 2] = self._walls = walls
-        shown_phase = _PHASE + (0 if window and not to_act else phase)
-        if shown_phase != self._phase:
-            x[self._phase] = 0
-            x[shown_phase] = 1
-            self._phase = shown_phase
+        if walls != self.walls:
+            p[_WALL], p[_WALL + 1], p[_WALL + 2] = self.walls = walls
         result = game.result
-        if result is not self._result:
-            self._result = result
+        if result is not self.result:
+            self.result = result
             if result is not None:
-                for s, balance in enumerate(result.settlement.balances):
-                    x[_SCORES + (s - me) % n] = balance
-        return x.copy()
+                p[_SCORES : _SCORES + n] = result.settlement.balances
+        return p
 
-    def _update_seat(
-        self, x: npt.NDArray[np.float32], game: Game, s: int, r: int, shown: bool
-    ) -> None:
-        """Rewrite seat ``s``'s units (relative row ``r``) where they changed."""
-        kept = self._kept[s]
-        raw_melds, was_shown, old_melds, old_discards, old_bonus, old_count, old_dead, old_ann = (
-            kept
-        )
-        raw = tuple(game.melds[s])
-        melds = old_melds
-        if raw != raw_melds or shown is not was_shown:
-            melds = raw if shown else tuple(m if m.open else None for m in raw)
-            base = _MELDS + r * NUM_KINDS
+    def _update_seat(self, p: npt.NDArray[np.float32], game: Game, s: int, shown: bool) -> None:
+        """Rewrite seat ``s``'s units where they changed."""
+        old_melds, old_discards, old_bonus, old_count, old_dead, old_ann = self.kept[s]
+        new = self.kept[s] = _seat_state(game, s, shown)
+        melds, discards, nbonus, count, dead, announced = new
+        if melds != old_melds:
+            base = _MELDS + s * NUM_KINDS
             i = _changed_from(old_melds, melds)
             for m in old_melds[i:]:
                 for t, k in _meld_units(m):
-                    x[base + t] -= k
+                    p[base + t] -= k
             for m in melds[i:]:
                 for t, k in _meld_units(m):
-                    x[base + t] += k
-            x[_FACE_DOWN + r] = melds.count(None)
-        discards = tuple(game.discards[s])
+                    p[base + t] += k
+            p[_FACE_DOWN + s] = melds.count(None)
         if discards != old_discards:
-            base = _DISCARDS + r * NUM_KINDS
+            base = _DISCARDS + s * NUM_KINDS
             k = len(old_discards)
             if len(discards) == k + 1 and discards[:k] == old_discards:  # one more
-                x[base + discards[k]] += 1
+                p[base + discards[k]] += 1
             else:
                 i = _changed_from(old_discards, discards)
                 for t in old_discards[i:]:
-                    x[base + t] -= 1
+                    p[base + t] -= 1
                 for t in discards[i:]:
-                    x[base + t] += 1
-        bonus = game.bonus[s]
-        nbonus = len(bonus)
+                    p[base + t] += 1
         if nbonus != old_bonus:
-            base = _BONUS + r * NUM_BONUS - NUM_KINDS
-            for t in bonus[old_bonus:]:
-                x[base + t] = 1
-        hand = game.hands[s]
-        if s == self._seat:
-            x[_HAND : _HAND + NUM_KINDS] = hand
-        count = sum(hand)
+            base = _BONUS + s * NUM_BONUS - NUM_KINDS
+            for t in game.bonus[s][old_bonus:nbonus]:
+                p[base + t] = 1
         if count != old_count:
-            x[_CONCEALED_COUNT + r] = count
-        dead = game.dead[s]
+            p[_CONCEALED_COUNT + s] = count
         if dead is not old_dead:
-            x[_DEAD + r] = dead
-        announced = game.announced[s]
+            p[_DEAD + s] = dead
         if announced is not old_ann:
-            x[_ANNOUNCED + r] = announced
-        self._kept[s] = (raw, shown, melds, discards, nbonus, count, dead, announced)
+            p[_ANNOUNCED + s] = announced
 
-    def _start(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
-        """A fresh array with what stays the same along a hand (winds, seats in play,
-        the dominant seat), and nothing of the seats encoded yet."""
-        me, n = seat, game.n
-        x = np.zeros(OBS_SIZE, dtype=np.float32)
-        x[_ROUND_WIND + _ROUND_WINDS[game.round_wind]] = 1
-        x[_SEAT_WIND + me] = 1
-        x[_SEATS_IN_PLAY : _SEATS_IN_PLAY + n] = 1
-        if game.dominant is not None:
-            x[_DOMINANT + (game.dominant - me) % n] = 1
-        x[_PHASE] = 1
-        self._x = x
-        self._game = game
-        self._seat, self._n = me, n
-        self._versions = [(-1, False)] * n
-        self._kept = [((), False, (), (), 0, 0, False, False)] * n
-        self._drawn = self._offered = -1
-        self._phase = _PHASE
-        self._log_len = 0
-        self._log_last = None
-        self._result = None
-        self._walls = (0, 0, 0)
+
+_TABLE_KEY: Final = ("env.encoding", "table")
+
+
+class GameEncoder:
+    """``encode(observe(game, seat))`` read straight from the game: no
+    :class:`Observation` is built (nor the seats' views, nor the sorted concealed
+    tiles).
+
+    What every seat sees alike is kept once per game in a public array (``_Table``,
+    in :attr:`Game.view_cache`), brought up to date once per step by what changed:
+    the seats whose :attr:`Game.view_version` moved, from where their melds and
+    discards differ, the history from its last known entry.  A seat's array is that
+    array gathered in its own order (one ``take``: its rows relative to it, its copy of
+    the history), then its own part written: the hand, the drawn or offered tile, the
+    phase, its wind and its concealed kongs face up.  It reads what
+    :func:`~mahjong_nts.core.observation.observe` reads, under the same rule of what a
+    seat may see (another seat's concealed kong face down until the hand is over; the
+    window only for the seat asked now); a test checks it equals ``encode(observe(game,
+    seat))`` at every step of random hands of every shipped rule set.  It keeps
+    nothing itself, so :meth:`reset` has nothing to forget."""
+
+    __slots__ = ()
+
+    def reset(self) -> None:
+        """Nothing to forget: the public array belongs to the game."""
+
+    def encode(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
+        """The layout-1 array of ``seat`` in ``game`` now (``encode(observe(game,
+        seat))``), a new array."""
+        cache = game.view_cache
+        table = cache.get(_TABLE_KEY)
+        if table is None:
+            table = cache[_TABLE_KEY] = _Table(game)
+        n = game.n
+        x = table.update(game).take(_GATHER[n, seat])
+        x[_SEAT_WIND + seat] = 1
+        x[_HAND : _HAND + NUM_KINDS] = game.hands[seat]
+        phase = game.phase
+        if phase is _OVER:
+            x[_PHASE + 3] = 1
+            return x
+        tile = game.tile
+        if game.current_seat == seat:
+            if phase is _TURN:
+                x[_PHASE] = 1
+                if tile is not None and game.turn == seat:
+                    x[_DRAWN + tile] = 1
+            else:  # the window, to the seat asked in it
+                x[_PHASE + phase] = 1
+                if tile is not None:
+                    x[_OFFERED + tile] = 1
+        else:
+            x[_PHASE] = 1  # TURN, or a window's neutral view
+            if phase is _TURN and tile is not None and game.turn == seat:
+                x[_DRAWN + tile] = 1
+        for m in game.melds[seat]:
+            if not m.open:  # its own concealed kong, face down in the public array
+                x[_FACE_DOWN] -= 1
+                for t, k in _meld_units(m):
+                    x[_MELDS + t] += k
         return x
 
 
@@ -683,7 +707,7 @@ def action_mask(obs: Observation) -> npt.NDArray[np.int8]:
     ids = _ID_OF
     for a in obs.legal:
         mask[ids[a]] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    return np.frombuffer(mask, np.int8)
 
 
 _ID_BY_IDENTITY: Final = {id(a): i for a, i in _ID_OF.items()}
@@ -702,4 +726,4 @@ def legal_mask(legal: Sequence[Action]) -> npt.NDArray[np.int8]:
     for a in legal:
         i = get(id(a))
         mask[a.id if i is None else i] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    return np.frombuffer(mask, np.int8)
