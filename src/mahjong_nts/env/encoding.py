@@ -471,9 +471,9 @@ _NOTHING: Final[_Kept] = ((), (), 0, 0, False, False)
 def _seat_state(game: Game, s: int, shown: bool) -> _Kept:
     """What the table sees of seat ``s`` now (``shown``: its concealed kongs face up)."""
     raw = game.melds[s]
-    melds: tuple[Meld | None, ...] = (
-        tuple(raw) if shown else tuple(m if m.open else None for m in raw)
-    )
+    melds: tuple[Meld | None, ...] = tuple(raw)
+    if not shown and not all(m.open for m in raw):
+        melds = tuple(m if m.open else None for m in raw)
     return (
         melds,
         tuple(game.discards[s]),
