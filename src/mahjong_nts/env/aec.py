@@ -39,7 +39,7 @@ from mahjong_nts.env.encoding import (
     OBS_HIGH,
     OBS_LOW,
     OBS_SIZE,
-    GameEncoder,
+    encode_game,
     legal_mask,
     match_section,
 )
@@ -140,9 +140,6 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self._encoders = {a: GameEncoder() for a in self.possible_agents}
-        """Per agent, its array kept from step to step (only what changed is rewritten),
-        read straight from the game (no :class:`Observation` is built)."""
         self._seat: dict[str, int | None] = {a: s for s, a in enumerate(self.possible_agents)}
         """Each agent's seat in the hand in play (``None``: sits it out)."""
         self._agent_at: list[str] = list(self.possible_agents[:n])
@@ -194,8 +191,6 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             self._deal()
         else:
             self.game = Game(self.rules, SeedRng(seed))
-            for encoder in self._encoders.values():
-                encoder.reset()
         self.agent_selection = self._agent_at[self._game().current_seat]
 
     def _deal(self) -> None:
@@ -215,7 +210,6 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             for a, s in self._seat.items()
         }
         for a in self.possible_agents:
-            self._encoders[a].reset()
             self.infos[a] = {"hand": setup.number, "seat": self._seat[a]}
 
     def _game(self) -> Game:
@@ -238,7 +232,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             x[OBS_SIZE:] = self._tails[agent]
             return {"observation": x, "action_mask": np.zeros(NUM_ACTIONS, dtype=np.int8)}
         game = self._game()
-        x = self._encoders[agent].encode(game, seat)
+        x = encode_game(game, seat)  # (read from the game: no Observation built)
         if self.episode == "match":
             x = np.concatenate((x, self._tails[agent]))
         # the seat's legal actions as observe() gives them: only to the seat asked now

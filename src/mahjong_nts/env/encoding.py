@@ -41,9 +41,9 @@ __all__ = [
     "OBS_LOW",
     "OBS_SIZE",
     "Encoder",
-    "GameEncoder",
     "action_mask",
     "encode",
+    "encode_game",
     "legal_mask",
     "match_section",
 ]
@@ -462,7 +462,7 @@ _ROB: Final = Phase.ROB
 _OVER: Final = Phase.OVER
 
 _Kept = tuple[tuple[Meld | None, ...], tuple[Tile, ...], int, int, bool, bool]
-"""What the table sees of a seat, as :class:`GameEncoder` writes it: its melds (a
+"""What the table sees of a seat, as :func:`encode_game` writes it: its melds (a
 face-down kong ``None``), its discards, how many flowers and seasons, its concealed tile
 count, dead, announced."""
 _NOTHING: Final[_Kept] = ((), (), 0, 0, False, False)
@@ -528,7 +528,7 @@ _GATHER: Final = _gathers()
 
 class _Table:
     """The public array of one game (:data:`_PUBLIC_SIZE`), shared by every agent's
-    :class:`GameEncoder` through :attr:`Game.view_cache` (under a key of this module's
+    :func:`encode_game` through :attr:`Game.view_cache` (under a key of this module's
     own): brought up to date once per step, whichever agent asks first, by what
     changed since (the seats whose :attr:`Game.view_version` moved, the history from
     its last known entry, the walls, the result)."""
@@ -629,64 +629,56 @@ class _Table:
 _TABLE_KEY: Final = ("env.encoding", "table")
 
 
-class GameEncoder:
-    """``encode(observe(game, seat))`` read straight from the game: no
-    :class:`Observation` is built (nor the seats' views, nor the sorted concealed
-    tiles).
+def encode_game(game: Game, seat: int) -> npt.NDArray[np.float32]:
+    """The layout-1 array of ``seat`` in ``game`` now, equal to ``encode(observe(game,
+    seat))`` but read straight from the game: no :class:`Observation` is built (nor the
+    seats' views, nor the sorted concealed tiles).  A new array each call.
 
-    What every seat sees alike is kept once per game in a public array (``_Table``,
-    in :attr:`Game.view_cache`), brought up to date once per step by what changed:
-    the seats whose :attr:`Game.view_version` moved, from where their melds and
-    discards differ, the history from its last known entry.  A seat's array is that
-    array gathered in its own order (one ``take``: its rows relative to it, its copy of
-    the history), then its own part written: the hand, the drawn or offered tile, the
+    What every seat sees alike is kept once per game in a public array (``_Table``, in
+    :attr:`Game.view_cache`), brought up to date once per step by what changed: the
+    seats whose :attr:`Game.view_version` moved, from where their melds and discards
+    differ, the history from its last known entry.  A seat's array is that array
+    gathered in its own order (one ``take``: its rows relative to it, its copy of the
+    history), then its own part written: the hand, the drawn or offered tile, the
     phase, its wind and its concealed kongs face up.  It reads what
     :func:`~mahjong_nts.core.observation.observe` reads, under the same rule of what a
     seat may see (another seat's concealed kong face down until the hand is over; the
     window only for the seat asked now); a test checks it equals ``encode(observe(game,
-    seat))`` at every step of random hands of every shipped rule set.  It keeps
-    nothing itself, so :meth:`reset` has nothing to forget."""
-
-    __slots__ = ()
-
-    def reset(self) -> None:
-        """Nothing to forget: the public array belongs to the game."""
-
-    def encode(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
-        """The layout-1 array of ``seat`` in ``game`` now (``encode(observe(game,
-        seat))``), a new array."""
-        cache = game.view_cache
-        table = cache.get(_TABLE_KEY)
-        if table is None:
-            table = cache[_TABLE_KEY] = _Table(game)
-        n = game.n
-        x = table.update(game).take(_GATHER[n, seat])
-        x[_SEAT_WIND + seat] = 1
-        x[_HAND : _HAND + NUM_KINDS] = game.hands[seat]
-        phase = game.phase
-        if phase is _OVER:
-            x[_PHASE + 3] = 1
-            return x
-        tile = game.tile
-        if game.current_seat == seat:
-            if phase is _TURN:
-                x[_PHASE] = 1
-                if tile is not None and game.turn == seat:
-                    x[_DRAWN + tile] = 1
-            else:  # the window, to the seat asked in it
-                x[_PHASE + phase] = 1
-                if tile is not None:
-                    x[_OFFERED + tile] = 1
-        else:
-            x[_PHASE] = 1  # TURN, or a window's neutral view
-            if phase is _TURN and tile is not None and game.turn == seat:
-                x[_DRAWN + tile] = 1
-        for m in game.melds[seat]:
-            if not m.open:  # its own concealed kong, face down in the public array
-                x[_FACE_DOWN] -= 1
-                for t, k in _meld_units(m):
-                    x[_MELDS + t] += k
+    seat))`` at every step of random hands of every shipped rule set."""
+    cache = game.view_cache
+    table = cache.get(_TABLE_KEY)
+    if table is None:
+        table = cache[_TABLE_KEY] = _Table(game)
+    n = game.n
+    if type(seat) is not int or not 0 <= seat < n:  # (a bool is no seat)
+        raise ValueError(f"seat {seat!r} is not at this table (0..{n - 1})")
+    x = table.update(game).take(_GATHER[n, seat])
+    x[_SEAT_WIND + seat] = 1
+    x[_HAND : _HAND + NUM_KINDS] = game.hands[seat]
+    phase = game.phase
+    if phase is _OVER:
+        x[_PHASE + _OVER] = 1
         return x
+    tile = game.tile
+    if game.current_seat == seat:
+        if phase is _TURN:
+            x[_PHASE] = 1
+            if tile is not None and game.turn == seat:
+                x[_DRAWN + tile] = 1
+        else:  # the window, to the seat asked in it
+            x[_PHASE + phase] = 1
+            if tile is not None:
+                x[_OFFERED + tile] = 1
+    else:
+        x[_PHASE] = 1  # TURN, or a window's neutral view
+        if phase is _TURN and tile is not None and game.turn == seat:
+            x[_DRAWN + tile] = 1
+    for m in game.melds[seat]:
+        if not m.open:  # its own concealed kong, face down in the public array
+            x[_FACE_DOWN] -= 1
+            for t, k in _meld_units(m):
+                x[_MELDS + t] += k
+    return x
 
 
 def _ids() -> dict[Action, int]:
