@@ -16,7 +16,8 @@ from mahjong_nts.core.game import Game
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.seeding import SeedRng
 from mahjong_nts.env.aec import MahjongEnv
-from mahjong_nts.env.encoding import Encoder, encode
+from mahjong_nts.env.encoding import Encoder, action_mask, encode, encode_game, legal_mask
+from mahjong_nts.formats.rulefiles import OVERLAYS, SHIPPED
 
 pytestmark = pytest.mark.filterwarnings(
     # a dict observation with an action mask, as PettingZoo's own classic environments
@@ -183,6 +184,59 @@ def test_the_kept_arrays_are_the_arrays_encoded_afresh(spec: str) -> None:
             game.apply(rng.choice(game.legal_actions()))
         assert all(np.array_equal(x, was) for x, was in kept)
     assert compared > 1000
+
+
+@pytest.mark.parametrize(
+    "spec", [*SHIPPED, *(f"nts-2016+{o}" for o in OVERLAYS), "nmb-2009+flowers+three-players"]
+)
+def test_the_arrays_read_from_the_game_are_the_arrays_of_the_observations(spec: str) -> None:
+    """The environment encodes straight from the game (env.encoding.encode_game, no
+    Observation built) and sets the mask from the legal actions' ids (legal_mask): along
+    random hands of every shipped rule set and overlay, with each seat observed at every
+    step or at random moments (so several steps, claims, kongs and flowers, pass between
+    two of its observations), the array equals encode(observe(...)) and the mask
+    action_mask(observe(...)); the arrays handed out never change afterwards."""
+    rules = mj_env.raw_env(ruleset=spec).rules
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(12):
+        game = Game(rules, SeedRng(seed))
+        every = seed % 3 == 0  # some hands observed by every seat at every step
+        kept: list[tuple[np.ndarray, np.ndarray]] = []
+        while True:
+            for s in range(game.n):
+                if every or game.is_over or rng.random() < 0.3:
+                    obs = observe(game, s)
+                    x = encode_game(game, s)
+                    assert np.array_equal(x, encode(obs)), (spec, seed, s, len(game.events))
+                    assert np.array_equal(legal_mask(obs.legal), action_mask(obs))
+                    kept.append((x, x.copy()))
+                    compared += 1
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        assert all(np.array_equal(x, was) for x, was in kept)
+    assert compared > 1000
+
+
+def test_the_array_read_from_a_game_is_that_game_s_and_seat_s() -> None:
+    """encode_game keeps its public array per game (in Game.view_cache): another hand,
+    or a clone of the same hand played on, has its own, and each seat gets its own view
+    of the same table, in any order of games and seats."""
+    rules = mj_env.raw_env(ruleset="nts-2016").rules
+    rng = random.Random(4)
+    game = Game(rules, SeedRng(1))
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions()))
+    other = Game(rules, SeedRng(2))
+    twin = game.clone()
+    for _ in range(8):
+        twin.apply(rng.choice(twin.legal_actions()))
+    for g, s in ((game, 0), (other, 0), (other, 1), (twin, 1), (game, 1), (twin, 2), (game, 0)):
+        assert np.array_equal(encode_game(g, s), encode(observe(g, s))), s
+    for seat in (-1, 4, True, 1.0):
+        with pytest.raises(ValueError, match="not at this table"):
+            encode_game(game, seat)  # type: ignore[arg-type]
 
 
 def test_an_encoder_starts_afresh_for_another_hand() -> None:

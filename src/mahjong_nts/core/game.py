@@ -296,7 +296,9 @@ class Game:
         melds, flowers, discards, concealed tile count, dead or announced hand), so an
         observer may keep a seat's view until it does (:mod:`core.observation` caches)."""
         self.view_cache: dict[object, Any] = {}
-        """Kept for :mod:`core.observation` (views already built, by the numbers above)."""
+        """Kept for :mod:`core.observation` (views already built, by the numbers above),
+        and for other read-only observers under keys of their own (the environment's
+        public array); :meth:`clone` starts it empty."""
         self.hold_windows = False
         """Open a claim (or rob) window after every discard (promoted kong), also when no
         seat can use the tile: nobody is asked in it (:attr:`current_seat` is -1) and

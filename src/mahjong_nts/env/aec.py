@@ -39,8 +39,8 @@ from mahjong_nts.env.encoding import (
     OBS_HIGH,
     OBS_LOW,
     OBS_SIZE,
-    Encoder,
-    action_mask,
+    encode_game,
+    legal_mask,
     match_section,
 )
 from mahjong_nts.formats.rulefiles import load_ruleset
@@ -140,8 +140,6 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self._encoders = {a: Encoder() for a in self.possible_agents}
-        """Per agent, its array kept from step to step (only what changed is rewritten)."""
         self._seat: dict[str, int | None] = {a: s for s, a in enumerate(self.possible_agents)}
         """Each agent's seat in the hand in play (``None``: sits it out)."""
         self._agent_at: list[str] = list(self.possible_agents[:n])
@@ -193,8 +191,6 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             self._deal()
         else:
             self.game = Game(self.rules, SeedRng(seed))
-            for encoder in self._encoders.values():
-                encoder.reset()
         self.agent_selection = self._agent_at[self._game().current_seat]
 
     def _deal(self) -> None:
@@ -214,7 +210,6 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             for a, s in self._seat.items()
         }
         for a in self.possible_agents:
-            self._encoders[a].reset()
             self.infos[a] = {"hand": setup.number, "seat": self._seat[a]}
 
     def _game(self) -> Game:
@@ -236,11 +231,13 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             x = np.zeros(MATCH_OBS_SIZE, dtype=np.float32)
             x[OBS_SIZE:] = self._tails[agent]
             return {"observation": x, "action_mask": np.zeros(NUM_ACTIONS, dtype=np.int8)}
-        obs = observe(self._game(), seat)
-        x = self._encoders[agent].encode(obs)
+        game = self._game()
+        x = encode_game(game, seat)  # (read from the game: no Observation built)
         if self.episode == "match":
             x = np.concatenate((x, self._tails[agent]))
-        return {"observation": x, "action_mask": action_mask(obs)}
+        # the seat's legal actions as observe() gives them: only to the seat asked now
+        asked = game.current_seat == seat and not game.is_over
+        return {"observation": x, "action_mask": legal_mask(game.legal_actions() if asked else ())}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

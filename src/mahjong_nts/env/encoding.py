@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from mahjong_nts.core.actions import NUM_ACTIONS, Action
 from mahjong_nts.core.errors import InvalidAction
-from mahjong_nts.core.game import Discard
+from mahjong_nts.core.game import Discard, Game, Phase
 from mahjong_nts.core.hand import Meld, MeldKind
 from mahjong_nts.core.observation import Observation, SeatView
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
@@ -43,6 +43,8 @@ __all__ = [
     "Encoder",
     "action_mask",
     "encode",
+    "encode_game",
+    "legal_mask",
     "match_section",
 ]
 
@@ -454,6 +456,231 @@ class Encoder:
         return x
 
 
+_TURN: Final = Phase.TURN
+_CLAIM: Final = Phase.CLAIM
+_ROB: Final = Phase.ROB
+_OVER: Final = Phase.OVER
+
+_Kept = tuple[tuple[Meld | None, ...], tuple[Tile, ...], int, int, bool, bool]
+"""What the table sees of a seat, as :func:`encode_game` writes it: its melds (a
+face-down kong ``None``), its discards, how many flowers and seasons, its concealed tile
+count, dead, announced."""
+_NOTHING: Final[_Kept] = ((), (), 0, 0, False, False)
+
+
+def _seat_state(game: Game, s: int, shown: bool) -> _Kept:
+    """What the table sees of seat ``s`` now (``shown``: its concealed kongs face up)."""
+    raw = game.melds[s]
+    melds: tuple[Meld | None, ...] = tuple(raw)
+    if not shown and not all(m.open for m in raw):
+        melds = tuple(m if m.open else None for m in raw)
+    return (
+        melds,
+        tuple(game.discards[s]),
+        len(game.bonus[s]),
+        sum(game.hands[s]),
+        game.dead[s],
+        game.announced[s],
+    )
+
+
+_PUBLIC_SIZE: Final = OBS_SIZE + MAX_HISTORY * 3 * MAX_SEATS
+"""The table's public array: layout 1 as seat 0 would see it with every concealed kong
+face down and nothing of its own (no hand, drawn or offered tile, phase or seat wind),
+then the history once per observing seat, entry by entry (``3 * n`` values each)."""
+
+
+def _gathers() -> dict[tuple[int, int], npt.NDArray[np.intp]]:
+    """Per table size ``n`` and observing seat ``me``, the index in the public array of
+    each value of ``me``'s layout-1 array: its relative row ``r`` is absolute seat
+    ``(me + r) % n`` (seat 0's row ``(me + r) % n``), its history the ``me`` copy."""
+    out: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
+    rows = (
+        (_MELDS, NUM_KINDS),
+        (_DISCARDS, NUM_KINDS),
+        (_BONUS, NUM_BONUS),
+        (_FACE_DOWN, 1),
+        (_CONCEALED_COUNT, 1),
+        (_SEATS_IN_PLAY, 1),
+        (_DEAD, 1),
+        (_ANNOUNCED, 1),
+        (_DOMINANT, 1),
+        (_SCORES, 1),
+    )
+    for n in (3, 4):
+        for me in range(n):
+            g = np.arange(OBS_SIZE, dtype=np.intp)
+            for start, width in rows:
+                for r in range(n):
+                    a = (me + r) % n
+                    g[start + r * width : start + (r + 1) * width] = np.arange(
+                        start + a * width, start + (a + 1) * width
+                    )
+            k = np.arange(MAX_HISTORY)
+            for j in range(3):
+                g[_HISTORY + 3 * k + j] = OBS_SIZE + k * 3 * n + me * 3 + j
+            out[n, me] = g
+    return out
+
+
+_GATHER: Final = _gathers()
+
+
+class _Table:
+    """The public array of one game (:data:`_PUBLIC_SIZE`), shared by every agent's
+    :func:`encode_game` through :attr:`Game.view_cache` (under a key of this module's
+    own): brought up to date once per step, whichever agent asks first, by what
+    changed since (the seats whose :attr:`Game.view_version` moved, the history from
+    its last known entry, the walls, the result)."""
+
+    __slots__ = ("kept", "log_last", "log_len", "p", "result", "versions", "walls")
+
+    def __init__(self, game: Game) -> None:
+        n = game.n
+        p = np.zeros(_PUBLIC_SIZE, dtype=np.float32)
+        p[_ROUND_WIND + _ROUND_WINDS[game.round_wind]] = 1
+        p[_SEATS_IN_PLAY : _SEATS_IN_PLAY + n] = 1
+        if game.dominant is not None:
+            p[_DOMINANT + game.dominant] = 1
+        self.p = p
+        self.versions: list[tuple[int, bool]] = [(-1, False)] * n
+        self.kept: list[_Kept] = [_NOTHING] * n
+        self.log_len = 0
+        self.log_last: Discard | None = None
+        self.walls = (0, 0, 0)
+        self.result: object = None
+
+    def update(self, game: Game) -> npt.NDArray[np.float32]:
+        p = self.p
+        n = game.n
+        over = game.phase is _OVER
+        versions = game.view_version
+        seen = self.versions
+        for s in range(n):
+            key = (versions[s], over)
+            if seen[s] != key:
+                seen[s] = key
+                self._update_seat(p, game, s, over)
+        log = game.discard_log
+        done = self.log_len
+        last = log[-1] if log else None
+        if len(log) != done or last is not self.log_last:
+            start = max(0, done - 1)  # a claim rewrites the last entry
+            new = log[start:MAX_HISTORY]
+            if new:
+                tables = _ENTRIES[n]
+                flat: list[int] = []
+                for d in new:
+                    for entries in tables:
+                        flat += entries[d]
+                at = OBS_SIZE + 3 * n * start
+                p[at : at + len(flat)] = flat
+            self.log_len = len(log)
+            self.log_last = last
+        wall = game.wall
+        walls = (wall.live_left, wall.dead_left, game.kongs)
+        if walls != self.walls:
+            p[_WALL], p[_WALL + 1], p[_WALL + 2] = self.walls = walls
+        result = game.result
+        if result is not self.result:
+            self.result = result
+            if result is not None:
+                p[_SCORES : _SCORES + n] = result.settlement.balances
+        return p
+
+    def _update_seat(self, p: npt.NDArray[np.float32], game: Game, s: int, shown: bool) -> None:
+        """Rewrite seat ``s``'s units where they changed."""
+        old_melds, old_discards, old_bonus, old_count, old_dead, old_ann = self.kept[s]
+        new = self.kept[s] = _seat_state(game, s, shown)
+        melds, discards, nbonus, count, dead, announced = new
+        if melds != old_melds:
+            base = _MELDS + s * NUM_KINDS
+            i = _changed_from(old_melds, melds)
+            for m in old_melds[i:]:
+                for t, k in _meld_units(m):
+                    p[base + t] -= k
+            for m in melds[i:]:
+                for t, k in _meld_units(m):
+                    p[base + t] += k
+            p[_FACE_DOWN + s] = melds.count(None)
+        if discards != old_discards:
+            base = _DISCARDS + s * NUM_KINDS
+            k = len(old_discards)
+            if len(discards) == k + 1 and discards[:k] == old_discards:  # one more
+                p[base + discards[k]] += 1
+            else:
+                i = _changed_from(old_discards, discards)
+                for t in old_discards[i:]:
+                    p[base + t] -= 1
+                for t in discards[i:]:
+                    p[base + t] += 1
+        if nbonus != old_bonus:
+            base = _BONUS + s * NUM_BONUS - NUM_KINDS
+            for t in game.bonus[s][old_bonus:nbonus]:
+                p[base + t] = 1
+        if count != old_count:
+            p[_CONCEALED_COUNT + s] = count
+        if dead is not old_dead:
+            p[_DEAD + s] = dead
+        if announced is not old_ann:
+            p[_ANNOUNCED + s] = announced
+
+
+_TABLE_KEY: Final = ("env.encoding", "table")
+
+
+def encode_game(game: Game, seat: int) -> npt.NDArray[np.float32]:
+    """The layout-1 array of ``seat`` in ``game`` now, equal to ``encode(observe(game,
+    seat))`` but read straight from the game: no :class:`Observation` is built (nor the
+    seats' views, nor the sorted concealed tiles).  A new array each call.
+
+    What every seat sees alike is kept once per game in a public array (``_Table``, in
+    :attr:`Game.view_cache`), brought up to date once per step by what changed: the
+    seats whose :attr:`Game.view_version` moved, from where their melds and discards
+    differ, the history from its last known entry.  A seat's array is that array
+    gathered in its own order (one ``take``: its rows relative to it, its copy of the
+    history), then its own part written: the hand, the drawn or offered tile, the
+    phase, its wind and its concealed kongs face up.  It reads what
+    :func:`~mahjong_nts.core.observation.observe` reads, under the same rule of what a
+    seat may see (another seat's concealed kong face down until the hand is over; the
+    window only for the seat asked now); a test checks it equals ``encode(observe(game,
+    seat))`` at every step of random hands of every shipped rule set."""
+    cache = game.view_cache
+    table = cache.get(_TABLE_KEY)
+    if table is None:
+        table = cache[_TABLE_KEY] = _Table(game)
+    n = game.n
+    if type(seat) is not int or not 0 <= seat < n:  # (a bool is no seat)
+        raise ValueError(f"seat {seat!r} is not at this table (0..{n - 1})")
+    x = table.update(game).take(_GATHER[n, seat])
+    x[_SEAT_WIND + seat] = 1
+    x[_HAND : _HAND + NUM_KINDS] = game.hands[seat]
+    phase = game.phase
+    if phase is _OVER:
+        x[_PHASE + _OVER] = 1
+        return x
+    tile = game.tile
+    if game.current_seat == seat:
+        if phase is _TURN:
+            x[_PHASE] = 1
+            if tile is not None and game.turn == seat:
+                x[_DRAWN + tile] = 1
+        else:  # the window, to the seat asked in it
+            x[_PHASE + phase] = 1
+            if tile is not None:
+                x[_OFFERED + tile] = 1
+    else:
+        x[_PHASE] = 1  # TURN, or a window's neutral view
+        if phase is _TURN and tile is not None and game.turn == seat:
+            x[_DRAWN + tile] = 1
+    for m in game.melds[seat]:
+        if not m.open:  # its own concealed kong, face down in the public array
+            x[_FACE_DOWN] -= 1
+            for t, k in _meld_units(m):
+                x[_MELDS + t] += k
+    return x
+
+
 def _ids() -> dict[Action, int]:
     """Every action of the table and its id."""
     out: dict[Action, int] = {}
@@ -472,4 +699,23 @@ def action_mask(obs: Observation) -> npt.NDArray[np.int8]:
     ids = _ID_OF
     for a in obs.legal:
         mask[ids[a]] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    return np.frombuffer(mask, np.int8)
+
+
+_ID_BY_IDENTITY: Final = {id(a): i for a, i in _ID_OF.items()}
+"""The id of each interned action (:func:`~mahjong_nts.core.actions.action`), by the
+object's identity: no hashing of an ``Action`` (a dataclass: its hash is Python code).
+An action that is not the interned object (none of the core's are) falls back to
+:attr:`Action.id`; the interned ones live as long as the module, so no other object
+can have their identity."""
+
+
+def legal_mask(legal: Sequence[Action]) -> npt.NDArray[np.int8]:
+    """1 at the id of each action of ``legal`` (:func:`action_mask` of an observation
+    whose legal actions these are)."""
+    mask = bytearray(NUM_ACTIONS)
+    get = _ID_BY_IDENTITY.get
+    for a in legal:
+        i = get(id(a))
+        mask[a.id if i is None else i] = 1
+    return np.frombuffer(mask, np.int8)
