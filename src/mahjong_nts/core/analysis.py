@@ -307,7 +307,7 @@ def set_arrangements(counts: Sequence[int]) -> tuple[tuple[Block, ...], ...]:
 #
 # A group is one suit (9 counts, chows allowed) or the honours (7 counts, no chows).  Its
 # counts, as a ``bytes`` object, key lazily filled tables, each bounded (:data:`_INFO_BOUND`
-# entries, then it starts again empty: a long run meets new suit contents for ever).
+# entries, then it starts again empty: a long run keeps meeting contents it has not seen).
 
 _WINDS = (27, 28, 29, 30)
 _DRAGONS = (31, 32, 33)

@@ -63,7 +63,7 @@ _MAX_BLOCKS = 4
 _RECORDS: tuple[dict[bytes, _Record], ...] = ({}, {}, {}, {})
 _RECORDS_BOUND: Final = 1 << 13
 """Entries of one group's table in :data:`_RECORDS`; past it the table starts again empty
-(a long run meets new suit contents for ever)."""
+(a long run keeps meeting contents it has not seen)."""
 _SUFFIX: dict[tuple[bytes, bool], frozenset[_Point]] = {}
 _SUFFIX_BOUND: Final = 1 << 13
 """Entries of :data:`_SUFFIX` (the fronts records are built from); then emptied."""
