@@ -16,6 +16,21 @@ SCORE_ROW = "a score given to `settle` or a score sheet (JSON, the settle page, 
 NOTATION_ROW = (
     "words the notation reader remembers (their tiles, to read them again without a scan)"
 )
+HEURISTIC_ROW = "the heuristic bot's shanten, remembered by tile counts"
+RECORDS_ROW = (
+    "the core's shanten records of a group's counts (a suit's 9, the honours' 7) "
+    "and the fronts they are built from"
+)
+WAITS_ROW = "the core's wait records of a group's counts, and the group statuses behind them"
+ARRANGE_ROW = "the core's arrangements of a group's counts, and the splits they are built from"
+FACTS_ROW = (
+    "the scorer's whole-hand facts: a group's facts by its counts, "
+    "a hand's profile by its groups' facts"
+)
+EXPLAIN_ROW = (
+    "the scorer's explanations: items with their details; the explainer's details and notes; "
+    "the explained pungs of the hands scored"
+)
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
 WS_ROW = "a message on an online table's socket"
@@ -111,6 +126,18 @@ BOUNDS = [
     (ENV_ROW, "env.encoding", "MAX_HISTORY", 136, "136 discards"),
     (ENV_ROW, "env.encoding", "MAX_MATCH_HANDS", 500, "at most 500 hands"),
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
+    (HEURISTIC_ROW, "bots.heuristic", "_CACHE_SIZE", 4096, "4096 entries a table"),
+    (RECORDS_ROW, "core.shanten", "_RECORDS_BOUND", 8192, "8192 records a group"),
+    (RECORDS_ROW, "core.shanten", "_SUFFIX_BOUND", 8192, "8192 fronts"),
+    (WAITS_ROW, "core.analysis", "_INFO_BOUND", 8192, "8192 records a group"),
+    (WAITS_ROW, "core.analysis", "_STATUS_BOUND", 16384, "16,384 statuses"),
+    (ARRANGE_ROW, "core.analysis", "_DECOMPS_BOUND", 8192, "8192 a group"),
+    (ARRANGE_ROW, "core.analysis", "_SPLITS_BOUND", 8192, "8192 splits"),
+    (FACTS_ROW, "core.scoring_tables", "_GROUP_CODES_BOUND", 8192, "8192 a group"),
+    (FACTS_ROW, "core.scoring_tables", "_PROFILES_BOUND", 8192, "8192 profiles"),
+    (EXPLAIN_ROW, "core.scoring", "_DETAILED_BOUND", 65536, "65,536 items"),
+    (EXPLAIN_ROW, "core.scoring", "_DETAIL_CACHE", 4096, "4096 entries each"),
+    (EXPLAIN_ROW, "core.scoring", "_PART_BOUND", 16384, "16,384 a seat and round wind"),
     (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORDS", 4096, "4096 words"),
     (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORD_CHARS", 16, "of at most 16 characters"),
     ("an HTTP request body (`POST /api/score`, `/api/settle`)", "web.api.body", "MAX_BODY_BYTES",

@@ -81,7 +81,7 @@ _SPLITS: tuple[dict[bytes, _Splits], dict[bytes, _Splits]] = ({}, {})
 """Decompositions by a group's counts (or what remains of them), without chows (the
 honours, first) and with them (a suit: the three suits share these); bounded, cleared
 when full (they are rebuilt from each other as needed)."""
-_SPLITS_BOUND = 1 << 17
+_SPLITS_BOUND: Final = 1 << 13
 _NO_SPLITS: _Splits = (frozenset({((), (), -1)}), frozenset())
 """No tiles: one decomposition, into nothing."""
 
@@ -191,6 +191,10 @@ def _sorted_blocks(start: int, ds: frozenset[_Offsets]) -> tuple[_Decomp, ...]:
 
 # Lazily filled per-group decomposition tables, keyed by the group's counts as ``bytes``.
 _DECOMPS: tuple[dict[bytes, _GroupDecomps], ...] = ({}, {}, {}, {})
+_DECOMPS_BOUND: Final = 1 << 13
+"""Entries of one group's table in :data:`_DECOMPS`; past it the table starts again empty
+(hands are arranged to be scored: a simulation meets about 1,700 contents a group in 4000
+hands)."""
 
 
 def _fill_decomps(g: int, key: bytes) -> _GroupDecomps:
@@ -200,7 +204,10 @@ def _fill_decomps(g: int, key: bytes) -> _GroupDecomps:
         _sorted_blocks(start, no_pair),
         _sorted_blocks(start, with_pair),
     )
-    _DECOMPS[g][key] = res
+    table = _DECOMPS[g]
+    if len(table) >= _DECOMPS_BOUND:
+        table.clear()
+    table[key] = res
     return res
 
 
@@ -299,8 +306,8 @@ def set_arrangements(counts: Sequence[int]) -> tuple[tuple[Block, ...], ...]:
 # ---------------------------------------------------------------- per-group tables
 #
 # A group is one suit (9 counts, chows allowed) or the honours (7 counts, no chows).  Its
-# counts, as a ``bytes`` object, key lazily filled tables kept for the life of the process
-# (a few thousand entries in practice; at most 5**9 per suit).
+# counts, as a ``bytes`` object, key lazily filled tables, each bounded (:data:`_INFO_BOUND`
+# entries, then it starts again empty: a long run keeps meeting contents it has not seen).
 
 _WINDS = (27, 28, 29, 30)
 _DRAGONS = (31, 32, 33)
@@ -369,13 +376,15 @@ _GroupInfo = tuple[int, ...]
 # One lazily filled table per group (bamboo, circles, characters, honours), keyed by the
 # group's counts as ``bytes``.
 _INFO: tuple[dict[bytes, _GroupInfo], ...] = ({}, {}, {}, {})
+_INFO_BOUND: Final = 1 << 13
+"""Entries of one group's table in :data:`_INFO`; past it the table starts again empty."""
 
 
 _STATUS: Final[tuple[dict[bytes, int], dict[bytes, int]]] = ({}, {})
 """The status of a suit's (first) or the honours' (second) counts, as :func:`_fill_info`
 asked for it (a group and the groups one tile more: neighbouring groups share them);
 bounded by :data:`_STATUS_BOUND`, cleared when full."""
-_STATUS_BOUND: Final = 1 << 16
+_STATUS_BOUND: Final = 1 << 14
 
 
 def _status_known(c: bytearray, honours: bool) -> int:
@@ -438,7 +447,10 @@ def _fill_info(g: int, key: bytes) -> _GroupInfo:
     irreg = 0 if honours else (1 if any(c) else 0) + (4 if any(c[1:8]) else 0)
     irreg += (n - c.count(0)) << 4  # kinds held
     info = (*[choices[k] for k in _MASK_CHOICES[code]], code | irreg << 8)
-    _INFO[g][key] = info
+    table = _INFO[g]
+    if len(table) >= _INFO_BOUND:
+        table.clear()
+    table[key] = info
     return info
 
 

@@ -189,16 +189,27 @@ class Profile:
 
 
 _GROUP_CODES: Final[tuple[dict[bytes, int], ...]] = ({}, {}, {}, {})
+"""A group's facts by its counts, one table per group (bamboo, circles, characters,
+honours); each starts again empty past :data:`_GROUP_CODES_BOUND` entries."""
+_GROUP_CODES_BOUND: Final = 1 << 13
 _PROFILES: Final[dict[int, Profile]] = {}
+"""The profile of each combination of the four groups' facts; emptied past
+:data:`_PROFILES_BOUND` entries."""
+_PROFILES_BOUND: Final = 1 << 13
 _SHAPES: Final[dict[int, Profile]] = {}
 """The profiles by what they depend on: the groups' facts without their numbers of kinds,
-and whether those add up to 13 (so equal profiles are one object, built once)."""
+and whether those add up to 13 (so equal profiles are one object, built once).  Bounded
+by the facts themselves: at most 4410 (9 combinations of facts for bamboo, 7 each for
+circles and characters, 5 for the honours; with 13 kinds or not)."""
 _FACT_BITS: Final = sum((_KINDS - 1) << (_GROUP_BITS * g) for g in range(4))
 _THIRTEEN: Final = 1 << (_GROUP_BITS * 4)
 
 
 def _fill_profile(b: bytes) -> Profile:
     t0, t1, t2, th = _GROUP_CODES
+    for table in _GROUP_CODES:
+        if len(table) >= _GROUP_CODES_BOUND:
+            table.clear()
     k0, k1, k2, kh = b[0:9], b[9:18], b[18:27], b[27:34]
     c0 = t0.get(k0)
     if c0 is None:
@@ -220,6 +231,8 @@ def _fill_profile(b: bytes) -> Profile:
         profile = _SHAPES.get(shape)
         if profile is None:
             profile = _SHAPES[shape] = Profile(code)
+        if len(_PROFILES) >= _PROFILES_BOUND:
+            _PROFILES.clear()
         _PROFILES[code] = profile
     return profile
 

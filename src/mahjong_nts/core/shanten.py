@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
+from typing import Final
 
 from mahjong_nts.core.analysis import (
     N_KINDS,
@@ -60,7 +61,12 @@ _Record = tuple[_Front, int, int, int, int, int, int, int]
 _MAX_BLOCKS = 4
 
 _RECORDS: tuple[dict[bytes, _Record], ...] = ({}, {}, {}, {})
+_RECORDS_BOUND: Final = 1 << 13
+"""Entries of one group's table in :data:`_RECORDS`; past it the table starts again empty
+(a long run keeps meeting contents it has not seen)."""
 _SUFFIX: dict[tuple[bytes, bool], frozenset[_Point]] = {}
+_SUFFIX_BOUND: Final = 1 << 13
+"""Entries of :data:`_SUFFIX` (the fronts records are built from); then emptied."""
 
 
 def _prune(points: set[_Point]) -> frozenset[_Point]:
@@ -122,6 +128,8 @@ def _suffix_front(c: bytes, chows: bool) -> frozenset[_Point]:
         if i + 2 < n and c[i + 2]:
             sub(0, 1, False, i, i + 2)
     res = _prune(pts)
+    if len(_SUFFIX) >= _SUFFIX_BOUND:
+        _SUFFIX.clear()
     _SUFFIX[key] = res
     return res
 
@@ -148,7 +156,10 @@ def _fill_record(g: int, key: bytes) -> _Record:
         | (len(key) - key.count(0)) << 24
     )
     rec = (front, no_pair, sum(key), len(key) - key.count(0), winds, packed, delta, gain)
-    _RECORDS[g][key] = rec
+    table = _RECORDS[g]
+    if len(table) >= _RECORDS_BOUND:
+        table.clear()
+    table[key] = rec
     return rec
 
 
