@@ -98,11 +98,23 @@ class Level:
     """Value steps each doubling beyond the ones a mahjong needs is worth to a plan (a
     doubling doubles the hand), for at most ``surplus_most`` of them."""
     surplus_most: float = 2.0
+    seven_pairs_penalty: float = 0.3
+    """Value steps the seven-pairs plan costs beyond its shanten (the heuristic bot's
+    ``Weights.seven_pairs_penalty`` is 0.7, for its waits on single tiles).  Lower here:
+    seven pairs is a limit hand that needs no doubling (250 under nts-2016, more than a
+    bare two-doubling hand) and a non-winner waiting for it scores half of that."""
 
 
 STRONG = Level()
 NORMAL = Level(look_ahead=False, defence=False)
-EASY = Level(real_worth=False, look_ahead=False, defence=False, surplus=0.0, mistakes=0.25)
+EASY = Level(
+    real_worth=False,
+    look_ahead=False,
+    defence=False,
+    surplus=0.0,
+    mistakes=0.25,
+    seven_pairs_penalty=Weights().seven_pairs_penalty,
+)
 
 
 class StrongBot(HeuristicBot):
@@ -114,6 +126,8 @@ class StrongBot(HeuristicBot):
     def __init__(
         self, seed: int = 0, rules: RuleSet | None = None, weights: Weights | None = None
     ) -> None:
+        if weights is None:
+            weights = Weights(seven_pairs_penalty=self.level.seven_pairs_penalty)
         super().__init__(seed, rules, weights)
         self._obs: Observation | None = None
         self._worth: dict[tuple[bytes, int, bool], tuple[bool, int]] = {}
