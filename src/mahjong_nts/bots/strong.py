@@ -8,6 +8,10 @@ turn:
 * **plans for value**: a plan also counts the doublings it brings beyond the ones a
   mahjong needs (each doubles the hand): a pure or clean hand, pungs of dragons and of
   the own and round wind weigh more than a bare two doublings;
+* **seven pairs weighs more**: the seven-pairs plan costs 0.3 steps beyond its shanten,
+  not the heuristic bot's 0.7: it is a limit hand that needs no doubling (250 under
+  nts-2016, more than a bare two-doubling hand), and a non-winner waiting for it scores
+  half its value;
 * **what a ready hand is worth**, asked of the real scorer
   (:func:`~mahjong_nts.core.winvalue.win_value`): for every discard that leaves the hand
   ready, each winning tile is scored self-drawn and on a discard with the seat's own
@@ -29,9 +33,9 @@ turn:
 Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
 * ``strong``: all of the above;
-* ``normal``: plans for value and the real worth of ready hands, without the look at
-  the next draw and without reading the opponents' threat (it keeps the heuristic bot's
-  care for what an opponent's open melds show he collects);
+* ``normal``: plans for value, seven pairs and the real worth of ready hands, without
+  the look at the next draw and without reading the opponents' threat (it keeps the
+  heuristic bot's care for what an opponent's open melds show he collects);
 * ``easy``: the heuristic bot that now and then (one decision in four) throws any single
   tile of its hand or lets a claim go: mistakes on purpose, for beginners (it never
   breaks a pair and never lets a mahjong go).
