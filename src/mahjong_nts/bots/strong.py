@@ -98,9 +98,11 @@ class Level:
     """The own hand folds when its best value is at least this (steps from ready)."""
     danger_weight: float = 0.35
     """Value steps a tile's danger costs when the hand does not fold."""
-    surplus: float = 0.5
+    surplus: float = 0.25
     """Value steps each doubling beyond the ones a mahjong needs is worth to a plan (a
-    doubling doubles the hand), for at most ``surplus_most`` of them."""
+    doubling doubles the hand), for at most ``surplus_most`` of them.  Small: by duel,
+    0.25 beat 0.5, and 1.0 lost to the heuristic bot (a faster hand wins more often
+    than a bigger one pays; docs/bots.md)."""
     surplus_most: float = 2.0
     seven_pairs_penalty: float = 0.3
     """Value steps the seven-pairs plan costs beyond its shanten (the heuristic bot's
