@@ -9,6 +9,7 @@ import pytest
 from bot_helpers import discards_of, make_obs, play
 
 from mahjong_nts.bots import BOTS, make_bot
+from mahjong_nts.bots.heuristic import HeuristicBot
 from mahjong_nts.bots.strong import EasyBot, NormalBot, StrongBot
 from mahjong_nts.core.game import Game, Phase
 from mahjong_nts.formats.rulefiles import load_ruleset
@@ -34,6 +35,39 @@ def test_claims_a_pung_of_its_own_wind_when_it_needs_a_doubling(cls: type[Strong
 def test_takes_a_legal_mahjong() -> None:
     hand = "b123 b456 b789 k234 CC"
     assert act(StrongBot(0), hand, ["mahjong", *discards_of(hand)]) == "mahjong"
+
+
+EARLY_DISCARDS = {0: "b1 W", 1: "C", 2: "k9", 3: "b9"}
+"""A few discards, so that a self-drawn win is no heavenly hand."""
+
+
+@pytest.mark.parametrize("cls", [StrongBot, NormalBot])
+def test_seven_pairs_ready_beats_a_regular_wait_that_wins_only_self_drawn(
+    cls: type[StrongBot],
+) -> None:
+    # South, concealed: throwing t3 leaves b456 b456 t345 with k44 NN, ready on k4 or N;
+    # its doublings (none but the two for a fully concealed hand) allow mahjong only
+    # self-drawn, for (20 + 2 + 4 or 8 ...) x 4 = 104 or 120 (nts-2016).  Throwing t5
+    # (or t4) leaves six pairs and a single: seven pairs, a limit hand of 250 that needs
+    # no doubling, so it wins on a discard too (three live tiles), and scores 125 as a
+    # non-winner waiting for it.  The heuristic bot throws t3.
+    hand = "b4 b4 b5 b5 b6 b6 k4 k4 t3 t3 t4 t5 N N"
+    obs = make_obs(hand, discards_of(hand), seat=1, discards=EARLY_DISCARDS)
+    assert str(cls(0).act(obs)) in {"discard t4", "discard t5"}
+    assert str(HeuristicBot(0).act(obs)) == "discard t3"
+
+
+def test_keeps_seven_pairs_when_the_regular_hand_stays_as_far() -> None:
+    # Five pairs (b3 k3 k5 k9 t7) and b2 b4 t4 t5.  Throwing t4 leaves the regular hand
+    # two steps from ready, as throwing b3 does, and seven pairs one step (five pairs and
+    # three singles); throwing b3 breaks a pair: seven pairs two steps away.  Seven pairs
+    # is worth 250 without a doubling; the regular hand still lacks both doublings a
+    # mahjong on a discard needs.  The strong bot keeps the pair (with the heuristic
+    # bot's 0.7 steps for seven pairs and half a step's credit for each surplus
+    # doubling, as it had before, it threw b3).
+    hand = "b2 b3 b3 b4 k3 k3 k5 k5 k9 k9 t4 t5 t7 t7"
+    obs = make_obs(hand, discards_of(hand), seat=1, discards=EARLY_DISCARDS)
+    assert str(StrongBot(0).act(obs)) == "discard t4"
 
 
 LATE_DISCARDS = {

@@ -8,6 +8,10 @@ turn:
 * **plans for value**: a plan also counts the doublings it brings beyond the ones a
   mahjong needs (each doubles the hand): a pure or clean hand, pungs of dragons and of
   the own and round wind weigh more than a bare two doublings;
+* **seven pairs weighs more**: the seven-pairs plan costs 0.3 steps beyond its shanten,
+  not the heuristic bot's 0.7: it is a limit hand that needs no doubling (250 under
+  nts-2016, more than a bare two-doubling hand), and a non-winner waiting for it scores
+  half its value;
 * **what a ready hand is worth**, asked of the real scorer
   (:func:`~mahjong_nts.core.winvalue.win_value`): for every discard that leaves the hand
   ready, each winning tile is scored self-drawn and on a discard with the seat's own
@@ -29,9 +33,9 @@ turn:
 Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
 * ``strong``: all of the above;
-* ``normal``: plans for value and the real worth of ready hands, without the look at
-  the next draw and without reading the opponents' threat (it keeps the heuristic bot's
-  care for what an opponent's open melds show he collects);
+* ``normal``: plans for value, seven pairs and the real worth of ready hands, without
+  the look at the next draw and without reading the opponents' threat (it keeps the
+  heuristic bot's care for what an opponent's open melds show he collects);
 * ``easy``: the heuristic bot that now and then (one decision in four) throws any single
   tile of its hand or lets a claim go: mistakes on purpose, for beginners (it never
   breaks a pair and never lets a mahjong go).
@@ -94,15 +98,29 @@ class Level:
     """The own hand folds when its best value is at least this (steps from ready)."""
     danger_weight: float = 0.35
     """Value steps a tile's danger costs when the hand does not fold."""
-    surplus: float = 0.5
+    surplus: float = 0.25
     """Value steps each doubling beyond the ones a mahjong needs is worth to a plan (a
-    doubling doubles the hand), for at most ``surplus_most`` of them."""
+    doubling doubles the hand), for at most ``surplus_most`` of them.  Small: by duel,
+    0.25 beat 0.5, and 1.0 lost to the heuristic bot (a faster hand wins more often
+    than a bigger one pays; docs/bots.md)."""
     surplus_most: float = 2.0
+    seven_pairs_penalty: float = 0.3
+    """Value steps the seven-pairs plan costs beyond its shanten (the heuristic bot's
+    ``Weights.seven_pairs_penalty`` is 0.7, for its waits on single tiles).  Lower here:
+    seven pairs is a limit hand that needs no doubling (250 under nts-2016, more than a
+    bare two-doubling hand) and a non-winner waiting for it scores half of that."""
 
 
 STRONG = Level()
 NORMAL = Level(look_ahead=False, defence=False)
-EASY = Level(real_worth=False, look_ahead=False, defence=False, surplus=0.0, mistakes=0.25)
+EASY = Level(
+    real_worth=False,
+    look_ahead=False,
+    defence=False,
+    surplus=0.0,
+    mistakes=0.25,
+    seven_pairs_penalty=Weights().seven_pairs_penalty,
+)
 
 
 class StrongBot(HeuristicBot):
@@ -114,6 +132,8 @@ class StrongBot(HeuristicBot):
     def __init__(
         self, seed: int = 0, rules: RuleSet | None = None, weights: Weights | None = None
     ) -> None:
+        if weights is None:
+            weights = Weights(seven_pairs_penalty=self.level.seven_pairs_penalty)
         super().__init__(seed, rules, weights)
         self._obs: Observation | None = None
         self._worth: dict[tuple[bytes, int, bool], tuple[bool, int]] = {}
