@@ -50,6 +50,7 @@ from mahjong_nts.bots.heuristic import (
     HeuristicBot,
     Weights,
     _Bases,
+    _connection,
     _Context,
     _danger,
     _discard_values,
@@ -220,7 +221,7 @@ class StrongBot(HeuristicBot):
             top = min(scores)
             near = sorted(
                 (i for i, s in enumerate(scores) if s <= top + lv.near),
-                key=lambda i: (scores[i], _connection_key(counts, choices[i], ctx.live)),
+                key=lambda i: (scores[i], _connection(counts, choices[i], ctx.live)),
             )[: lv.look_ahead_most]
             if len(near) > 1:
                 for i in near:
@@ -230,7 +231,7 @@ class StrongBot(HeuristicBot):
         pick: tuple[float, int] | None = None
         for t, s in zip(choices, scores, strict=True):
             if s <= top:
-                key = (_connection_key(counts, t, ctx.live), t)
+                key = (_connection(counts, t, ctx.live), t)
                 if pick is None or key < pick:
                     pick = key
         assert pick is not None
@@ -327,21 +328,6 @@ class EasyBot(StrongBot):
 
     name = "easy"
     level = EASY
-
-
-def _connection_key(counts: list[int], t: int, live: list[int]) -> float:
-    """How much a tile works with the rest of the hand (ties: the least connected goes)."""
-    score = 2.0 * (counts[t] - 1) + 0.1 * live[t]
-    if t < 27:
-        r = t % 9
-        for d, w in ((1, 1.0), (2, 0.5)):
-            if r - d >= 0 and counts[t - d]:
-                score += w
-            if r + d <= 8 and counts[t + d]:
-                score += w
-        if r in (0, 8):
-            score -= 0.2
-    return score
 
 
 def _distance(bases: _Bases) -> float:
