@@ -577,15 +577,24 @@ def _best_discard(
     if weight:
         danger = ctx.danger
         values = [v + weight * danger[t] for t, v in zip(choices, values, strict=True)]
-    top = min(values) + 1e-9
-    best: tuple[float, int] | None = None
-    for t, v in zip(choices, values, strict=True):
-        if v <= top:
-            key = (_connection(counts, t, ctx.live), t)
-            if best is None or key < best:
-                best = key
-    assert best is not None
-    tile = best[1]
+    return _pick(counts, ctx, choices, values, values)
+
+
+def _pick(
+    counts: Sequence[int],
+    ctx: _Context,
+    choices: Sequence[int],
+    scores: Sequence[float],
+    values: Sequence[float],
+) -> tuple[float, int]:
+    """The discard of the best (lowest) score, ties going to the tile least connected to
+    the rest of the hand, then the lowest tile; with its value."""
+    top = min(scores) + 1e-9
+    _, tile = min(
+        (_connection(counts, t, ctx.live), t)
+        for t, s in zip(choices, scores, strict=True)
+        if s <= top
+    )
     return values[choices.index(tile)], tile
 
 

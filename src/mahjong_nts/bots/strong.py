@@ -54,6 +54,7 @@ from mahjong_nts.bots.heuristic import (
     _Context,
     _danger,
     _discard_values,
+    _pick,
     _Plan,
     _Values,
 )
@@ -227,16 +228,7 @@ class StrongBot(HeuristicBot):
                 for i in near:
                     gain = _expected_gain(counts, ctx, choices[i], values[i])
                     scores[i] -= lv.look_ahead_weight * gain
-        top = min(scores) + 1e-9
-        pick: tuple[float, int] | None = None
-        for t, s in zip(choices, scores, strict=True):
-            if s <= top:
-                key = (_connection(counts, t, ctx.live), t)
-                if pick is None or key < pick:
-                    pick = key
-        assert pick is not None
-        tile = pick[1]
-        return values[choices.index(tile)], tile
+        return _pick(counts, ctx, choices, scores, values)
 
     def _ready_adjustment(self, ctx: _Context, counts: list[int], t: int) -> float:
         """For a discard that leaves the hand ready: how much worse (or better) it is than
