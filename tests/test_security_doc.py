@@ -69,7 +69,7 @@ BOUNDS = [
     (TOURNEY_FORM_ROW, "web.tournament", "MAX_FORM_BYTES", 160 * 1024, "160 KiB"),
     (SCREEN_ROW, "web.tournament", "SCREEN_SECONDS", 10, "every 10 seconds"),
     (PENALTIES_ROW, "store.tournaments", "MAX_WHO_CHARS", 60, "60 characters"),
-    (SOURCE_ROW, "store.tournament_sources", "MAX_SOURCE_CHARS", 300, "| 300 characters;"),
+    (SOURCE_ROW, "online.tournament_sources", "MAX_SOURCE_CHARS", 300, "| 300 characters;"),
     (SOURCE_ROW, "online.limits", "MAX_HANDS", 16, "(at most its 16 hands, or a whole match)"),
     (SOURCE_ROW, "sheet.evening", "MAX_HANDS", 500, "(at most 500 hands)"),
     (JSON_ROW, "formats.wire", "MAX_LINE_BYTES", 64 * 1024, "64 KiB"),

@@ -1,5 +1,5 @@
 """A tournament table's result from an online table or an evening score sheet
-(store/tournament_sources.py), on SQLite and on a real PostgreSQL.
+(online/tournament_sources.py), on SQLite and on a real PostgreSQL.
 
 The online tables are played by bots on the real online server (tests/played_tables.py)
 and read back from what it stored; the sheets are stored through the store's own API,
@@ -18,15 +18,15 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_nts.store import Conflict, Store, open_store
-from mahjong_nts.store.online import NewEvent, NewSeat, append_events, create_table
-from mahjong_nts.store.sheets import add_hand, create_session
-from mahjong_nts.store.tournament_sources import (
+from mahjong_nts.online.tournament_sources import (
     MAX_SOURCE_CHARS,
     enter_result_from,
     online_source,
     sheet_source,
 )
+from mahjong_nts.store import Conflict, Store, open_store
+from mahjong_nts.store.online import NewEvent, NewSeat, append_events, create_table
+from mahjong_nts.store.sheets import add_hand, create_session
 from mahjong_nts.store.tournaments import (
     create_tournament,
     get_tournament,

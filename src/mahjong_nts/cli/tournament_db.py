@@ -24,9 +24,9 @@ import typer
 from mahjong_nts.cli.i18n import N_, _, pgettext
 from mahjong_nts.cli.options import fail, os_problem, read_small_text, said
 from mahjong_nts.core.errors import MahjongError, quote
+from mahjong_nts.online.tournament_sources import enter_result_from, online_source, sheet_source
 from mahjong_nts.store import Store, StoreError, open_store
 from mahjong_nts.store.db import MAX_URL_CHARS, default_url
-from mahjong_nts.store.tournament_sources import enter_result_from, online_source, sheet_source
 from mahjong_nts.store.tournaments import (
     EnteredAlready,
     ResultView,

@@ -30,8 +30,8 @@ from starlette.concurrency import run_in_threadpool
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.formats.rulefiles import SHIPPED
 from mahjong_nts.i18n import translator
+from mahjong_nts.online.tournament_sources import MAX_SOURCE_CHARS, enter_result_from, source_of
 from mahjong_nts.store import Conflict, NotFound, Store, StoreError
-from mahjong_nts.store.tournament_sources import MAX_SOURCE_CHARS, enter_result_from, source_of
 from mahjong_nts.store.tournaments import (
     TournamentView,
     add_penalty,
