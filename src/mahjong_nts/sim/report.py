@@ -281,19 +281,40 @@ class RunStats:
         self.bots = {name: _BotStats(self.seats) for name in self.names}
         self.units = 0
         self.hands = 0
-        self.won = 0
-        self.self_drawn = 0
         self.decisions = 0
         self.draws = 0
         self.discards = 0
-        self.seat_hands = [0] * self.seats
-        self.seat_wins = [0] * self.seats
-        self.seat_self_drawn = [0] * self.seats
         self.reasons: Counter[str] = Counter()
         self.items: Counter[str] = Counter()
         self.limits: Counter[str] = Counter()
         self.length_won: Counter[int] = Counter()
         self.length_remise: Counter[int] = Counter()
+
+    # the run's totals are its bots' (every seat of every hand is some bot's)
+
+    @property
+    def won(self) -> int:
+        return sum(b.wins for b in self.bots.values())
+
+    @property
+    def self_drawn(self) -> int:
+        return sum(b.self_drawn for b in self.bots.values())
+
+    def _per_seat(self, field: str) -> list[int]:
+        rows = [getattr(b, field) for b in self.bots.values()]
+        return [sum(row[seat] for row in rows) for seat in range(self.seats)]
+
+    @property
+    def seat_hands(self) -> list[int]:
+        return self._per_seat("seat_hands")
+
+    @property
+    def seat_wins(self) -> list[int]:
+        return self._per_seat("seat_wins")
+
+    @property
+    def seat_self_drawn(self) -> list[int]:
+        return self._per_seat("seat_self_drawn")
 
     def add(self, outcome: Outcome) -> None:
         """Count one hand (a run of hands) or every hand of one match."""
@@ -320,25 +341,20 @@ class RunStats:
             b.seat_balance[seat] += value
             b.balance_min = value if b.balance_min is None else min(b.balance_min, value)
             b.balance_max = value if b.balance_max is None else max(b.balance_max, value)
-            self.seat_hands[seat] += 1
             if win_seat is not None:
                 b.balances.add(value)
         if o.winner is None or win_seat is None:
             self.reasons[o.reason] += 1
             self.length_remise[length] += 1
             return
-        self.won += 1
         self.length_won[length] += 1
         w = self.bots[names[o.winner]]
         w.wins += 1
         w.seat_wins[win_seat] += 1
         w.scores.add(o.score)
-        self.seat_wins[win_seat] += 1
         if o.self_drawn:
-            self.self_drawn += 1
             w.self_drawn += 1
             w.seat_self_drawn[win_seat] += 1
-            self.seat_self_drawn[win_seat] += 1
         elif o.discarder is not None:
             self.bots[names[o.discarder]].dealt_in += 1
         self.items.update(o.items)
@@ -439,8 +455,9 @@ class RunStats:
             tuple(bot_rows),
         )
         seat_rows: list[tuple[str | int, ...]] = []
-        for s in range(self.seats):
-            wins, played, own = self.seat_wins[s], self.seat_hands[s], self.seat_self_drawn[s]
+        for s, (wins, played, own) in enumerate(
+            zip(self.seat_wins, self.seat_hands, self.seat_self_drawn, strict=True)
+        ):
             seat_rows.append(
                 (
                     r,
