@@ -60,15 +60,7 @@ def profile(steps: int, seed: int, ruleset: str) -> tuple[int, dict[str, int]]:
         game.apply(act)
         t6 = clock()
         # the environment's own part of step() (its checks are the core's apply above)
-        env._cumulative_rewards[agent] = 0.0
-        if game.result is not None:
-            rewards = env._rewards_of(game.result.settlement.balances)
-            for a, r in zip(env.agents, rewards, strict=True):
-                env.rewards[a] = r
-                env.terminations[a] = True
-        else:
-            env.agent_selection = env._agent_at[game.current_seat]
-        env._accumulate_rewards()
+        env._after_apply(agent, game)
         t7 = clock()
         for name, took in zip(
             parts, (t2 - t0, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6), strict=True
