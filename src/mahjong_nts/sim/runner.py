@@ -8,7 +8,8 @@ A *work* is a plain, picklable value (a frozen dataclass) with a method
 the run gives the same outcomes whatever the backend and the number of processes.
 
 The units ``0 .. count-1`` are cut into chunks of ``size``; a bounded number of chunks
-(:data:`IN_FLIGHT_PER_JOB` per worker) is submitted or done but not yet handed on, and
+(:data:`IN_FLIGHT_PER_JOB` per worker) is submitted or done but not yet handed on (of
+them, a backend is given no more than ``workers`` at a time: it runs what it is given), and
 :func:`run_chunks` yields the outcomes in index order, so a run's memory does not grow with
 its length.  The rule set is loaded once, by the caller; workers get its values
 (:meth:`RuleSet.to_mapping`), never the file it came from.
@@ -197,10 +198,14 @@ def _run_elsewhere(
     """Chunks done but not yet yielded (they wait for an earlier one), by first index."""
     next_start = 0
     held = workers * IN_FLIGHT_PER_JOB
+    # the pool runs ``workers`` chunks at once and queues the rest; a backend (a Ray
+    # cluster) would run every chunk it is given at once, so it gets ``workers`` at a time
+    running = held if backend is None else workers
     try:
         while True:
-            # top up: at most ``held`` chunks submitted or waiting to be yielded
-            room = max(0, held - len(pending) - len(finished))
+            # top up: at most ``held`` chunks submitted or waiting to be yielded, and at
+            # most ``running`` of them submitted and not done
+            room = max(0, min(held - len(pending) - len(finished), running - len(pending)))
             for start, stop in itertools.islice(ranges, room):
                 pending[chunks.submit(work, start, stop)] = start
             if not pending:
