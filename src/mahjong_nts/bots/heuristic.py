@@ -483,7 +483,9 @@ def _isolated(counts: Sequence[int], t: int) -> bool:
     if t >= 27:
         return True
     r = t % 9
-    return not any(counts[t + d] for d in (-2, -1, 1, 2) if 0 <= r + d <= 8)
+    if r >= 1 and (counts[t - 1] or (r >= 2 and counts[t - 2])):
+        return False
+    return not (r <= 7 and (counts[t + 1] or (r <= 6 and counts[t + 2])))
 
 
 def _discard_values(
