@@ -1,4 +1,5 @@
-"""The heuristic bot's fast plan values equal the plain computation they replace.
+"""The heuristic bot's fast plan values (and the core's tables behind them) equal the plain
+computation they replace.
 
 The bot values a plan by the shanten of the tiles the plan keeps.  It looks each group's
 record (a suit, the honours, a suit without its terminals) up once per hand and combines
@@ -196,3 +197,20 @@ def test_discard_values_equal_the_plan_by_plan_values(ruleset: str) -> None:
         players = [_Checking(i * 4 + s, rules) for s in range(3)] + [StrongBot(i, rules)]
         play(rules, players, 500 + i)
     assert _Checking.checked > 200
+
+
+def test_the_core_keeps_exactly_the_points_no_other_point_beats() -> None:
+    """``shanten._prune`` (a sweep over sorted points) against the pairwise definition."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        points = {
+            (rng.randint(0, 4), rng.randint(0, 4), rng.randint(0, 1))
+            for _ in range(rng.randint(1, 16))
+        }
+        beaten = {
+            (m, k, p)
+            for (m, k, p) in points
+            for (m2, k2, p2) in points
+            if p2 == p and m2 >= m and k2 >= k and (m2, k2) != (m, k)
+        }
+        assert shanten._prune(points) == points - beaten, points

@@ -83,13 +83,18 @@ _SUFFIX_BOUND: Final = 1 << 13
 
 
 def _prune(points: set[_Point]) -> frozenset[_Point]:
-    keep = [
-        (m, k, p)
-        for (m, k, p) in points
-        if not any(
-            p2 == p and m2 >= m and k2 >= k and (m2, k2) != (m, k) for (m2, k2, p2) in points
-        )
-    ]
+    """The points no other point with the same pair beats in both sets and blocks."""
+    # Sorted by pair, then most sets and blocks first: a point is beaten exactly when an
+    # earlier point of its pair has at least its blocks (it has at least its sets).
+    keep: list[_Point] = []
+    pair = -1
+    most = -1
+    for m, k, p in sorted(points, key=lambda q: (q[2], -q[0], -q[1])):
+        if p != pair:
+            pair, most = p, -1
+        if k > most:
+            keep.append((m, k, p))
+            most = k
     return frozenset(keep)
 
 
