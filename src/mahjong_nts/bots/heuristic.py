@@ -143,6 +143,8 @@ _EMPTY = 7
 """Index of the empty group in :func:`_records`."""
 _GROUP = tuple(3 if t >= 27 else t // 9 for t in range(NUM_KINDS))
 """The group of each tile kind: 0-2 its suit, 3 the honours."""
+_NO_TERMINALS = bytes(1)
+"""A terminal's count in a suit's key without its terminals."""
 
 
 def _records(counts: Sequence[int], simples: bool = True) -> list[GroupRecord]:
@@ -166,9 +168,6 @@ def _simples_record(g: int, key: bytes, rec: GroupRecord) -> GroupRecord:
     if key[0] or key[8]:
         return group_record(g, _NO_TERMINALS + key[1:8] + _NO_TERMINALS)
     return rec
-
-
-_NO_TERMINALS = bytes(1)
 
 
 class _Plan:
