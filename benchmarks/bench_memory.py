@@ -15,10 +15,8 @@ Run: ``python benchmarks/bench_memory.py [--hands 1000,2000,4000,8000] [--seed 1
 2. **Caches** (``--caches N``, in this process): the same run of N hands, with each known
    per-process cache replaced by a dict that counts its look-ups and fills; then, for each,
    its entries, its size (the dict and everything only it reaches, ``sys.getsizeof``
-   summed, each object once), look-ups, fills and hit rate (1 - fills / look-ups).  A
-   look-up the code repeats on a miss counts twice (the heuristic bot's inline look-up and
-   then ``_shanten``'s), so that row's rate reads low.  The counting dicts slow the run;
-   only the counts and sizes are meant, not the speed.
+   summed, each object once), look-ups, fills and hit rate (1 - fills / look-ups).  The
+   counting dicts slow the run; only the counts and sizes are meant, not the speed.
 """
 
 from __future__ import annotations
@@ -36,8 +34,8 @@ from typing import Any
 
 # (label, module, attribute): a dict, or a tuple of dicts (one per group or meld count)
 CACHES: tuple[tuple[str, str, str], ...] = (
-    ("heuristic bot: shanten by counts", "mahjong_nts.bots.heuristic", "_CACHE"),
     ("shanten: group records", "mahjong_nts.core.shanten", "_RECORDS"),
+    ("shanten: group shapes", "mahjong_nts.core.shanten", "_SHAPES"),
     ("shanten: suffix fronts", "mahjong_nts.core.shanten", "_SUFFIX"),
     ("analysis: wait records", "mahjong_nts.core.analysis", "_INFO"),
     ("analysis: group statuses", "mahjong_nts.core.analysis", "_STATUS"),

@@ -16,7 +16,6 @@ SCORE_ROW = "a score given to `settle` or a score sheet (JSON, the settle page, 
 NOTATION_ROW = (
     "words the notation reader remembers (their tiles, to read them again without a scan)"
 )
-HEURISTIC_ROW = "the heuristic bot's shanten, remembered by tile counts"
 RECORDS_ROW = (
     "the core's shanten records of a group's counts (a suit's 9, the honours' 7) "
     "and the fronts they are built from"
@@ -126,8 +125,8 @@ BOUNDS = [
     (ENV_ROW, "env.encoding", "MAX_HISTORY", 136, "136 discards"),
     (ENV_ROW, "env.encoding", "MAX_MATCH_HANDS", 500, "at most 500 hands"),
     ("a line typed at the `play` prompt", "cli.play", "MAX_INPUT", 200, "200 characters"),
-    (HEURISTIC_ROW, "bots.heuristic", "_CACHE_SIZE", 4096, "4096 entries a table"),
     (RECORDS_ROW, "core.shanten", "_RECORDS_BOUND", 8192, "8192 records a group"),
+    (RECORDS_ROW, "core.shanten", "_SHAPES_BOUND", 8192, "8192 shapes for the suits"),
     (RECORDS_ROW, "core.shanten", "_SUFFIX_BOUND", 8192, "8192 fronts"),
     (WAITS_ROW, "core.analysis", "_INFO_BOUND", 8192, "8192 records a group"),
     (WAITS_ROW, "core.analysis", "_STATUS_BOUND", 16384, "16,384 statuses"),

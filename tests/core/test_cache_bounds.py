@@ -1,5 +1,6 @@
-"""The per-process tables of the core and the heuristic bot stay within their bounds, and a
-table that started again empty gives the same answers (docs/security.md, the bounds table).
+"""The per-process tables of the core stay within their bounds, and a table that started
+again empty (or dropped its older half) gives the same answers (docs/security.md, the
+bounds table).
 
 Each test answers the same seeded hands twice: with the shipped bounds, then with every
 bound lowered to a few entries (so the tables are emptied again and again, in the middle
@@ -11,7 +12,6 @@ import random
 
 import pytest
 
-from mahjong_nts.bots import heuristic
 from mahjong_nts.core import analysis, scoring_tables, shanten
 
 SMALL = 3
@@ -80,6 +80,7 @@ def _fields(profile: scoring_tables.Profile) -> tuple[object, ...]:
 
 TABLES = [
     (shanten, "_RECORDS_BOUND", shanten._RECORDS),
+    (shanten, "_SHAPES_BOUND", shanten._SHAPES),
     (shanten, "_SUFFIX_BOUND", (shanten._SUFFIX,)),
     (analysis, "_INFO_BOUND", analysis._INFO),
     (analysis, "_STATUS_BOUND", analysis._STATUS),
@@ -109,16 +110,3 @@ def test_core_tables_bounded_and_answers_unchanged(monkeypatch: pytest.MonkeyPat
     for _, name, tables in TABLES:
         for table in tables:
             assert len(table) <= SMALL, name
-
-
-def test_heuristic_shanten_table_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(heuristic, "_CACHE_SIZE", SMALL)
-    for table in heuristic._CACHE:
-        table.clear()
-    for n_melds in range(5):
-        for c in HANDS_13:
-            c = c[:]
-            while sum(c) > 13 - 3 * n_melds:  # the tiles outside the declared melds
-                c[max(range(34), key=c.__getitem__)] -= 1
-            assert heuristic._shanten(bytes(c), n_melds) == shanten.regular_shanten(c, n_melds)
-            assert len(heuristic._CACHE[n_melds]) <= SMALL

@@ -48,7 +48,13 @@ from mahjong_nts.core.game import Phase
 from mahjong_nts.core.hand import MeldKind
 from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.rules import RuleSet
-from mahjong_nts.core.shanten import regular_shanten, seven_pairs_shanten
+from mahjong_nts.core.shanten import (
+    EMPTY_GROUP,
+    GroupRecord,
+    group_record,
+    records_shanten,
+    seven_pairs_shanten,
+)
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
 
 __all__ = ["HeuristicBot", "Weights"]
@@ -133,70 +139,73 @@ _HONOURS = range(27, NUM_KINDS)
 _SUITS = (range(0, 9), range(9, 18), range(18, 27))
 _EXP = tuple(math.exp(-SOFTMIN * i / 20.0) for i in range(61))
 """exp(-SOFTMIN d) for d in steps of 0.05 up to 3 (differences between plan values)."""
-_ZEROS = bytes(NUM_KINDS)
-_CACHE: tuple[dict[bytes, int], ...] = ({}, {}, {}, {}, {})
-"""Regular shanten by tile counts, one table per number of declared melds."""
-_CACHE_SIZE = 4096
-"""Entries of one table of :data:`_CACHE`; past it the table starts again empty.  The hits
-come from the hand being weighed now (the same counts between turns and plans): 4096
-entries miss about 4% more often than 200,000 did, and keep the tables near 2 MiB."""
+_EMPTY = 7
+"""Index of the empty group in :func:`_records`."""
+_GROUP = tuple(3 if t >= 27 else t // 9 for t in range(NUM_KINDS))
+"""The group of each tile kind: 0-2 its suit, 3 the honours."""
+_NO_TERMINALS = bytes(1)
+"""A terminal's count in a suit's key without its terminals."""
 
 
-def _shanten(counts: bytes | bytearray, n_melds: int) -> int:
-    """:func:`regular_shanten`, remembered (hands repeat a lot between turns and plans)."""
-    cache = _CACHE[n_melds]
-    key = bytes(counts)
-    sh = cache.get(key)
-    if sh is None:
-        if len(cache) >= _CACHE_SIZE:
-            cache.clear()
-        sh = cache[key] = regular_shanten(key, n_melds)
-    return sh
+def _records(counts: Sequence[int], simples: bool = True) -> list[GroupRecord]:
+    """The shanten records of the hand's groups: 0-2 the suits, 3 the honours, 4-6 the
+    suits without their terminals (the empty group unless ``simples``), 7 the empty group
+    (see :attr:`_Plan.slots`)."""
+    b = bytes(counts)
+    out = [EMPTY_GROUP] * 8
+    for g in range(3):
+        lo = 9 * g
+        key = b[lo : lo + 9]
+        out[g] = rec = group_record(g, key)
+        if simples:
+            out[4 + g] = _simples_record(g, key, rec)
+    out[3] = group_record(3, b[27:34])
+    return out
+
+
+def _simples_record(g: int, key: bytes, rec: GroupRecord) -> GroupRecord:
+    """The record of suit ``g`` holding ``key`` without its terminals (``rec``: with)."""
+    if key[0] or key[8]:
+        return group_record(g, _NO_TERMINALS + key[1:8] + _NO_TERMINALS)
+    return rec
 
 
 class _Plan:
     """One plan: the tile kinds it keeps and the doublings it brings by itself."""
 
-    __slots__ = ("doublings", "groups", "honours", "keep", "kind", "runs")
+    __slots__ = ("doublings", "honours", "keep", "kind", "slots")
 
     def __init__(self, kind: str, keep: Callable[[int], bool], doublings: float) -> None:
         self.kind = kind
-        self.keep = tuple(keep(t) for t in range(NUM_KINDS))
-        self.honours = all(self.keep[t] for t in _HONOURS)
+        self.keep = k = tuple(keep(t) for t in range(NUM_KINDS))
+        self.honours = all(k[t] for t in _HONOURS)
         self.doublings = doublings
-        k = self.keep
-        self.groups = (k[4], k[13], k[22], k[27], k[0] - k[4])
-        """How the plan's tile count follows from :func:`_group_sums` (coefficients)."""
-        runs: list[tuple[int, int]] = []
-        for t in range(NUM_KINDS):
-            if self.keep[t]:
-                if runs and runs[-1][1] == t:
-                    runs[-1] = (runs[-1][0], t + 1)
-                else:
-                    runs.append((t, t + 1))
-        self.runs = tuple(runs)
-        """The kept kinds as ranges ``[lo, hi)``."""
+        slots: list[int] = []
+        for g, kinds in enumerate(_SUITS):
+            kept = [k[t] for t in kinds]
+            if all(kept):
+                slots.append(g)
+            elif kept == [False] + [True] * 7 + [False]:
+                slots.append(4 + g)
+            elif any(kept):
+                raise ValueError(f"plan {kind!r} keeps part of suit {g} (all, 2-8 or none)")
+            else:
+                slots.append(_EMPTY)
+        if self.honours:
+            slots.append(3)
+        elif any(k[t] for t in _HONOURS):
+            raise ValueError(f"plan {kind!r} keeps some honours (all or none)")
+        else:
+            slots.append(_EMPTY)
+        self.slots: tuple[int, int, int, int] = (slots[0], slots[1], slots[2], slots[3])
+        """Where the plan's four groups are in :func:`_records`: its shanten is
+        ``records_shanten`` of those (a group it leaves out is the empty one)."""
 
-    def restrict(self, b: bytes) -> bytes:
-        """The counts ``b`` with the kinds outside the plan taken out."""
-        if self.kind == "free":
-            return b
-        out = bytearray(NUM_KINDS)
-        for lo, hi in self.runs:
-            out[lo:hi] = b[lo:hi]
-        return bytes(out)
-
-
-def _group_sums(b: bytes) -> tuple[int, int, int, int, int]:
-    """Tiles in each suit, honours, and the terminals (every plan keeps all or none of the
-    tiles of each of these groups, the terminals apart)."""
-    return (
-        sum(b[0:9]),
-        sum(b[9:18]),
-        sum(b[18:27]),
-        sum(b[27:]),
-        b[0] + b[8] + b[9] + b[17] + b[18] + b[26],
-    )
+    def shanten(self, recs: Sequence[GroupRecord], n_melds: int) -> int:
+        """The regular shanten of the hand's tiles that the plan keeps (``recs`` from
+        :func:`_records`)."""
+        s0, s1, s2, s3 = self.slots
+        return records_shanten(recs[s0], recs[s1], recs[s2], recs[s3], n_melds)
 
 
 def _suit_keeper(suit: int, honours: bool) -> Callable[[int], bool]:
@@ -280,11 +289,16 @@ class _Context:
 
         melds = [m for m in obs.me.melds if m is not None]  # own melds always show
         self.n_melds = len(melds)
-        self.concealed = not any(m.open for m in melds)
-        self.meld_value = sum(worth[m.tile] for m in melds if m.kind is not MeldKind.CHOW)
-        self.plans = tuple(
-            p for p in plans.values() if all(_fits(p, m.kind, m.tile) for m in melds)
-        )
+        if melds:
+            self.concealed = not any(m.open for m in melds)
+            self.meld_value = sum(worth[m.tile] for m in melds if m.kind is not MeldKind.CHOW)
+            self.plans = tuple(
+                p for p in plans.values() if all(_fits(p, m.kind, m.tile) for m in melds)
+            )
+        else:
+            self.concealed = True
+            self.meld_value = 0
+            self.plans = tuple(plans.values())
         self.sevens = v.seven_pairs and not melds
         self.obs = obs
         self._danger: list[float] | None = None
@@ -319,7 +333,7 @@ class _Context:
         if self.concealed:
             doublings += self.w.concealed_share * self.v.concealed
         elif plan.kind == "simples" and self.v.simples_concealed:
-            doublings = self.meld_value
+            doublings = float(self.meld_value)
         return doublings
 
     def lack_cost(self, plan: _Plan, held_value: float) -> float:
@@ -387,13 +401,13 @@ def _waits_adjustment(counts: list[int], ctx: _Context) -> float:
 
 def evaluate(counts: list[int], ctx: _Context) -> float:
     """The value of a hand between turns (lower is better): soft minimum over the plans."""
-    b = bytes(counts)
+    recs = _records(counts)
     n = ctx.n_melds
     hv = ctx.held_value(counts)
     values: list[float] = []
     ready = False
     for p in ctx.plans:
-        sh = _shanten(p.restrict(b), n)
+        sh = p.shanten(recs, n)
         ready = ready or sh == 0
         values.append(sh + ctx.lack_cost(p, hv))
     if ctx.sevens:
@@ -417,20 +431,21 @@ class _Bases:
     without computing their shanten (exactly those the cut would drop).
     """
 
-    __slots__ = ("far", "floor", "hv", "kept", "sevens")
+    __slots__ = ("far", "floor", "hv", "kept", "recs", "sevens")
 
     def __init__(self, counts: list[int], ctx: _Context) -> None:
-        b = bytes(counts)
+        simples = any(p.slots[0] >= 4 for p in ctx.plans)
+        self.recs = recs = _records(counts, simples)
+        """The hand's group records (:func:`_records`)."""
         n = ctx.n_melds
         w = ctx.w
         self.hv = hv = ctx.held_value(counts)
         two_n = 2 * (4 - n)
-        g0, g1, g2, gh, gt = _group_sums(b)
         order: list[tuple[float, _Plan, float]] = []
         for p in ctx.plans:
             cost = ctx.lack_cost(p, hv)
-            c0, c1, c2, ch, ct = p.groups
-            tiles = c0 * g0 + c1 * g1 + c2 * g2 + ch * gh + ct * gt
+            s0, s1, s2, s3 = p.slots
+            tiles = recs[s0][2] + recs[s1][2] + recs[s2][2] + recs[s3][2]
             order.append((max(two_n - 2 * tiles // 3, -1) + cost, p, cost))
         order.sort(key=lambda x: x[0])
         best = math.inf
@@ -438,16 +453,17 @@ class _Bases:
         if ctx.sevens:
             sevens_base = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
             best = sevens_base + w.seven_pairs_penalty
-        plans: list[tuple[_Plan, int, bytearray, float]] = []
+        plans: list[tuple[_Plan, int, tuple[int, int, int, int], float]] = []
         for bound, p, cost in order:
             if bound > best + w.prune:
                 break
-            restricted = p.restrict(b)
-            base = _shanten(restricted, n)
-            plans.append((p, base, bytearray(restricted), cost))
+            base = p.shanten(recs, n)
+            plans.append((p, base, p.slots, cost))
             best = min(best, base + cost)
         cut = best + w.prune
         self.kept = kept = [x for x in plans if x[1] + x[3] <= cut]
+        """(plan, its shanten, where its groups are in ``recs``, its cost) of each plan
+        kept, in the order they were valued."""
         self.sevens = sevens = sevens_base + w.seven_pairs_penalty <= cut
         kept_bounds = [x[1] + x[3] for x in kept]
         if sevens:
@@ -466,7 +482,9 @@ def _isolated(counts: Sequence[int], t: int) -> bool:
     if t >= 27:
         return True
     r = t % 9
-    return not any(counts[t + d] for d in (-2, -1, 1, 2) if 0 <= r + d <= 8)
+    if r >= 1 and (counts[t - 1] or (r >= 2 and counts[t - 2])):
+        return False
+    return not (r <= 7 and (counts[t + 1] or (r <= 6 and counts[t + 2])))
 
 
 def _discard_values(
@@ -485,7 +503,13 @@ def _discard_values(
     floor = bases.floor if bases.far else None
     pairs = sum(c >> 1 for c in counts) if sevens and dup else 0
     worth = ctx.worth
-    cache = _CACHE[n]
+    base_recs = bases.recs
+    recs = list(base_recs)
+    # the groups some kept plan takes whole (0-3) or without its terminals (4-6)
+    used = [False] * 8
+    for x in kept:
+        for slot in x[2]:
+            used[slot] = True
     out: list[float] = []
     for t in choices:
         if floor is not None and t in isolated:
@@ -494,21 +518,43 @@ def _discard_values(
         counts[t] -= 1
         recost = worth[t] and counts[t] >= 1  # a value pung or pair is broken up
         hv = ctx.held_value(counts) if recost else hv_all
+        # The records of the groups that lose the tile: its suit (or the honours), and
+        # its suit without terminals when it is 2-8.  A plan's shanten follows from its
+        # groups' fronts alone, so where a front stays the same the plan's shanten does.
+        g = _GROUP[t]
+        lo = 9 * g
+        whole = simple = False
+        simples = g < 3 and used[4 + g] and 0 < t - lo < 8
+        if used[g] or simples:
+            key = bytes(counts[lo : lo + 9])
+            rec = group_record(g, key)
+            if used[g] and rec[0] != base_recs[g][0]:
+                recs[g] = rec
+                whole = True
+            if simples:
+                rec = _simples_record(g, key, rec)
+                if rec[0] != base_recs[4 + g][0]:
+                    recs[4 + g] = rec
+                    simple = True
         values: list[float] = []
         ready = False
-        for p, base, r, cost in kept:
+        for p, base, slots, cost in kept:
             if p.keep[t]:
-                r[t] -= 1
-                key = bytes(r)
-                r[t] += 1
-                sh = cache.get(key)
-                if sh is None:
-                    sh = _shanten(key, n)
+                slot = slots[g]
+                if (whole and slot == g) or (simple and slot != g):
+                    s0, s1, s2, s3 = slots
+                    sh = records_shanten(recs[s0], recs[s1], recs[s2], recs[s3], n)
+                else:
+                    sh = base
                 if sh == 0:
                     ready = True
             else:
                 sh = base
             values.append(sh + (ctx.lack_cost(p, hv) if recost else cost))
+        if whole:
+            recs[g] = base_recs[g]
+        if simple:
+            recs[4 + g] = base_recs[4 + g]
         if sevens:
             if dup:  # 6 - pairs, the pairs counted with duplicates (see seven_pairs_shanten)
                 sh = 6 - min(pairs - (counts[t] & 1), 7)

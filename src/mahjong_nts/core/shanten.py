@@ -20,8 +20,9 @@ structural waits need a fifth copy is not counted as ready (see :func:`shanten`)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
 from operator import itemgetter
-from typing import Final
+from typing import Any, Final
 
 from mahjong_nts.core.analysis import (
     N_KINDS,
@@ -31,7 +32,11 @@ from mahjong_nts.core.analysis import (
 )
 
 __all__ = [
+    "EMPTY_GROUP",
+    "GroupRecord",
+    "group_record",
     "irregular_shanten",
+    "records_shanten",
     "regular_shanten",
     "seven_pairs_shanten",
     "shanten",
@@ -62,21 +67,34 @@ _MAX_BLOCKS = 4
 
 _RECORDS: tuple[dict[bytes, _Record], ...] = ({}, {}, {}, {})
 _RECORDS_BOUND: Final = 1 << 13
-"""Entries of one group's table in :data:`_RECORDS`; past it the table starts again empty
+"""Entries of one group's table in :data:`_RECORDS`; past it the older half is dropped
 (a long run keeps meeting contents it has not seen)."""
+_Shape = tuple[_Front, int, int, int]
+_SHAPES: tuple[dict[bytes, _Shape], dict[bytes, _Shape]] = ({}, {})
+"""The parts of a record that follow from the group's shape alone (the front, [1], [6]
+and [7]), by shape: [0] the honours (counts in falling order), [1] the suits (counts
+without the empty ranks at either end).  Many contents share a shape (a suit's 3-4-5 and
+6-7-8), so a new content seldom needs its front worked out."""
+_SHAPES_BOUND: Final = 1 << 13
+"""Entries of one table of :data:`_SHAPES`; past it the older half is dropped."""
 _SUFFIX: dict[tuple[bytes, bool], frozenset[_Point]] = {}
 _SUFFIX_BOUND: Final = 1 << 13
 """Entries of :data:`_SUFFIX` (the fronts records are built from); then emptied."""
 
 
 def _prune(points: set[_Point]) -> frozenset[_Point]:
-    keep = [
-        (m, k, p)
-        for (m, k, p) in points
-        if not any(
-            p2 == p and m2 >= m and k2 >= k and (m2, k2) != (m, k) for (m2, k2, p2) in points
-        )
-    ]
+    """The points no other point with the same pair beats in both sets and blocks."""
+    # Sorted by pair, then most sets and blocks first: a point is beaten exactly when an
+    # earlier point of its pair has at least its blocks (it has at least its sets).
+    keep: list[_Point] = []
+    pair = -1
+    most = -1
+    for m, k, p in sorted(points, key=lambda q: (q[2], -q[0], -q[1])):
+        if p != pair:
+            pair, most = p, -1
+        if k > most:
+            keep.append((m, k, p))
+            most = k
     return frozenset(keep)
 
 
@@ -134,8 +152,26 @@ def _suffix_front(c: bytes, chows: bool) -> frozenset[_Point]:
     return res
 
 
+def _drop_older_half(table: dict[bytes, Any]) -> None:
+    """Empty the older half of a full table (a dict keeps the order entries came in):
+    the contents met lately stay, as the hand being weighed keeps meeting them."""
+    for key in list(islice(table, len(table) // 2)):
+        del table[key]
+
+
 def _fill_record(g: int, key: bytes) -> _Record:
-    front = tuple(sorted(_suffix_front(key, g != 3), key=lambda q: (-(q[0] + q[1] + q[2]), q)))
+    rec = _build_record(g, key)
+    table = _RECORDS[g]
+    if len(table) >= _RECORDS_BOUND:
+        _drop_older_half(table)
+    table[key] = rec
+    return rec
+
+
+def _shape_parts(shape: bytes, chows: bool) -> _Shape:
+    """The front of a group of this shape, sorted best first, and its packed best points
+    without and with the pair and the pair's gain (the record's [0], [1], [6] and [7])."""
+    front = tuple(sorted(_suffix_front(shape, chows), key=lambda q: (-(q[0] + q[1] + q[2]), q)))
     # (the empty split (0, 0, 0) is always there, so a point without the pair exists)
     m0, k0, _ = max((q for q in front if not q[2]), key=lambda q: (q[0] + q[1], q[0]))
     no_pair = m0 | k0 << 8
@@ -146,6 +182,22 @@ def _fill_record(g: int, key: bytes) -> _Record:
         m1, k1, _ = max(with_pair, key=lambda q: (q[0] + q[1], q[0]))
         delta = (m1 | k1 << 8 | 1 << 16) - no_pair
         gain = m1 + k1 + 1 - m0 - k0
+    return front, no_pair, delta, gain
+
+
+def _build_record(g: int, key: bytes) -> _Record:
+    # The front depends only on the group's shape: a suit's counts without the empty ranks
+    # at either end (a chow never reaches past them), the honours' counts in any order.
+    chows = g != 3
+    shape = key.strip(b"\0") if chows else bytes(sorted(key, reverse=True)).rstrip(b"\0")
+    shapes = _SHAPES[chows]
+    parts = shapes.get(shape)
+    if parts is None:
+        parts = _shape_parts(shape, chows)
+        if len(shapes) >= _SHAPES_BOUND:
+            _drop_older_half(shapes)
+        shapes[shape] = parts
+    front, no_pair, delta, gain = parts
     winds = 4 - key[0:4].count(0) if g == 3 else 0
     orphans = key if g == 3 else key[0:1] + key[8:9]
     packed = (
@@ -155,12 +207,7 @@ def _fill_record(g: int, key: bytes) -> _Record:
         | key.count(3) << 16
         | (len(key) - key.count(0)) << 24
     )
-    rec = (front, no_pair, sum(key), len(key) - key.count(0), winds, packed, delta, gain)
-    table = _RECORDS[g]
-    if len(table) >= _RECORDS_BOUND:
-        table.clear()
-    table[key] = rec
-    return rec
+    return (front, no_pair, sum(key), len(key) - key.count(0), winds, packed, delta, gain)
 
 
 def _greedy(r0: _Record, r1: _Record, r2: _Record, rh: _Record) -> int:
@@ -223,6 +270,48 @@ def _search(r0: _Record, r1: _Record, r2: _Record, rh: _Record, n_sets: int, ub:
                             return v
                         best = v
     return best
+
+
+GroupRecord = _Record
+"""What :func:`group_record` gives: one group's front and packed facts (see above)."""
+
+
+def group_record(g: int, key: bytes) -> GroupRecord:
+    """The record of group ``g`` (0-2 the suits, 3 the honours) holding the counts ``key``
+    (9 bytes for a suit, 7 for the honours), from its table (made when missing)."""
+    return _RECORDS[g].get(key) or _fill_record(g, key)
+
+
+EMPTY_GROUP: Final[GroupRecord] = _build_record(0, bytes(9))
+"""The record of a group without tiles (any group: it adds nothing to a hand)."""
+
+
+def records_shanten(
+    r0: GroupRecord, r1: GroupRecord, r2: GroupRecord, rh: GroupRecord, n_melds: int
+) -> int:
+    """:func:`regular_shanten` of the hand whose groups have the records ``r0`` to ``rh``
+    (the order does not matter; :data:`EMPTY_GROUP` for a group left out).
+
+    A bot that values one hand in several ways (only some suits, no terminals) looks each
+    group's record up once and combines them here, without building the counts again.
+    """
+    # _regular_value with the greedy choice inlined (a bot calls this a thousand times a
+    # hand)
+    n_sets = 4 - n_melds
+    g = r0[1] + r1[1] + r2[1] + rh[1]
+    gain = max(r0[7], r1[7], r2[7], rh[7])
+    if gain >= 0:
+        g += (r0 if r0[7] == gain else r1 if r1[7] == gain else r2 if r2[7] == gain else rh)[6]
+    ms = g & 255
+    ks = g >> 8 & 255
+    pp = g >> 16
+    ub = 2 * n_sets + (r0[2] + r1[2] + r2[2] + rh[2] >= 3 * n_sets + 2)
+    if ms + ks + pp < ub:
+        ub = ms + ks + pp
+    v = (ms if ms < n_sets else n_sets) + (ks if ks < n_sets else n_sets) + pp
+    if v < ub:
+        v = _search(r0, r1, r2, rh, n_sets, ub)
+    return 2 * n_sets - v
 
 
 def seven_pairs_shanten(counts: Sequence[int], *, duplicate_pairs: bool = True) -> int:
@@ -352,8 +441,23 @@ def regular_shanten(counts: Sequence[int], n_melds: int = 0) -> int:
     r2 = t2.get(k) or _fill_record(2, k)
     k = b[27:34]
     rh = th.get(k) or _fill_record(3, k)
+    # _regular_value with the greedy choice inlined (a bot calls this a thousand times a
+    # hand)
     n_sets = 4 - n_melds
-    return 2 * n_sets - _regular_value(r0, r1, r2, rh, n_sets, r0[2] + r1[2] + r2[2] + rh[2])
+    g = r0[1] + r1[1] + r2[1] + rh[1]
+    gain = max(r0[7], r1[7], r2[7], rh[7])
+    if gain >= 0:
+        g += (r0 if r0[7] == gain else r1 if r1[7] == gain else r2 if r2[7] == gain else rh)[6]
+    ms = g & 255
+    ks = g >> 8 & 255
+    pp = g >> 16
+    ub = 2 * n_sets + (r0[2] + r1[2] + r2[2] + rh[2] >= 3 * n_sets + 2)
+    if ms + ks + pp < ub:
+        ub = ms + ks + pp
+    v = (ms if ms < n_sets else n_sets) + (ks if ks < n_sets else n_sets) + pp
+    if v < ub:
+        v = _search(r0, r1, r2, rh, n_sets, ub)
+    return 2 * n_sets - v
 
 
 def shanten(counts: Sequence[int], *, n_melds: int = 0, duplicate_pairs: bool = True) -> int:

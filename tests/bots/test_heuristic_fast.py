@@ -1,0 +1,216 @@
+"""The heuristic bot's fast plan values (and the core's tables behind them) equal the plain
+computation they replace.
+
+The bot values a plan by the shanten of the tiles the plan keeps.  It looks each group's
+record (a suit, the honours, a suit without its terminals) up once per hand and combines
+them (``_Plan.shanten``); valuing a discard, it looks up only the groups that lose the
+tile and keeps a plan's shanten where the group's front stays the same.  The core builds
+a group's record from its shape (a suit's counts without the empty ranks at either end,
+the honours' counts in any order).  Each is checked here against the plain way: the
+regular shanten of the kept tiles' counts, a record built from the counts themselves,
+and every discard valued plan by plan with ``regular_shanten``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from bot_helpers import play
+
+from mahjong_nts.bots import heuristic
+from mahjong_nts.bots.heuristic import HeuristicBot, Weights, _Bases, _Context, _discard_values
+from mahjong_nts.bots.strong import StrongBot
+from mahjong_nts.core import shanten
+from mahjong_nts.core.observation import Observation
+from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.shanten import regular_shanten, seven_pairs_shanten
+from mahjong_nts.formats.rulefiles import load_ruleset
+
+
+def _hand(rng: random.Random, size: int, kinds: range = range(34)) -> list[int]:
+    """``size`` tiles drawn from four of each kind in ``kinds``."""
+    wall = [t for t in kinds for _ in range(4)]
+    c = [0] * 34
+    for t in rng.sample(wall, size):
+        c[t] += 1
+    return c
+
+
+def _kept(counts: list[int], plan: heuristic._Plan) -> list[int]:
+    return [x if plan.keep[t] else 0 for t, x in enumerate(counts)]
+
+
+@pytest.mark.parametrize("ruleset", ["nts-2016", "nmb-2009"])
+def test_plan_shanten_from_group_records_is_the_shanten_of_its_tiles(ruleset: str) -> None:
+    _, plans = heuristic._setup(load_ruleset(ruleset), Weights())
+    assert {p.kind for p in plans.values()} == {"free", "clean", "pure", "simples"}
+    rng = random.Random(7)
+    for i in range(600):
+        n_melds = i % 5
+        size = 14 - 3 * n_melds - (i // 5) % 2  # before and after a discard
+        # one suit in three hands (clean and pure plans with many tiles of their suit)
+        kinds = range(9 * (i % 3), 9 * (i % 3) + 9) if i % 3 == 0 else range(34)
+        counts = _hand(rng, min(size, 4 * len(kinds)), kinds)
+        recs = heuristic._records(counts)
+        for p in plans.values():
+            assert p.shanten(recs, n_melds) == regular_shanten(_kept(counts, p), n_melds), (
+                p.kind,
+                counts,
+                n_melds,
+            )
+
+
+def test_a_plan_keeps_whole_groups_or_a_suit_without_terminals() -> None:
+    with pytest.raises(ValueError, match="keeps part of suit 0"):
+        heuristic._Plan("odd", lambda t: t in (0, 1), 0.0)
+    with pytest.raises(ValueError, match="keeps some honours"):
+        heuristic._Plan("winds", lambda t: 27 <= t < 31, 0.0)
+
+
+def _record_from_counts(g: int, key: bytes) -> shanten.GroupRecord:
+    """A group's record built from its counts as they are (not from its shape)."""
+    front = tuple(
+        sorted(shanten._suffix_front(key, g != 3), key=lambda q: (-(q[0] + q[1] + q[2]), q))
+    )
+    m0, k0, _ = max((q for q in front if not q[2]), key=lambda q: (q[0] + q[1], q[0]))
+    no_pair = m0 | k0 << 8
+    with_pair = [q for q in front if q[2]]
+    delta, gain = 0, -1
+    if with_pair:
+        m1, k1, _ = max(with_pair, key=lambda q: (q[0] + q[1], q[0]))
+        delta = (m1 | k1 << 8 | 1 << 16) - no_pair
+        gain = m1 + k1 + 1 - m0 - k0
+    winds = 4 - key[0:4].count(0) if g == 3 else 0
+    orphans = key if g == 3 else key[0:1] + key[8:9]
+    packed = (
+        (len(orphans) - orphans.count(0))
+        | (max(orphans) >= 2) << 4
+        | key.count(1) << 8
+        | key.count(3) << 16
+        | (len(key) - key.count(0)) << 24
+    )
+    return (front, no_pair, sum(key), len(key) - key.count(0), winds, packed, delta, gain)
+
+
+def test_a_record_built_from_its_shape_is_the_record_of_its_counts() -> None:
+    rng = random.Random(11)
+    seen = 0
+    for i in range(3000):
+        g = i % 4
+        width = 7 if g == 3 else 9
+        c = [0] * width
+        for _ in range(rng.randint(0, 14)):
+            k = rng.randrange(width)
+            if c[k] < 4:
+                c[k] += 1
+        key = bytes(c)
+        shanten._RECORDS[g].pop(key, None)  # built now, from the shape table or afresh
+        seen += key.strip(b"\0") != key
+        assert shanten.group_record(g, key) == _record_from_counts(g, key), (g, key)
+    assert seen > 1000  # most keys have empty ranks at an end: the shape differs
+
+
+def _slow_bases(counts: list[int], ctx: _Context) -> tuple[list[tuple[str, int, float]], bool]:
+    """The plans :class:`_Bases` keeps, each with its shanten (``regular_shanten`` of its
+    tiles) and cost, in order; and whether seven pairs is kept."""
+    n, w = ctx.n_melds, ctx.w
+    hv = ctx.held_value(counts)
+    order = []
+    for p in ctx.plans:
+        cost = ctx.lack_cost(p, hv)
+        tiles = sum(_kept(counts, p))
+        order.append((max(2 * (4 - n) - 2 * tiles // 3, -1) + cost, p, cost))
+    order.sort(key=lambda x: x[0])
+    best = math.inf
+    sevens = 99
+    if ctx.sevens:
+        sevens = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
+        best = sevens + w.seven_pairs_penalty
+    plans = []
+    for bound, p, cost in order:
+        if bound > best + w.prune:
+            break
+        base = regular_shanten(_kept(counts, p), n)
+        plans.append((p, base, cost))
+        best = min(best, base + cost)
+    cut = best + w.prune
+    kept = [(p.kind + str(p.slots), base, cost) for p, base, cost in plans if base + cost <= cut]
+    return kept, sevens + w.seven_pairs_penalty <= cut
+
+
+def _slow_discard_values(counts: list[int], ctx: _Context, bases: _Bases) -> list[float]:
+    """Every discard valued plan by plan, ``regular_shanten`` of the plan's tiles."""
+    out = []
+    for t in range(34):
+        if not counts[t]:
+            continue
+        counts[t] -= 1
+        hv = ctx.held_value(counts)
+        values: list[float] = []
+        ready = False
+        for p, base, _, _ in bases.kept:
+            sh = regular_shanten(_kept(counts, p), ctx.n_melds) if p.keep[t] else base
+            ready = ready or (p.keep[t] and sh == 0)
+            values.append(sh + ctx.lack_cost(p, hv))
+        if bases.sevens:
+            sh = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
+            ready = ready or sh == 0
+            values.append(sh + ctx.w.seven_pairs_penalty)
+        value = heuristic._softmin(values) if len(values) > 1 else values[0]
+        if ready:
+            value += heuristic._waits_adjustment(counts, ctx)
+        counts[t] += 1
+        out.append(value)
+    return out
+
+
+class _Checking(HeuristicBot):
+    """The heuristic bot that checks, at every decision on its own turn, the fast plan
+    values against the slow ones (and counts the decisions checked)."""
+
+    checked = 0
+
+    def _context(self, obs: Observation) -> _Context:
+        ctx = super()._context(obs)
+        counts = [0] * 34
+        for t in obs.concealed:
+            counts[t] += 1
+        if sum(counts) % 3 == 2:  # a hand to discard from
+            bases = _Bases(counts, ctx)
+            kept, sevens = _slow_bases(counts, ctx)
+            assert [(p.kind + str(p.slots), b, c) for p, b, _, c in bases.kept] == kept
+            assert bases.sevens == sevens
+            choices = [t for t in range(34) if counts[t]]
+            fast = _discard_values(counts, ctx, bases, choices)
+            assert fast == _slow_discard_values(counts, ctx, bases), counts
+            type(self).checked += 1
+        return ctx
+
+
+@pytest.mark.parametrize("ruleset", ["nts-2016", "nts-2002", "nmb-2009"])
+def test_discard_values_equal_the_plan_by_plan_values(ruleset: str) -> None:
+    rules: RuleSet = load_ruleset(ruleset)
+    _Checking.checked = 0
+    for i in range(6):
+        players = [_Checking(i * 4 + s, rules) for s in range(3)] + [StrongBot(i, rules)]
+        play(rules, players, 500 + i)
+    assert _Checking.checked > 200
+
+
+def test_the_core_keeps_exactly_the_points_no_other_point_beats() -> None:
+    """``shanten._prune`` (a sweep over sorted points) against the pairwise definition."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        points = {
+            (rng.randint(0, 4), rng.randint(0, 4), rng.randint(0, 1))
+            for _ in range(rng.randint(1, 16))
+        }
+        beaten = {
+            (m, k, p)
+            for (m, k, p) in points
+            for (m2, k2, p2) in points
+            if p2 == p and m2 >= m and k2 >= k and (m2, k2) != (m, k)
+        }
+        assert shanten._prune(points) == points - beaten, points
