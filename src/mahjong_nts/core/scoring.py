@@ -426,7 +426,12 @@ def _tiles_text(counts: Sequence[int]) -> str:
 
 
 _SCORED: dict[tuple[str, int, int, int], ScoredItem] = {}
-"""Scored items are values: equal ones are shared (interned) rather than rebuilt."""
+"""Scored items are values: equal ones are shared (interned) rather than rebuilt
+(bounded by :data:`_EXPLAINER_BOUND`, cleared when full)."""
+_EXPLAINER_BOUND: Final = 1 << 12
+"""Entries of each of an explainer's tables of items without details (by the items'
+ids, whole-hand bits, set-count key, sets' items packed) and of the interned scored items;
+a full table starts again empty (a long run of nts-2016 hands fills about 100)."""
 _Ranked = tuple[int, ScoredItem]  # an item with its place in the catalogue
 _SECOND: Final = itemgetter(1)
 _MAHJONG: Final = BIT["mahjong"]
@@ -440,6 +445,8 @@ def _scored(item_id: str, points: int, doublings: int, count: int) -> ScoredItem
     key = (item_id, points, doublings, count)
     scored = _SCORED.get(key)
     if scored is None:
+        if len(_SCORED) >= _EXPLAINER_BOUND:
+            _SCORED.clear()
         item = ITEMS[item_id]
         scored = _SCORED[key] = ScoredItem(item_id, item.nl, item.en, points, doublings, count)
     return scored
@@ -909,6 +916,8 @@ class _Explainer:
         """Items that count once each."""
         ranked = self._items.get(item_ids)
         if ranked is None:
+            if len(self._items) >= _EXPLAINER_BOUND:
+                self._items.clear()
             ranked = self._items[item_ids] = tuple(self.item(i, 1) for i in item_ids)
         return ranked
 
@@ -916,7 +925,9 @@ class _Explainer:
         """The whole-hand items of ``bits`` that count (:attr:`RuleTables.whole`)."""
         ranked = self._whole.get(bits)
         if ranked is None:
-            ranked = self._whole[bits] = self.items(self.rt.whole_items[bits])
+            if len(self._whole) >= _EXPLAINER_BOUND:
+                self._whole.clear()
+            ranked = self._whole[bits] = self.items(self.rt.items_of_whole(bits))
         return ranked
 
     def derived(self, key: int) -> tuple[tuple[_Ranked, ...], bool, bool, tuple[str, ...]]:
@@ -925,7 +936,9 @@ class _Explainer:
         chows or the pair too (not only on the pungs and kongs), and their ids."""
         entry = self.derived_made.get(key)
         if entry is None:
-            item_ids, dropped = self.rt.derived_items[key]
+            if len(self.derived_made) >= _EXPLAINER_BOUND:
+                self.derived_made.clear()
+            item_ids, dropped = self.rt.items_of_derived(key)
             needs = any(i in _NEEDS_CHOWS_OR_PAIR for i in item_ids)
             entry = self.derived_made[key] = (self.items(item_ids), dropped, needs, item_ids)
         return entry
@@ -934,6 +947,8 @@ class _Explainer:
         """The items of the sets, packed by :func:`pack_set_items`."""
         ranked = self._sets.get(packed)
         if ranked is None:
+            if len(self._sets) >= _EXPLAINER_BOUND:
+                self._sets.clear()
             counts = unpack_set_items(packed)
             ranked = self._sets[packed] = tuple(self.item(i, n) for i, n in counts.items())
         return ranked
@@ -976,8 +991,6 @@ class _Explainer:
         hand clean."""
         if len(self.whole_details) >= _DETAIL_CACHE:
             self.whole_details.clear()
-        if len(self._whole_items) >= _DETAIL_CACHE:
-            self._whole_items.clear()
         assert sc.win is not None
         source = sc.win.source
         clean_id = profile.clean_id
@@ -989,6 +1002,8 @@ class _Explainer:
             k = (o, w, source) if depends == _ON_TILE else (o, clean_id) if depends else o
             done = items.get(k)
             if done is None:
+                if len(items) >= _DETAIL_CACHE:
+                    items.clear()
                 if f is None:
                     f = _Facts([], None, profile, sc, w)
                 done = items[k] = _detailed(it, _DETAILS[it.id](f))

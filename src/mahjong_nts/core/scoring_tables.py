@@ -530,6 +530,12 @@ class WindTables:
         )
 
 
+_TABLE_BOUND: Final = 1 << 12
+"""Entries of a rule set's whole-hand table (:attr:`RuleTables.whole`) and of its
+set-count table (:attr:`RuleTables.derived`), each with its items; a full table starts
+again empty (a long run of nts-2016 hands fills about 15 and 110)."""
+
+
 class RuleTables:
     """A rule set compiled for the scorer (built once per :class:`RuleSet` object)."""
 
@@ -594,6 +600,9 @@ class RuleTables:
     def fill_whole(self, bits: int) -> tuple[int, int, bool]:
         p, d, chosen = self.evaluate(whole_found(bits))
         entry = (p, d, any(ITEMS[i].group == "clean" for i in chosen))
+        if len(self.whole) >= _TABLE_BOUND:
+            self.whole.clear()
+            self.whole_items.clear()
         self.whole[bits] = entry
         self.whole_items[bits] = tuple(chosen)
         return entry
@@ -612,9 +621,30 @@ class RuleTables:
             p -= pure_simples[0]
             d -= pure_simples[1]
         entry = (p, d, _limit_bits(x, pair_class))
+        if len(self.derived) >= _TABLE_BOUND:
+            self.derived.clear()
+            self.derived_items.clear()
         self.derived[key] = entry
         self.derived_items[key] = (tuple(chosen), dropped)
         return entry
+
+    def items_of_whole(self, bits: int) -> tuple[str, ...]:
+        """The whole-hand items of ``bits`` that count (:attr:`whole_items`, filled if
+        it is not there)."""
+        found = self.whole_items.get(bits)
+        if found is None:
+            self.fill_whole(bits)
+            found = self.whole_items[bits]
+        return found
+
+    def items_of_derived(self, key: int) -> tuple[tuple[str, ...], bool]:
+        """The set-count items of ``key`` that count and whether "all simples" is dropped
+        (:attr:`derived_items`, filled if it is not there)."""
+        found = self.derived_items.get(key)
+        if found is None:
+            self.fill_derived(key)
+            found = self.derived_items[key]
+        return found
 
 
 def whole_found(bits: int) -> dict[str, int]:
