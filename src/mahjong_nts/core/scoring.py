@@ -19,6 +19,7 @@ import dataclasses
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from operator import itemgetter
 from typing import Any, Final
 
@@ -2157,7 +2158,7 @@ def _explain(
         doublings,
         clean,
         cap,
-        lambda: _explanation(sc, blocks, idx, i, bits, key, profile),
+        partial(_explanation, sc, blocks, idx, i, bits, key, profile),
     )
 
 
