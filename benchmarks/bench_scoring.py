@@ -29,9 +29,10 @@ Hands: concealed, self-drawn winning hands (four random chows or pungs, 55% chow
 pair, at most four copies of a tile, a random winning tile among the 14), nts-2016 for
 ours (seat South, round East), ``is_tsumo`` for theirs (so every closed hand has a yaku and
 is valued in full, fu included; riichienv the same, player wind South).  Before the first
-run, one untimed pass over a separate set of hands (``--warm-hands``) fills our per-group
-tables to the state a process that has scored hands before has: the unseen rows are then
-new whole hands, not new per-suit contents.  No side caches whole-hand results beyond
+run, one untimed pass over a separate set of hands (``--warm-hands``), their explanations
+read, fills our per-group tables and explanation caches to the state a process that has
+scored hands before has: the unseen rows are then new whole hands, not new per-suit
+contents.  No side caches whole-hand results beyond
 what is said above.  Each run times every side back to back on the same hands; rates are
 medians over the runs, a ratio the median of the per-run ratios.  ``--clock cpu`` (the
 default) times the CPU time of the process, which other work on a shared machine disturbs
@@ -285,8 +286,9 @@ def in_process(args: argparse.Namespace) -> dict[str, dict[str, list[float]]]:
         side = make()
         if side is not None:
             sides[name] = side
-    # fill our per-group tables as a process that has scored hands before has them
-    sides["ours"]["text"](hands_for(args.seed * 1000 + 999, args.warm_hands))()
+    # fill our per-group tables and explanation caches as a process that has scored hands
+    # (and shown their explanations) before has them
+    sides["ours"]["explained"](hands_for(args.seed * 1000 + 999, args.warm_hands))()
     rates: dict[str, dict[str, list[float]]] = {row: {} for row, _ in ROWS}
     for run in range(args.runs):
         n = args.hands
