@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from mahjong_nts.core import analysis
 from mahjong_nts.core.analysis import Block, Shape
@@ -197,7 +197,8 @@ class ScoreResult:
         "_score",
         "_winner",
     )
-    __match_args__ = _FIELDS
+    __match_args__: ClassVar[tuple[str, ...]] = _FIELDS
+    """(A class variable: compiled by mypyc, a plain assignment would be an attribute.)"""
 
     def __init__(
         self,
