@@ -9,6 +9,10 @@ Every side starts from what a user of it holds, and every row says which:
   ``TilesConverter.one_line_string_to_136_array("123p456m...")`` for the hand and the
   winning tile, then ``HandCalculator.estimate_hand_value``.  riichienv:
   ``HandEvaluator.calc_from_text("123p456m...5p")`` (the last tile is the winning one).
+* **from text, unseen, explanation read**: the same on another set of new hands, and ours
+  also reads each result's explanation (``items``, ``arrangement``, ``not_counted``),
+  which our scorer makes only when first read; the other sides give everything at once,
+  so theirs is their from-text call again.
 * **from objects, unseen hands**: each side's own input built before the timer (our
   ``Hand``; their 136-tile lists; riichienv's 136-tile lists), the same new hands.
 * **warm, same hands again**: the from-text row a second time over the hands just scored,
@@ -25,9 +29,10 @@ Hands: concealed, self-drawn winning hands (four random chows or pungs, 55% chow
 pair, at most four copies of a tile, a random winning tile among the 14), nts-2016 for
 ours (seat South, round East), ``is_tsumo`` for theirs (so every closed hand has a yaku and
 is valued in full, fu included; riichienv the same, player wind South).  Before the first
-run, one untimed pass over a separate set of hands (``--warm-hands``) fills our per-group
-tables to the state a process that has scored hands before has: the unseen rows are then
-new whole hands, not new per-suit contents.  No side caches whole-hand results beyond
+run, one untimed pass over a separate set of hands (``--warm-hands``), their explanations
+read, fills our per-group tables and explanation caches to the state a process that has
+scored hands before has: the unseen rows are then new whole hands, not new per-suit
+contents.  No side caches whole-hand results beyond
 what is said above.  Each run times every side back to back on the same hands; rates are
 medians over the runs, a ratio the median of the per-run ratios.  ``--clock cpu`` (the
 default) times the CPU time of the process, which other work on a shared machine disturbs
@@ -149,6 +154,16 @@ def ours_side() -> dict[str, Callable[[list[Case]], Callable[[], None]]]:
 
         return run
 
+    def explained(cases: list[Case]) -> Callable[[], None]:
+        texts = [our_text(c) for c in cases]
+
+        def run() -> None:
+            for text in texts:
+                result = score_hand(parse_hand(text), situation, rules)
+                result.items, result.arrangement, result.not_counted  # noqa: B018
+
+        return run
+
     def from_objects(cases: list[Case]) -> Callable[[], None]:
         hands = [Hand(tuple(Tile(t) for t in ts), winning_tile=Tile(w)) for ts, w in cases]
 
@@ -167,7 +182,7 @@ def ours_side() -> dict[str, Callable[[list[Case]], Callable[[], None]]]:
 
         return run
 
-    return {"text": from_text, "objects": from_objects, "parse": parse}
+    return {"text": from_text, "explained": explained, "objects": from_objects, "parse": parse}
 
 
 def mahjong_side() -> dict[str, Callable[[list[Case]], Callable[[], None]]] | None:
@@ -257,6 +272,7 @@ def _rate(fn: Callable[[], None], n: int) -> float:
 
 ROWS = (
     ("text", "from text, unseen hands"),
+    ("explained", "from text, unseen, explanation read"),
     ("objects", "from objects, unseen hands"),
     ("warm", "warm: from text, same hands again"),
     ("parse", "notation parsing alone (unseen)"),
@@ -270,8 +286,9 @@ def in_process(args: argparse.Namespace) -> dict[str, dict[str, list[float]]]:
         side = make()
         if side is not None:
             sides[name] = side
-    # fill our per-group tables as a process that has scored hands before has them
-    sides["ours"]["text"](hands_for(args.seed * 1000 + 999, args.warm_hands))()
+    # fill our per-group tables and explanation caches as a process that has scored hands
+    # (and shown their explanations) before has them
+    sides["ours"]["explained"](hands_for(args.seed * 1000 + 999, args.warm_hands))()
     rates: dict[str, dict[str, list[float]]] = {row: {} for row, _ in ROWS}
     for run in range(args.runs):
         n = args.hands
@@ -279,10 +296,14 @@ def in_process(args: argparse.Namespace) -> dict[str, dict[str, list[float]]]:
         text_cases = hands_for(args.seed * 1000 + 3 * run, n)
         obj_cases = hands_for(args.seed * 1000 + 3 * run + 1, n)
         parse_cases = hands_for(args.seed * 1000 + 3 * run + 2, n)
+        explained_cases = hands_for(args.seed * 1000 + 600 + run, n)
         for name, side in sides.items():
             fn = side["text"](text_cases)
             rates["text"].setdefault(name, []).append(_rate(fn, n))
             rates["warm"].setdefault(name, []).append(_rate(fn, n))
+        for name, side in sides.items():  # theirs give everything at once: "text" again
+            fn = side.get("explained", side["text"])(explained_cases)
+            rates["explained"].setdefault(name, []).append(_rate(fn, n))
         for name, side in sides.items():
             rates["objects"].setdefault(name, []).append(_rate(side["objects"](obj_cases), n))
         for name, side in sides.items():

@@ -28,7 +28,12 @@ FACTS_ROW = (
 )
 EXPLAIN_ROW = (
     "the scorer's explanations: items with their details; the explainer's details and notes; "
-    "the explained pungs of the hands scored"
+    "the explained pungs of the hands scored; the explainer's items without details and the "
+    "interned scored items"
+)
+RULE_TABLES_ROW = (
+    "the scorer's tables of a rule set: values of whole-hand items by which items a hand has, "
+    "of set-count items by the summary of its sets, each with the items that count"
 )
 JSON_ROW = "a JSON request line (`score --json`, `settle --json`, the handlers)"
 
@@ -137,6 +142,8 @@ BOUNDS = [
     (EXPLAIN_ROW, "core.scoring", "_DETAILED_BOUND", 65536, "65,536 items"),
     (EXPLAIN_ROW, "core.scoring", "_DETAIL_CACHE", 4096, "4096 entries each"),
     (EXPLAIN_ROW, "core.scoring", "_PART_BOUND", 16384, "16,384 a seat and round wind"),
+    (EXPLAIN_ROW, "core.scoring", "_EXPLAINER_BOUND", 4096, "above); 4096 entries each"),
+    (RULE_TABLES_ROW, "core.scoring_tables", "_TABLE_BOUND", 4096, "| 4096 entries each"),
     (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORDS", 4096, "4096 words"),
     (NOTATION_ROW, "core.notation", "MAX_REMEMBERED_WORD_CHARS", 16, "of at most 16 characters"),
     ("an HTTP request body (`POST /api/score`, `/api/settle`)", "web.api.body", "MAX_BODY_BYTES",

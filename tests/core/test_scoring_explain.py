@@ -5,6 +5,7 @@ out by hand from the hand and the rule set."""
 from __future__ import annotations
 
 import dataclasses
+import pickle
 
 import pytest
 
@@ -251,7 +252,7 @@ def test_special_wins_say_with_which_tile() -> None:
 
 
 def test_fast_constructors_build_the_same_values() -> None:
-    """The scorer builds items and results through their slots (faster than the frozen
+    """The scorer builds items and notes through their slots (faster than the frozen
     dataclasses' generated constructors): the values must be the very same."""
     item = ScoredItem("pung_dragon", "Pung/kong draken", "Pung/kong of dragons", 0, 2, 2, "")
     fast = scoring._new_item(item, "pung of C, pung of F")
@@ -261,15 +262,6 @@ def test_fast_constructors_build_the_same_values() -> None:
     assert hash(fast) == hash(dataclasses.replace(item, detail="pung of C, pung of F"))
     other = scoring._new_item(item, "x", 4, 1, 3)
     assert (other.points, other.doublings, other.count, other.detail) == (4, 1, 3, "x")
-    values = (True, False, (item,), 20, 2, None, 80, 2000, 80, True, None, ("b123",), ())
-    result = scoring._new_result(*values)
-    assert result == ScoreResult(*values)
-    assert repr(result) == repr(ScoreResult(*values))
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        result.score = 0  # type: ignore[misc]
-    # every field is set, in the dataclass's order
-    assert [f.name for f in dataclasses.fields(ScoreResult)][-1] == "not_counted"
-    assert len(scoring._RESULT_SLOTS) == len(dataclasses.fields(ScoreResult))
     assert len(scoring._ITEM_SLOTS) == len(dataclasses.fields(ScoredItem))
     note = scoring._note("pung_own_wind", "pung of W: a wind pung counts only for ...")
     assert note == NotCounted(
@@ -279,3 +271,53 @@ def test_fast_constructors_build_the_same_values() -> None:
         "pung of W: a wind pung counts only for ...",
     )
     assert len(scoring._NOTE_SLOTS) == len(dataclasses.fields(NotCounted))
+
+
+def test_a_result_is_a_value_of_its_fields() -> None:
+    """Equal, hashed and shown as its thirteen fields in order; read-only; pickled as
+    its fields."""
+    item = ScoredItem("pung_dragon", "Pung/kong draken", "Pung/kong of dragons", 0, 2, 2, "x")
+    values = (True, False, (item,), 20, 2, None, 80, 2000, 80, True, None, ("b123",), ())
+    result = ScoreResult(*values)
+    assert result == ScoreResult(*values)
+    assert result != ScoreResult(*values[:-2], ("b234",), ())
+    assert hash(result) == hash(values)
+    assert repr(result) == (
+        f"ScoreResult(winner=True, dead=False, items=({item!r},), points=20, doublings=2, "
+        "limit_hand=None, base=80, cap=2000, score=80, mahjong_allowed=True, refusal=None, "
+        "arrangement=('b123',), not_counted=())"
+    )
+    assert ScoreResult(*values[:-1]).not_counted == ()
+    with pytest.raises(AttributeError):
+        result.score = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        result.items = ()  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(result)) == result
+    match result:
+        case ScoreResult(True, False, items, 20):
+            assert items == (item,)
+        case _:
+            pytest.fail("positional pattern")
+
+
+def test_the_explanation_is_made_when_first_read() -> None:
+    """A regular hand's items, arrangement and notes wait until read; read in any order,
+    or never (compared, hashed, pickled, shown), they are the same, and the score does
+    not wait for them."""
+    text = "b123 k456 t789 EEE C +C"
+    read = score("nts-2016", text, seat="E", win="wall")
+    assert read._explained is None  # nothing made yet
+    items, arrangement = read.items, read.arrangement
+    assert read._explained is not None and read._explain is None
+    assert arrangement == ("b123", "k456", "t789", "EEE", "CC*")
+    assert read.points == sum(i.points for i in items)
+    assert read.doublings == sum(i.doublings for i in items)
+    assert read.base == read.points << read.doublings
+    for unread in (
+        score("nts-2016", text, seat="E", win="wall"),
+        pickle.loads(pickle.dumps(score("nts-2016", text, seat="E", win="wall"))),
+    ):
+        assert unread == read and hash(unread) == hash(read)
+    assert repr(score("nts-2016", text, seat="E", win="wall")) == repr(read)
+    other = score("nts-2016", text, seat="E", win="wall")
+    assert other.not_counted == read.not_counted and other.items == items

@@ -19,8 +19,9 @@ import dataclasses
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from mahjong_nts.core import analysis
 from mahjong_nts.core.analysis import Block, Shape
@@ -135,26 +136,220 @@ class NotCounted:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+_Explained = tuple[tuple["ScoredItem", ...], tuple[str, ...], tuple["NotCounted", ...]]
+"""A result's explanation: its items, arrangement and notes (``not_counted``)."""
+_FIELDS: Final = (
+    "winner",
+    "dead",
+    "items",
+    "points",
+    "doublings",
+    "limit_hand",
+    "base",
+    "cap",
+    "score",
+    "mahjong_allowed",
+    "refusal",
+    "arrangement",
+    "not_counted",
+)
+
+
 class ScoreResult:
-    winner: bool
-    dead: bool
-    items: tuple[ScoredItem, ...]
-    points: int
-    doublings: int
-    limit_hand: str | None
-    base: int
-    """Points x 2**doublings, or the limit hand's value (with its doublings)."""
-    cap: int | None
-    """The cap that applied to this hand (``None``: no cap)."""
-    score: int
-    mahjong_allowed: bool | None
-    """For a winner: may he go mahjong with this hand.  ``None`` for other players."""
-    refusal: str | None
-    arrangement: tuple[str, ...]
-    """The sets that produced the score; ``*`` marks the set the winning tile completed."""
-    not_counted: tuple[NotCounted, ...] = ()
-    """Items the player may expect that did not count here, and why (catalogue order)."""
+    """A hand's score and its explanation: a value (equal, hashed and shown as its
+    fields, in this order), read-only.
+
+    ``ScoreResult(winner, dead, items, points, doublings, limit_hand, base, cap, score,
+    mahjong_allowed, refusal, arrangement, not_counted=())`` builds one from every field.
+    The scorer leaves the explanation of a regular hand (``items``, ``arrangement``,
+    ``not_counted``: the texts) to be worked out when first read, from what valued the
+    hand; it reads the same as when built at once, and the score fields never wait for it.
+
+    Fields:
+
+    - ``winner``, ``dead``: whether the player won, and whether the hand is dead.
+    - ``items``: the :class:`ScoredItem` s that counted (catalogue order).
+    - ``points``, ``doublings``: their total.
+    - ``limit_hand``: the limit hand's id, or ``None``.
+    - ``base``: points x 2**doublings, or the limit hand's value (with its doublings).
+    - ``cap``: the cap that applied to this hand (``None``: no cap).
+    - ``score``: what the hand is worth (``base`` up to the cap).
+    - ``mahjong_allowed``: for a winner, whether he may go mahjong with this hand;
+      ``None`` for other players.
+    - ``refusal``: why not (a :class:`~mahjong_nts.core.text.Text`), or ``None``.
+    - ``arrangement``: the sets that produced the score; ``*`` marks the set the winning
+      tile completed.
+    - ``not_counted``: items the player may expect that did not count here, and why
+      (:class:`NotCounted`, catalogue order).
+    """
+
+    __slots__ = (
+        "_base",
+        "_cap",
+        "_dead",
+        "_doublings",
+        "_explain",
+        "_explained",
+        "_limit_hand",
+        "_mahjong_allowed",
+        "_points",
+        "_refusal",
+        "_score",
+        "_winner",
+    )
+    __match_args__: ClassVar[tuple[str, ...]] = _FIELDS
+    """(A class variable: compiled by mypyc, a plain assignment would be an attribute.)"""
+
+    def __init__(
+        self,
+        winner: bool,
+        dead: bool,
+        items: tuple[ScoredItem, ...],
+        points: int,
+        doublings: int,
+        limit_hand: str | None,
+        base: int,
+        cap: int | None,
+        score: int,
+        mahjong_allowed: bool | None,
+        refusal: str | None,
+        arrangement: tuple[str, ...],
+        not_counted: tuple[NotCounted, ...] = (),
+    ) -> None:
+        self._winner = winner
+        self._dead = dead
+        self._points = points
+        self._doublings = doublings
+        self._limit_hand = limit_hand
+        self._base = base
+        self._cap = cap
+        self._score = score
+        self._mahjong_allowed = mahjong_allowed
+        self._refusal = refusal
+        self._explained: _Explained | None = (items, arrangement, not_counted)
+        self._explain: Callable[[], _Explained] | None = None
+
+    @property
+    def winner(self) -> bool:
+        return self._winner
+
+    @property
+    def dead(self) -> bool:
+        return self._dead
+
+    @property
+    def points(self) -> int:
+        return self._points
+
+    @property
+    def doublings(self) -> int:
+        return self._doublings
+
+    @property
+    def limit_hand(self) -> str | None:
+        return self._limit_hand
+
+    @property
+    def base(self) -> int:
+        """Points x 2**doublings, or the limit hand's value (with its doublings)."""
+        return self._base
+
+    @property
+    def cap(self) -> int | None:
+        """The cap that applied to this hand (``None``: no cap)."""
+        return self._cap
+
+    @property
+    def score(self) -> int:
+        return self._score
+
+    @property
+    def mahjong_allowed(self) -> bool | None:
+        """For a winner: may he go mahjong with this hand.  ``None`` for other players."""
+        return self._mahjong_allowed
+
+    @property
+    def refusal(self) -> str | None:
+        return self._refusal
+
+    def _explanation(self) -> _Explained:
+        explained = self._explained
+        if explained is None:
+            explain = self._explain
+            assert explain is not None
+            explained = self._explained = explain()
+            self._explain = None  # (what it held is no longer needed)
+        return explained
+
+    @property
+    def items(self) -> tuple[ScoredItem, ...]:
+        return self._explanation()[0]
+
+    @property
+    def arrangement(self) -> tuple[str, ...]:
+        """The sets that produced the score; ``*`` marks the set the winning tile
+        completed."""
+        return self._explanation()[1]
+
+    @property
+    def not_counted(self) -> tuple[NotCounted, ...]:
+        """Items the player may expect that did not count here, and why (catalogue
+        order)."""
+        return self._explanation()[2]
+
+    def _values(self) -> tuple[Any, ...]:
+        items, arrangement, not_counted = self._explanation()
+        return (
+            self._winner,
+            self._dead,
+            items,
+            self._points,
+            self._doublings,
+            self._limit_hand,
+            self._base,
+            self._cap,
+            self._score,
+            self._mahjong_allowed,
+            self._refusal,
+            arrangement,
+            not_counted,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreResult):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{n}={v!r}" for n, v in zip(_FIELDS, self._values(), strict=True))
+        return f"ScoreResult({values})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ScoreResult, self._values())
+
+
+def _lazy_result(
+    winner: bool,
+    points: int,
+    doublings: int,
+    base: int,
+    cap: int | None,
+    score: int,
+    mahjong_allowed: bool | None,
+    refusal: str | None,
+    explain: Callable[[], _Explained],
+) -> ScoreResult:
+    """A regular hand's result (not dead, no limit hand) whose explanation ``explain()``
+    gives when first read."""
+    result = ScoreResult(
+        winner, False, (), points, doublings, None, base, cap, score, mahjong_allowed, refusal, ()
+    )
+    result._explained = None
+    result._explain = explain
+    return result
 
 
 # Fast constructors for the hot path.  A frozen dataclass's generated ``__init__`` sets
@@ -165,9 +360,6 @@ class ScoreResult:
 _NEW: Final = object.__new__
 _ITEM_SLOTS: Final = tuple(
     ScoredItem.__dict__[f.name].__set__ for f in dataclasses.fields(ScoredItem)
-)
-_RESULT_SLOTS: Final = tuple(
-    ScoreResult.__dict__[f.name].__set__ for f in dataclasses.fields(ScoreResult)
 )
 
 
@@ -191,54 +383,6 @@ def _new_item(
         s_doublings(new, doublings)
         s_count(new, count)
     s_detail(new, detail)
-    return new
-
-
-def _new_result(
-    winner: bool,
-    dead: bool,
-    items: tuple[ScoredItem, ...],
-    points: int,
-    doublings: int,
-    limit_hand: str | None,
-    base: int,
-    cap: int | None,
-    score: int,
-    mahjong_allowed: bool | None,
-    refusal: str | None,
-    arrangement: tuple[str, ...],
-    not_counted: tuple[NotCounted, ...],
-) -> ScoreResult:
-    """``ScoreResult(winner, dead, ..., not_counted)``, every field given."""
-    (
-        s_winner,
-        s_dead,
-        s_items,
-        s_points,
-        s_doublings,
-        s_limit_hand,
-        s_base,
-        s_cap,
-        s_score,
-        s_allowed,
-        s_refusal,
-        s_arrangement,
-        s_not_counted,
-    ) = _RESULT_SLOTS
-    new = _NEW(ScoreResult)
-    s_winner(new, winner)
-    s_dead(new, dead)
-    s_items(new, items)
-    s_points(new, points)
-    s_doublings(new, doublings)
-    s_limit_hand(new, limit_hand)
-    s_base(new, base)
-    s_cap(new, cap)
-    s_score(new, score)
-    s_allowed(new, mahjong_allowed)
-    s_refusal(new, refusal)
-    s_arrangement(new, arrangement)
-    s_not_counted(new, not_counted)
     return new
 
 
@@ -284,7 +428,12 @@ def _tiles_text(counts: Sequence[int]) -> str:
 
 
 _SCORED: dict[tuple[str, int, int, int], ScoredItem] = {}
-"""Scored items are values: equal ones are shared (interned) rather than rebuilt."""
+"""Scored items are values: equal ones are shared (interned) rather than rebuilt
+(bounded by :data:`_EXPLAINER_BOUND`, cleared when full)."""
+_EXPLAINER_BOUND: Final = 1 << 12
+"""Entries of each of an explainer's tables of items without details (by the items'
+ids, whole-hand bits, set-count key, sets' items packed) and of the interned scored items;
+a full table starts again empty (a long run of nts-2016 hands fills about 100)."""
 _Ranked = tuple[int, ScoredItem]  # an item with its place in the catalogue
 _SECOND: Final = itemgetter(1)
 _MAHJONG: Final = BIT["mahjong"]
@@ -298,6 +447,8 @@ def _scored(item_id: str, points: int, doublings: int, count: int) -> ScoredItem
     key = (item_id, points, doublings, count)
     scored = _SCORED.get(key)
     if scored is None:
+        if len(_SCORED) >= _EXPLAINER_BOUND:
+            _SCORED.clear()
         item = ITEMS[item_id]
         scored = _SCORED[key] = ScoredItem(item_id, item.nl, item.en, points, doublings, count)
     return scored
@@ -767,6 +918,8 @@ class _Explainer:
         """Items that count once each."""
         ranked = self._items.get(item_ids)
         if ranked is None:
+            if len(self._items) >= _EXPLAINER_BOUND:
+                self._items.clear()
             ranked = self._items[item_ids] = tuple(self.item(i, 1) for i in item_ids)
         return ranked
 
@@ -774,7 +927,9 @@ class _Explainer:
         """The whole-hand items of ``bits`` that count (:attr:`RuleTables.whole`)."""
         ranked = self._whole.get(bits)
         if ranked is None:
-            ranked = self._whole[bits] = self.items(self.rt.whole_items[bits])
+            if len(self._whole) >= _EXPLAINER_BOUND:
+                self._whole.clear()
+            ranked = self._whole[bits] = self.items(self.rt.items_of_whole(bits))
         return ranked
 
     def derived(self, key: int) -> tuple[tuple[_Ranked, ...], bool, bool, tuple[str, ...]]:
@@ -783,7 +938,9 @@ class _Explainer:
         chows or the pair too (not only on the pungs and kongs), and their ids."""
         entry = self.derived_made.get(key)
         if entry is None:
-            item_ids, dropped = self.rt.derived_items[key]
+            if len(self.derived_made) >= _EXPLAINER_BOUND:
+                self.derived_made.clear()
+            item_ids, dropped = self.rt.items_of_derived(key)
             needs = any(i in _NEEDS_CHOWS_OR_PAIR for i in item_ids)
             entry = self.derived_made[key] = (self.items(item_ids), dropped, needs, item_ids)
         return entry
@@ -792,6 +949,8 @@ class _Explainer:
         """The items of the sets, packed by :func:`pack_set_items`."""
         ranked = self._sets.get(packed)
         if ranked is None:
+            if len(self._sets) >= _EXPLAINER_BOUND:
+                self._sets.clear()
             counts = unpack_set_items(packed)
             ranked = self._sets[packed] = tuple(self.item(i, n) for i, n in counts.items())
         return ranked
@@ -834,8 +993,6 @@ class _Explainer:
         hand clean."""
         if len(self.whole_details) >= _DETAIL_CACHE:
             self.whole_details.clear()
-        if len(self._whole_items) >= _DETAIL_CACHE:
-            self._whole_items.clear()
         assert sc.win is not None
         source = sc.win.source
         clean_id = profile.clean_id
@@ -847,6 +1004,8 @@ class _Explainer:
             k = (o, w, source) if depends == _ON_TILE else (o, clean_id) if depends else o
             done = items.get(k)
             if done is None:
+                if len(items) >= _DETAIL_CACHE:
+                    items.clear()
                 if f is None:
                     f = _Facts([], None, profile, sc, w)
                 done = items[k] = _detailed(it, _DETAILS[it.id](f))
@@ -1363,7 +1522,7 @@ class _Scorer:
         arrangement: tuple[str, ...],
         not_counted: tuple[NotCounted, ...] = (),
     ) -> ScoreResult:
-        return _new_result(
+        return ScoreResult(
             self.winner,
             False,
             items,
@@ -1502,6 +1661,26 @@ class _Scorer:
             self.limit_notes(),
         )
 
+    def outcome(
+        self, points: int, doublings: int, clean: bool, cap: int | None
+    ) -> tuple[int, int, bool | None, str | None]:
+        """A regular candidate's base, score, whether he may go mahjong (``None``: not a
+        winner) and why not, from its total; ``clean``: a clean-hand item is among its
+        items."""
+        base = points << doublings
+        score = base if cap is None or base <= cap else cap
+        if not self.winner:
+            return base, score, None, None
+        sr = self.sr
+        if doublings < sr.min_doublings:
+            may_clean = sr.clean_hand_may_win
+            if not (may_clean and clean):
+                refusal = Text(
+                    _TOO_FEW[doublings == 1][may_clean], n=doublings, least=sr.min_doublings
+                )
+                return base, score, False, refusal
+        return base, score, True, None
+
     def finish(
         self,
         items: tuple[ScoredItem, ...],
@@ -1514,18 +1693,8 @@ class _Scorer:
     ) -> ScoreResult:
         """A regular candidate from its items and their total; ``clean``: a clean-hand
         item is among them."""
-        base = points << doublings
-        score = base if cap is None or base <= cap else cap
-        allowed, refusal = True, None
-        sr = self.sr
-        if self.winner and doublings < sr.min_doublings:
-            may_clean = sr.clean_hand_may_win
-            if not (may_clean and clean):
-                allowed = False
-                refusal = Text(
-                    _TOO_FEW[doublings == 1][may_clean], n=doublings, least=sr.min_doublings
-                )
-        return _new_result(
+        base, score, allowed, refusal = self.outcome(points, doublings, clean, cap)
+        return ScoreResult(
             self.winner,
             False,
             items,
@@ -1535,10 +1704,25 @@ class _Scorer:
             base,
             cap,
             score,
-            allowed if self.winner else None,
+            allowed,
             refusal,
             arrangement,
             not_counted,
+        )
+
+    def finish_later(
+        self,
+        points: int,
+        doublings: int,
+        clean: bool,
+        cap: int | None,
+        explain: Callable[[], _Explained],
+    ) -> ScoreResult:
+        """:meth:`finish`, the explanation (items, arrangement, notes) left to
+        ``explain()`` when first read."""
+        base, score, allowed, refusal = self.outcome(points, doublings, clean, cap)
+        return _lazy_result(
+            self.winner, points, doublings, base, cap, score, allowed, refusal, explain
         )
 
     def explain_limit(self, limit_id: str, value: int, arrangement: tuple[str, ...]) -> ScoreResult:
@@ -1967,9 +2151,30 @@ def _explain(
     doublings: int,
     profile: Profile,
 ) -> ScoreResult:
-    """The best regular candidate, item by item, from the tables that valued it (the
-    items add up to ``points`` and ``doublings``), each item with what it counted, and
-    the items the player may expect that did not count.
+    """The best regular candidate: its score at once, its explanation
+    (:func:`_explanation`) when first read."""
+    clean = (sc.rt.whole.get(bits) or sc.rt.fill_whole(bits))[2]
+    return sc.finish_later(
+        points,
+        doublings,
+        clean,
+        cap,
+        partial(_explanation, sc, blocks, idx, i, bits, key, profile),
+    )
+
+
+def _explanation(
+    sc: _Scorer,
+    blocks: tuple[Block, ...],
+    idx: list[int],
+    i: int,
+    bits: int,
+    key: int,
+    profile: Profile,
+) -> _Explained:
+    """The best regular candidate's items, arrangement and notes: item by item, from
+    the tables that valued it (the items add up to its points and doublings), each item
+    with what it counted, and the items the player may expect that did not count.
 
     The items of a set, of the pair and of the whole hand come with their details from
     the explainer's tables; only items made of several sets (three concealed pungs, four
@@ -2035,8 +2240,7 @@ def _explain(
         notes = sc.winner_notes(w, pair, blocks[claimed] if claimed >= 0 else None, dropped)
     if wind_note is not None:
         notes = _sorted_notes([*notes, wind_note])
-    clean = rt.whole[bits][2]
-    return sc.finish(items, points, doublings, clean, cap, _describe(sc, blocks, idx, i), notes)
+    return items, _describe(sc, blocks, idx, i), notes
 
 
 _FIRST: Final = itemgetter(0)

@@ -119,8 +119,9 @@ class Profile:
         "whole_bits",
     )
 
-    def __init__(self, code: int) -> None:
-        """``code``: the four groups' facts, 10 bits each (bamboo lowest)."""
+    def __init__(self, code: int, kinds: int) -> None:
+        """``code``: the four groups' facts, 10 bits each (bamboo lowest); ``kinds``: how
+        many tile kinds they hold together."""
         groups = [code >> (_GROUP_BITS * g) & (1 << _GROUP_BITS) - 1 for g in range(4)]
         present = [g & _PRESENT for g in groups[:3]]
         self.suits = sum(present)
@@ -132,7 +133,6 @@ class Profile:
         self.simples = not (terminals or self.honours)
         self.terminals = not (simples or self.honours)
         self.jade = not any(g & _NOT_JADE for g in groups)
-        kinds = sum(g // _KINDS for g in groups)
         self.irregular = self.suits <= 1 or not any(g & _ODD for g in groups) or kinds == 13
         """14 such tiles may form an irregular shape: they need one suit at most, only
         pairs, or the 13 kinds of thirteen orphans."""
@@ -190,11 +190,13 @@ class Profile:
 
 _GROUP_CODES: Final[tuple[dict[bytes, int], ...]] = ({}, {}, {}, {})
 """A group's facts by its counts, one table per group (bamboo, circles, characters,
-honours); each starts again empty past :data:`_GROUP_CODES_BOUND` entries."""
+honours), as :func:`_group_value` places them; each starts again empty past
+:data:`_GROUP_CODES_BOUND` entries."""
 _GROUP_CODES_BOUND: Final = 1 << 13
 _PROFILES: Final[dict[int, Profile]] = {}
-"""The profile of each combination of the four groups' facts; emptied past
-:data:`_PROFILES_BOUND` entries."""
+"""The profile of each combination of the four groups' facts (without their numbers of
+kinds) and the number of kinds they hold together; emptied past :data:`_PROFILES_BOUND`
+entries."""
 _PROFILES_BOUND: Final = 1 << 13
 _SHAPES: Final[dict[int, Profile]] = {}
 """The profiles by what they depend on: the groups' facts without their numbers of kinds,
@@ -203,6 +205,16 @@ by the facts themselves: at most 4410 (9 combinations of facts for bamboo, 7 eac
 circles and characters, 5 for the honours; with 13 kinds or not)."""
 _FACT_BITS: Final = sum((_KINDS - 1) << (_GROUP_BITS * g) for g in range(4))
 _THIRTEEN: Final = 1 << (_GROUP_BITS * 4)
+_KINDS_SHIFT: Final = 48
+"""Where a group's value (:func:`_group_value`) keeps its number of kinds: the four
+groups' values add up to their facts side by side and their kinds summed."""
+
+
+def _group_value(key: bytes, g: int) -> int:
+    """Group ``g``'s facts (:func:`_group_facts`) in its own 10 bits, its number of kinds
+    at :data:`_KINDS_SHIFT`."""
+    code = _group_facts(key, g)
+    return (code & _KINDS - 1) << (_GROUP_BITS * g) | code // _KINDS << _KINDS_SHIFT
 
 
 def _fill_profile(b: bytes) -> Profile:
@@ -213,27 +225,28 @@ def _fill_profile(b: bytes) -> Profile:
     k0, k1, k2, kh = b[0:9], b[9:18], b[18:27], b[27:34]
     c0 = t0.get(k0)
     if c0 is None:
-        c0 = t0[k0] = _group_facts(k0, 0)
+        c0 = t0[k0] = _group_value(k0, 0)
     c1 = t1.get(k1)
     if c1 is None:
-        c1 = t1[k1] = _group_facts(k1, 1)
+        c1 = t1[k1] = _group_value(k1, 1)
     c2 = t2.get(k2)
     if c2 is None:
-        c2 = t2[k2] = _group_facts(k2, 2)
+        c2 = t2[k2] = _group_value(k2, 2)
     ch = th.get(kh)
     if ch is None:
-        ch = th[kh] = _group_facts(kh, 3)
-    code = c0 | c1 << _GROUP_BITS | c2 << 2 * _GROUP_BITS | ch << 3 * _GROUP_BITS
-    profile = _PROFILES.get(code)
+        ch = th[kh] = _group_value(kh, 3)
+    key = c0 + c1 + c2 + ch
+    profile = _PROFILES.get(key)
     if profile is None:
-        kinds = c0 // _KINDS + c1 // _KINDS + c2 // _KINDS + ch // _KINDS
-        shape = code & _FACT_BITS | (_THIRTEEN if kinds == 13 else 0)
+        code = key & _FACT_BITS
+        kinds = key >> _KINDS_SHIFT
+        shape = code | (_THIRTEEN if kinds == 13 else 0)
         profile = _SHAPES.get(shape)
         if profile is None:
-            profile = _SHAPES[shape] = Profile(code)
+            profile = _SHAPES[shape] = Profile(code, kinds)
         if len(_PROFILES) >= _PROFILES_BOUND:
             _PROFILES.clear()
-        _PROFILES[code] = profile
+        _PROFILES[key] = profile
     return profile
 
 
@@ -243,12 +256,7 @@ def profile_of(held: Sequence[int]) -> Profile:
     b = bytes(held)
     t0, t1, t2, th = _GROUP_CODES
     try:
-        return _PROFILES[
-            t0[b[0:9]]
-            | t1[b[9:18]] << _GROUP_BITS
-            | t2[b[18:27]] << 2 * _GROUP_BITS
-            | th[b[27:34]] << 3 * _GROUP_BITS
-        ]
+        return _PROFILES[t0[b[0:9]] + t1[b[9:18]] + t2[b[18:27]] + th[b[27:34]]]
     except KeyError:
         return _fill_profile(b)
 
@@ -522,6 +530,12 @@ class WindTables:
         )
 
 
+_TABLE_BOUND: Final = 1 << 12
+"""Entries of a rule set's whole-hand table (:attr:`RuleTables.whole`) and of its
+set-count table (:attr:`RuleTables.derived`), each with its items; a full table starts
+again empty (a long run of nts-2016 hands fills about 15 and 110)."""
+
+
 class RuleTables:
     """A rule set compiled for the scorer (built once per :class:`RuleSet` object)."""
 
@@ -586,6 +600,9 @@ class RuleTables:
     def fill_whole(self, bits: int) -> tuple[int, int, bool]:
         p, d, chosen = self.evaluate(whole_found(bits))
         entry = (p, d, any(ITEMS[i].group == "clean" for i in chosen))
+        if len(self.whole) >= _TABLE_BOUND:
+            self.whole.clear()
+            self.whole_items.clear()
         self.whole[bits] = entry
         self.whole_items[bits] = tuple(chosen)
         return entry
@@ -604,9 +621,30 @@ class RuleTables:
             p -= pure_simples[0]
             d -= pure_simples[1]
         entry = (p, d, _limit_bits(x, pair_class))
+        if len(self.derived) >= _TABLE_BOUND:
+            self.derived.clear()
+            self.derived_items.clear()
         self.derived[key] = entry
         self.derived_items[key] = (tuple(chosen), dropped)
         return entry
+
+    def items_of_whole(self, bits: int) -> tuple[str, ...]:
+        """The whole-hand items of ``bits`` that count (:attr:`whole_items`, filled if
+        it is not there)."""
+        found = self.whole_items.get(bits)
+        if found is None:
+            self.fill_whole(bits)
+            found = self.whole_items[bits]
+        return found
+
+    def items_of_derived(self, key: int) -> tuple[tuple[str, ...], bool]:
+        """The set-count items of ``key`` that count and whether "all simples" is dropped
+        (:attr:`derived_items`, filled if it is not there)."""
+        found = self.derived_items.get(key)
+        if found is None:
+            self.fill_derived(key)
+            found = self.derived_items[key]
+        return found
 
 
 def whole_found(bits: int) -> dict[str, int]:
