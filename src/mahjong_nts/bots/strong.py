@@ -31,8 +31,10 @@ turn:
   the discarder pays the winner double (nmb-2009), a far hand folds when an opponent
   looks close to mahjong late in the hand: it throws the safest tile, the plans
   breaking ties.  Where he pays no more than the others (nts-2016, nts-2002,
-  rode-draak) it never folds: dealing in then costs only an opponent's win a turn
-  sooner, and a hand that gives up cannot win (by duel, folding cost points there).
+  rode-draak) it never folds: dealing in then costs what the opponent's win costs
+  anyway (won on the tile, he gets from the discarder what each other player pays),
+  and a hand that gives up cannot win (by paired duels under nts-2016, folding cost
+  about 4 points a hand; docs/bots.md).
 
 Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
