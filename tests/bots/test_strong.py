@@ -95,7 +95,7 @@ def test_keeps_the_tile_a_clean_ready_looking_opponent_needs() -> None:
     assert str(StrongBot(0).act(quiet)) == "discard b5"
 
 
-def test_folds_to_a_safe_tile_when_far_and_an_opponent_is_close() -> None:
+def test_throws_a_safe_tile_when_far_and_an_opponent_is_close() -> None:
     # Our hand is four steps from ready whatever it throws; West (three open melds, late)
     # is close.  The strong bot throws a safe tile: white dragon (West holds the other
     # three in his pung: nobody can wait on the fourth) or a wind West let go himself,
@@ -105,6 +105,25 @@ def test_folds_to_a_safe_tile_when_far_and_an_opponent_is_close() -> None:
     obs = make_obs(hand, discards_of(hand), melds=melds, discards=LATE_DISCARDS)
     thrown = str(StrongBot(0).act(obs))
     assert thrown in {"discard P", "discard S", "discard W"}, thrown
+
+
+def test_folds_only_where_the_discarder_pays_double() -> None:
+    # The same late table; West shows three pungs (white dragon, b2, k7) and has let go
+    # eleven tiles, t2 among them.  Our hand (East, concealed) is two steps from ready:
+    # the chow t2-t3-t4, partial sets b4-b5, k4-k5, t4-t5, the pair b7, and the lone
+    # k1, t9 and red dragon.  Under nts-2016 the discarder pays the winner no more than
+    # the others do (NTS 2016, 2.1), so a dangerous tile costs at most West's win a turn
+    # sooner: the bot keeps its hand and throws the lone red dragon.  Under nmb-2009 the
+    # discarder pays double: the far hand folds to t2, safe against West (he let it go)
+    # though it breaks the chow.
+    hand = "C b4 b5 b7 b7 k1 k4 k5 t2 t3 t4 t4 t5 t9"
+    melds = {2: ["[b222]", "[k777]", "[PPP]"]}
+    thrown = {}
+    for name in ("nts-2016", "nmb-2009"):
+        rules = load_ruleset(name)
+        obs = make_obs(hand, discards_of(hand), melds=melds, discards=LATE_DISCARDS, rules=rules)
+        thrown[name] = str(StrongBot(0, rules).act(obs))
+    assert thrown == {"nts-2016": "discard C", "nmb-2009": "discard t2"}
 
 
 def test_deterministic_for_a_seed() -> None:

@@ -26,9 +26,15 @@ turn:
   tiles he has let go, whether his open sets already hold the doublings a mahjong needs
   or a clean-looking suit), and each tile's danger from it (his suit in a clean-looking
   hand, the neighbours of his chows, honours still unseen; a tile he let go himself, or
-  an honour whose other copies are all in sight, is safe).  When an opponent looks close
-  to mahjong late in the hand and the own hand is far from ready, it folds: it throws
-  the safest tile, the plans breaking ties.
+  an honour whose other copies are all in sight, is safe).  A tile's danger costs more
+  the more the opponent threatens and the farther the own hand is from ready.  Where
+  the discarder pays the winner double (nmb-2009), a far hand folds when an opponent
+  looks close to mahjong late in the hand: it throws the safest tile, the plans
+  breaking ties.  Where he pays no more than the others (nts-2016, nts-2002,
+  rode-draak) it never folds: dealing in then costs what the opponent's win costs
+  anyway (won on the tile, he gets from the discarder what each other player pays),
+  and a hand that gives up cannot win (by paired duels under nts-2016, folding cost
+  about 4 points a hand; docs/bots.md).
 
 Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
@@ -95,7 +101,8 @@ class Level:
     """A winning tile that wins only self-drawn counts this much of one that wins on
     a discard too."""
     fold_threat: float = 0.75
-    """An opponent this threatening (0..1) makes a far hand fold."""
+    """An opponent this threatening (0..1) makes a far hand fold, under a rule set whose
+    discarder pays the winner double (under the others the bot never folds)."""
     fold_distance: float = 2.0
     """The own hand folds when its best value is at least this (steps from ready)."""
     danger_weight: float = 0.35
@@ -138,6 +145,8 @@ class StrongBot(HeuristicBot):
             weights = Weights(seven_pairs_penalty=self.level.seven_pairs_penalty)
         super().__init__(seed, rules, weights)
         self._obs: Observation | None = None
+        self._may_fold = rules is not None and rules.settlement.discarder_double
+        """Folding pays only where the discarder pays the winner double (module doc)."""
         self._worth: dict[tuple[bytes, int, bool], tuple[bool, int]] = {}
 
     def _context(self, obs: Observation) -> _Context:
@@ -201,7 +210,7 @@ class StrongBot(HeuristicBot):
             threat, danger = _threats(ctx)
             if threat > 0.0:
                 top = min(scores)
-                if threat >= lv.fold_threat and far >= lv.fold_distance:
+                if self._may_fold and threat >= lv.fold_threat and far >= lv.fold_distance:
                     # fold: the safest tile; the plans break ties (and keep a far hand
                     # from throwing what it needs when the dangers are alike)
                     folding = True
