@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from build_helpers import pure_only
 from mahjong_nts.bots import heuristic
 from mahjong_nts.core import analysis, scoring_tables, shanten
 
@@ -96,6 +97,7 @@ def _clear() -> None:
             table.clear()
 
 
+@pure_only("patches the bounds, Final constants that compiled code has inlined")
 def test_core_tables_bounded_and_answers_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
     _clear()
     expected = _answers()

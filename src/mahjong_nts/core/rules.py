@@ -417,7 +417,7 @@ _TOP_KEYS: Final = (
 )
 
 
-def _check_item(key: str, kind: ItemKind) -> None:
+def _check_item(key: object, kind: ItemKind) -> None:
     """Refuse a lookup by a name that is no ``kind`` item: a typo never reads as 0."""
     item = ITEMS.get(key) if isinstance(key, str) else None
     if item is None or item.kind is not kind:
