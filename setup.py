@@ -70,6 +70,11 @@ def _editable() -> bool:
     return any(arg in ("editable_wheel", "develop") for arg in sys.argv[1:])
 
 
+_BUILDS = ("build", "build_ext", "bdist_wheel", "install", "develop", "editable_wheel")
+"""The setup commands that build modules; the others (egg_info, dist_info: the metadata
+pip asks for first) need no compiling, nor mypyc's type check."""
+
+
 def _want_compiled() -> tuple[bool, str]:
     if _flag("MAHJONG_NTS_PURE"):
         return False, "MAHJONG_NTS_PURE is set"
@@ -80,6 +85,8 @@ def _want_compiled() -> tuple[bool, str]:
 
 def _mypyc_extensions() -> list[object]:
     """mypyc's extension modules, or [] (with one line saying why) to build pure."""
+    if not any(arg in _BUILDS for arg in sys.argv[1:]):
+        return []
     want, why = _want_compiled()
     if not want:
         _say(f"pure Python: {why}")

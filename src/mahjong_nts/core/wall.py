@@ -106,9 +106,10 @@ class Wall:
 
     def __init__(self, table: TableRules, rng: Rng) -> None:
         """Shuffle ``table``'s tile set with ``rng``, throw the dice, open the wall."""
-        # int, not Tile: the shuffle is the caller's (tests/core/test_wall.py labels
-        # each tile with its position), and a compiled build checks a Tile's type
-        tiles: list[int] = list(tile_set(table))
+        # object, not Tile: the shuffle is the caller's (tests/core/test_wall.py labels
+        # each tile with its position), and a compiled build checks a Tile's type (nor
+        # int: compiled, an int variable keeps the number, not the Tile)
+        tiles: list[object] = list(tile_set(table))
         rng.shuffle(tiles)
         sides = table.players
         lengths = _side_lengths(len(tiles) // 2, sides, table.wall_length)
@@ -131,10 +132,10 @@ class Wall:
         dead_ring = [ring[(opening - 1 - i) % n] for i in range(dead_stacks)]
         # Loose tiles: the one nearest the live wall (the bottom one) first; then
         # stacks from the dead wall's far end, bottom tile first again.
-        dead: list[int] = [loose[1], loose[0]]
+        dead: list[object] = [loose[1], loose[0]]
         for top, bottom in reversed(dead_ring):
             dead.extend((bottom, top))
-        live: list[int] = []
+        live: list[object] = []
         for i in range(n - 1 - dead_stacks):
             top, bottom = ring[(opening + 1 + i) % n]
             live.extend((top, bottom))
