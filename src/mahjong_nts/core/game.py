@@ -313,6 +313,9 @@ class Game:
         """Kept for :mod:`core.observation` (views already built, by the numbers above),
         and for other read-only observers under keys of their own (the environment's
         public array); :meth:`clone` starts it empty."""
+        self.recorded_by = 0
+        """The number of the :class:`~mahjong_nts.core.match.Match` that recorded this
+        hand (0: none; a clone is not recorded)."""
         self.hold_windows = False
         """Open a claim (or rob) window after every discard (promoted kong), also when no
         seat can use the tile: nobody is asked in it (:attr:`current_seat` is -1) and
@@ -368,6 +371,7 @@ class Game:
         self._seq = game._seq
         self._lucky = game._lucky
         self.hold_windows = game.hold_windows
+        self.recorded_by = 0
         self.wall = game.wall.copy()
         self.hands = [list(h) for h in game.hands]
         self.melds = [list(m) for m in game.melds]
