@@ -1,6 +1,7 @@
 """Do two or more trees give the same results?  Runs ``check_identical.py`` (scoring),
 ``check_notation_identical.py`` (parsing) and ``mahjong-nts simulate`` / ``duel``
-(whole games) once per tree and compares what they print, byte for byte.
+(whole games) once per tree and compares what they print, byte for byte (``duel``'s
+JSON without its timing).
 
 A tree is a directory that holds the ``mahjong_nts`` package (``src/`` of a checkout,
 or a virtual environment's ``site-packages``): each run has it first on ``PYTHONPATH``,
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -38,6 +40,16 @@ def _run(tree: str, args: list[str]) -> bytes:
     if done.returncode != 0:
         sys.exit(f"{args[0]} failed on {tree}:\n{done.stderr.decode(errors='replace')[-2000:]}")
     return done.stdout
+
+
+def _digest(out: bytes) -> str:
+    """The output's digest; a JSON object's without its ``timing`` (duel says how long
+    it took, which no two runs share)."""
+    if out.startswith(b"{"):
+        data = json.loads(out)
+        data.pop("timing", None)
+        out = json.dumps(data, sort_keys=True).encode()
+    return hashlib.sha256(out).hexdigest()[:16]
 
 
 def _build(tree: str) -> str:
@@ -65,10 +77,10 @@ def main() -> int:
     for name, tree in trees.items():
         print(f"{name:10} {_build(tree)}", flush=True)
     checks: list[tuple[str, list[str], list[str]]] = []
-    for seed in opts.seeds.split(","):
+    for seed in filter(None, opts.seeds.split(",")):
         args = [str(HERE / "check_identical.py"), seed, str(opts.hands)]
         checks.append((f"scoring seed {seed} x {opts.hands}", args, list(trees)))
-    for seed in opts.notation_seeds.split(","):
+    for seed in filter(None, opts.notation_seeds.split(",")):
         args = [str(HERE / "check_notation_identical.py"), seed, str(opts.texts)]
         checks.append((f"notation seed {seed} x {opts.texts}", args, list(trees)))
     games_on = opts.games_on.split(",") if opts.games_on else [n for n in trees if n != "old"]
@@ -79,7 +91,7 @@ def main() -> int:
     checks.append((f"duel heuristic random --hands {opts.duel_hands}", [*duel, "--json"], games_on))
     differ = False
     for label, args, names in checks:
-        digests = {n: hashlib.sha256(_run(trees[n], args)).hexdigest()[:16] for n in names}
+        digests = {n: _digest(_run(trees[n], args)) for n in names}
         same = len(set(digests.values())) == 1
         differ |= not same
         shown = "  ".join(f"{n}={d}" for n, d in digests.items())
