@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from build_helpers import pure_only
 from mahjong_nts.core import analysis, scoring_tables, shanten
 
 SMALL = 3
@@ -97,6 +98,7 @@ def _clear() -> None:
             table.clear()
 
 
+@pure_only("patches the bounds, Final constants that compiled code has inlined")
 def test_core_tables_bounded_and_answers_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
     _clear()
     expected = _answers()

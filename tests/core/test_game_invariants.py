@@ -21,6 +21,7 @@ import random
 import pytest
 from game_helpers import check_invariants, check_rules, random_hand
 
+from build_helpers import COMPILED
 from conftest import load
 from mahjong_nts.core.game import Game
 
@@ -110,4 +111,38 @@ def test_events_built_fast_are_the_events() -> None:
     assert game._event("draw", 0, (Tile.EAST,)) == Event("draw", 0, (Tile.EAST,))
     with pytest.raises(dataclasses.FrozenInstanceError):
         fast.seat = 1  # type: ignore[misc]
-    assert len(game._EVENT_SLOTS) == len(dataclasses.fields(Event))
+    if not COMPILED:  # compiled, the native class's constructor is the fast path
+        assert len(game._EVENT_SLOTS) == len(dataclasses.fields(Event))
+
+
+def _attributes(game: Game) -> list[str]:
+    """The game's attributes: its ``__dict__`` (pure build), or the attributes mypyc
+    gave the native class (compiled build)."""
+    native = getattr(type(game), "__mypyc_attrs__", None)
+    return list(native) if native is not None else list(vars(game))
+
+
+def test_a_clone_copies_every_attribute() -> None:
+    """``Game.clone`` lists the attributes it copies (a compiled class cannot be copied
+    with ``copy.copy``): every attribute of a game in play, equal in the clone, and no
+    list or dict shared with the original."""
+    rules = load("nts-2016")
+    _, moves = random_hand(rules, 7)
+    first = Game(rules, random.Random(7))
+    for act in moves[: len(moves) // 2]:
+        first.apply(act)
+    copy = first.clone()
+    names = _attributes(first)
+    assert {"hands", "wall", "events", "_claims", "view_version"} <= set(names)
+    assert sorted(_attributes(copy)) == sorted(names)
+    for name in names:
+        mine, theirs = getattr(first, name), getattr(copy, name)
+        if name == "view_cache":
+            assert theirs == {}
+        elif name == "wall":
+            assert theirs is not mine and theirs.remaining() == mine.remaining()
+            assert (theirs.dice, theirs.replenish) == (mine.dice, mine.replenish)
+        else:
+            assert theirs == mine, name
+            if isinstance(mine, list | dict):
+                assert theirs is not mine, name

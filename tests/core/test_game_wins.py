@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from game_helpers import autoplay, check_invariants, deal, play, random_hand
 
+from build_helpers import pure_only
 from conftest import load
 from mahjong_nts.core import game as game_module
 from mahjong_nts.core.game import Game, Phase, Source
@@ -195,6 +196,11 @@ def test_flower_as_the_last_live_tile_replacement_is_not_the_last_tile() -> None
 # -- a win is scored once ---------------------------------------------------------------------
 
 
+_COUNTS_CALLS = pure_only(
+    "counts the calls of score_hand by patching the game module; compiled code has bound them"
+)
+
+
 def counting_scorer(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the engine's calls of score_hand; the list holds the count."""
     calls = [0]
@@ -208,6 +214,7 @@ def counting_scorer(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
+@_COUNTS_CALLS
 def test_a_self_drawn_mahjong_is_scored_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression: the winner's hand was scored when the mahjong was offered and again when
     it was declared.  Now: once for the offer, once for each of the three other hands."""
@@ -224,6 +231,7 @@ def test_a_self_drawn_mahjong_is_scored_once(monkeypatch: pytest.MonkeyPatch) ->
     assert clone.result == game.result
 
 
+@_COUNTS_CALLS
 def test_a_winning_claim_is_scored_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Earth: South's win on East's first discard is scored when the window opens (the
     only seat with a win on b5), then the three other hands when it is over."""

@@ -27,7 +27,7 @@ class Player(Protocol):
 
 
 class BotFactory(Protocol):
-    def __call__(self, seed: int = ..., rules: RuleSet | None = ...) -> Player: ...
+    def __call__(self, seed: int = 0, rules: RuleSet | None = None) -> Player: ...
 
 
 class RandomBot:

@@ -333,7 +333,7 @@ class _Context:
         if self.concealed:
             doublings += self.w.concealed_share * self.v.concealed
         elif plan.kind == "simples" and self.v.simples_concealed:
-            doublings = float(self.meld_value)
+            doublings = float(self.meld_value)  # a float variable (the compiled build)
         return doublings
 
     def lack_cost(self, plan: _Plan, held_value: float) -> float:

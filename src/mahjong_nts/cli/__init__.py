@@ -98,8 +98,33 @@ def _app_options(
             ),
         ),
     ] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help=N_("Show the version and the build (compiled or pure Python), then stop."),
+            is_eager=True,
+            callback=lambda shown: _show_version() if shown else None,
+        ),
+    ] = False,
 ) -> None:
-    """The app's own options: ``--lang`` (read by :func:`main` before the app is built)."""
+    """The app's own options: ``--lang`` (read by :func:`main` before the app is built)
+    and ``--version``."""
+
+
+def version_line() -> str:
+    """``mahjong-nts 0.1.0 (pure Python)``, or ``(compiled (mypyc))``: the version and
+    which build of the core and the bots runs (:mod:`mahjong_nts.core.build`)."""
+    from mahjong_nts import __version__
+    from mahjong_nts.core.build import COMPILED
+
+    build = _("compiled (mypyc)") if COMPILED else _("pure Python")
+    return f"{PROG} {__version__} ({build})"
+
+
+def _show_version() -> None:
+    typer.echo(version_line())
+    raise typer.Exit()
 
 
 _APP: list[typer.Typer] = []

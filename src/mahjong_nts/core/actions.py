@@ -151,7 +151,7 @@ def action(kind: ActionKind, tile: int | None = None) -> Action:
     return found if found is not None else Action(kind, tile)  # type: ignore[arg-type]
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Parse ``'discard b3'``, ``'pung E'``, ``'mahjong'``, ... (tile aliases accepted)."""
     if not isinstance(text, str):
         raise InvalidAction(

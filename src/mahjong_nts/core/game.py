@@ -30,13 +30,12 @@ to seats.  Decisions the books leave open are listed in ``docs/engine.md``.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import compress
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from mahjong_nts.core.actions import Action, ActionKind, action, parse_action
 from mahjong_nts.core.analysis import (
@@ -46,6 +45,7 @@ from mahjong_nts.core.analysis import (
     is_complete,
     waiting_tiles,
 )
+from mahjong_nts.core.build import COMPILED
 from mahjong_nts.core.errors import (
     IllegalAction,
     InvalidAction,
@@ -120,7 +120,11 @@ class Event:
 
 
 _NEW: Final = object.__new__
-_EVENT_SLOTS: Final = tuple(Event.__dict__[f.name].__set__ for f in dataclasses.fields(Event))
+_NO_RNG: Final = cast(Rng, None)
+"""The ``rng`` of a game not dealt from one (:meth:`Game.from_deal`, :meth:`Game.clone`)."""
+_EVENT_SLOTS: Final = (
+    () if COMPILED else tuple(vars(Event)[f.name].__set__ for f in dataclasses.fields(Event))
+)
 
 
 def _event(kind: str, seat: int, tiles: tuple[Tile, ...], decided: bool = False) -> Event:
@@ -128,6 +132,8 @@ def _event(kind: str, seat: int, tiles: tuple[Tile, ...], decided: bool = False)
     makes one): a frozen dataclass's ``__init__`` sets each field through
     ``object.__setattr__``; this sets the slots through their descriptors, the same value.
     """
+    if COMPILED:  # a native class: its own constructor is the fast one
+        return Event(kind, seat, tiles, decided)
     s_kind, s_seat, s_tiles, s_decided, s_note = _EVENT_SLOTS
     event = _NEW(Event)
     s_kind(event, kind)
@@ -189,8 +195,10 @@ class Game:
         rules: RuleSet,
         rng: Rng,
         *,
-        round_wind: Tile = Tile.EAST,
-        dominant: int | None = None,
+        round_wind: object = Tile.EAST,
+        dominant: object = None,
+        _wall: Wall | None = None,
+        _copy_of: Game | None = None,
     ) -> None:
         """Deal a hand of ``rules`` from ``rng`` (``SeedRng(seed)``).
 
@@ -198,9 +206,16 @@ class Game:
         East's), or the green dragon where the rule set has green-dragon hands;
         ``dominant`` is the dominant seat, given exactly in a green-dragon hand.
         Anything else raises :class:`InvalidSetup` before a tile is dealt.
+
+        ``_wall`` (:meth:`from_deal`: a stacked wall, ``rng`` unused) and ``_copy_of``
+        (:meth:`clone`) are the class's own: its other constructors go through here,
+        as a compiled (mypyc) class must be made by its ``__init__``.
         """
+        if _copy_of is not None:
+            self._copy(_copy_of)
+            return
         wind, dominant = _check_setup(rules, round_wind, dominant)
-        self._start(rules, Wall(rules.table, rng), wind, dominant)
+        self._start(rules, Wall(rules.table, rng) if _wall is None else _wall, wind, dominant)
 
     @classmethod
     def from_deal(
@@ -210,8 +225,8 @@ class Game:
         live: Sequence[int],
         dead: Sequence[int],
         *,
-        round_wind: Tile = Tile.EAST,
-        dominant: int | None = None,
+        round_wind: object = Tile.EAST,
+        dominant: object = None,
     ) -> Game:
         """A hand dealt as given, for tests, puzzles and positions to study.
 
@@ -237,9 +252,8 @@ class Game:
                 order.extend(d[4 * r : 4 * r + 4])
         order.extend(d[12] for d in dealt)
         order.append(dealt[0][13])
-        game = cls.__new__(cls)
-        game._start(rules, Wall.stacked(rules.table, [*order, *live], dead), round_wind, dominant)
-        return game
+        wall = Wall.stacked(rules.table, [*order, *live], dead)
+        return cls(rules, _NO_RNG, round_wind=round_wind, dominant=dominant, _wall=wall)
 
     def _start(self, rules: RuleSet, wall: Wall, round_wind: Tile, dominant: int | None) -> None:
         table = rules.table
@@ -299,6 +313,9 @@ class Game:
         """Kept for :mod:`core.observation` (views already built, by the numbers above),
         and for other read-only observers under keys of their own (the environment's
         public array); :meth:`clone` starts it empty."""
+        self.recorded_by = 0
+        """The number of the :class:`~mahjong_nts.core.match.Match` that recorded this
+        hand (0: none; a clone is not recorded)."""
         self.hold_windows = False
         """Open a claim (or rob) window after every discard (promoted kong), also when no
         seat can use the tile: nobody is asked in it (:attr:`current_seat` is -1) and
@@ -330,26 +347,49 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy of the hand in play (for search, what-ifs, tests)."""
-        other = copy.copy(self)
-        other.wall = self.wall.copy()
-        other.hands = [list(h) for h in self.hands]
-        other.melds = [list(m) for m in self.melds]
-        other.bonus = [list(b) for b in self.bonus]
-        other.discards = [list(d) for d in self.discards]
-        other.discard_log = list(self.discard_log)
-        other.claimed_from = [list(c) for c in self.claimed_from]
-        other.dead = list(self.dead)
-        other.events = list(self.events)
-        other._waits = list(self._waits)
-        other._pending = list(self._pending)
-        other._options = dict(self._options)
-        other._claims = dict(self._claims)
-        other._claim_wins = dict(self._claim_wins)
-        other.announced = list(self.announced)
-        other._fresh = list(self._fresh)
-        other.view_version = list(self.view_version)
-        other.view_cache = {}
-        return other
+        return type(self)(self.rules, _NO_RNG, _copy_of=self)
+
+    def _copy(self, game: Game) -> None:
+        """Become an independent copy of ``game`` (:meth:`clone`).  Every attribute
+        :meth:`_start` sets is copied here (tests/core/test_game.py checks it)."""
+        self.rules = game.rules
+        self.n = game.n
+        self.round_wind = game.round_wind
+        self.dominant = game.dominant
+        self.phase = game.phase
+        self.turn = game.turn
+        self.current_seat = game.current_seat
+        self.tile = game.tile
+        self.source = game.source
+        self.kongs = game.kongs
+        self.turn_kongs = game.turn_kongs
+        self.discard_count = game.discard_count
+        self.result = game.result
+        self._legal = game._legal
+        self._drawn_win = game._drawn_win
+        self._secret = game._secret
+        self._seq = game._seq
+        self._lucky = game._lucky
+        self.hold_windows = game.hold_windows
+        self.recorded_by = 0
+        self.wall = game.wall.copy()
+        self.hands = [list(h) for h in game.hands]
+        self.melds = [list(m) for m in game.melds]
+        self.bonus = [list(b) for b in game.bonus]
+        self.discards = [list(d) for d in game.discards]
+        self.discard_log = list(game.discard_log)
+        self.claimed_from = [list(c) for c in game.claimed_from]
+        self.dead = list(game.dead)
+        self.events = list(game.events)
+        self._waits = list(game._waits)
+        self._pending = list(game._pending)
+        self._options = dict(game._options)
+        self._claims = dict(game._claims)
+        self._claim_wins = dict(game._claim_wins)
+        self.announced = list(game.announced)
+        self._fresh = list(game._fresh)
+        self.view_version = list(game.view_version)
+        self.view_cache = {}
 
     def seat_wind(self, seat: int) -> Tile:
         return WINDS[seat]
@@ -406,7 +446,7 @@ class Game:
         self._legal = None
         self._resolve_claims()
 
-    def check(self, act: Action | str | int, *, seat: int, seq: int | None = None) -> Action:
+    def check(self, act: object, *, seat: object, seq: object = None) -> Action:
         """The action ``apply(act, seat=seat, seq=seq)`` would take, checked and read
         but not applied: the same errors as :meth:`apply` for a malformed, foreign,
         stale or illegal action.  In a claim or rob window every seat still to answer
@@ -416,17 +456,16 @@ class Game:
         window = self.phase is Phase.CLAIM or self.phase is Phase.ROB
         asked = tuple(self._pending) if window else (self.current_seat,)
         self._check_authority(seat, seq, asked)
+        who = cast(int, seat)  # a seat of ``asked`` now
         act = self._read(act)
-        legal = self._options[seat] if window else self.legal_actions()
-        if act not in legal and not (act is _MAHJONG and self._false_mahjong_allowed(seat)):
-            raise IllegalAction(self._why_illegal(act, legal, seat))
+        legal = self._options[who] if window else self.legal_actions()
+        if act not in legal and not (act is _MAHJONG and self._false_mahjong_allowed(who)):
+            raise IllegalAction(self._why_illegal(act, legal, who))
         return act
 
     # ------------------------------------------------------------------ apply
 
-    def apply(
-        self, act: Action | str | int, *, seat: int | None = None, seq: int | None = None
-    ) -> None:
+    def apply(self, act: object, *, seat: object = None, seq: object = None) -> None:
         """Apply the current seat's action.
 
         Raises :class:`InvalidAction` for a malformed action and

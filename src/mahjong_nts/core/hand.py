@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Final
 
+from mahjong_nts.core.build import COMPILED
 from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidWin, quote
 from mahjong_nts.core.text import N_, Text, join
 from mahjong_nts.core.tiles import NUM_KINDS, TILE_OF, Tile, is_honour, tile_name
@@ -127,14 +128,19 @@ class Hand:
     _counts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        given = self.concealed if type(self.concealed) is tuple else tuple(self.concealed)
-        given_bonus = self.bonus if type(self.bonus) is tuple else tuple(self.bonus)
+        # object: the caller may give ints or anything (converted or refused below)
+        given: tuple[object, ...] = (
+            self.concealed if type(self.concealed) is tuple else tuple(self.concealed)
+        )
+        given_bonus: tuple[object, ...] = (
+            self.bonus if type(self.bonus) is tuple else tuple(self.bonus)
+        )
         try:  # a dict look-up per tile, not the enum call (~30 times as dear)
             concealed = tuple(sorted([_TILE_BY_VALUE[t] for t in given]))
             bonus = tuple(sorted([_TILE_BY_VALUE[t] for t in given_bonus]))
         except (KeyError, TypeError):  # not a tile: the enum's own error
-            concealed = tuple(sorted(Tile(t) for t in given))
-            bonus = tuple(sorted(Tile(t) for t in given_bonus))
+            concealed = tuple(sorted(Tile(t) for t in given))  # type: ignore[arg-type]
+            bonus = tuple(sorted(Tile(t) for t in given_bonus))  # type: ignore[arg-type]
         object.__setattr__(self, "concealed", concealed)
         object.__setattr__(self, "bonus", bonus)
         object.__setattr__(self, "melds", tuple(self.melds))
@@ -183,7 +189,11 @@ class Hand:
         """A hand of no melds, not partial, from parts already checked by the caller (the
         notation's fast path): ``concealed`` and ``bonus`` sorted tuples of :class:`Tile`
         members, every check of :meth:`__post_init__` passed, ``counts`` the concealed
-        tiles' count vector.  Skips the public constructor's conversions and checks."""
+        tiles' count vector.  Skips the public constructor's conversions and checks
+        (in the pure build; compiled, the class is native and has no slots to set: the
+        public constructor, which compiled code runs fast, checks them again)."""
+        if COMPILED:
+            return cls(concealed, (), bonus, winning_tile)
         hand = _new_hand(cls)
         s_concealed, s_melds, s_bonus, s_winning, s_partial, s_counts = _HAND_SLOTS
         s_concealed(hand, concealed)
@@ -277,9 +287,13 @@ _TILE_BY_VALUE: Final[dict[object, Tile]] = {int(t): t for t in Tile}
 """Every tile by its value, for converting given tiles with a look-up (an int, or a
 :class:`Tile` itself: equal and of equal hash)."""
 _new_hand: Final = object.__new__
-_HAND_SLOTS: Final = tuple(
-    Hand.__dict__[name].__set__
-    for name in ("concealed", "melds", "bonus", "winning_tile", "partial", "_counts")
+_HAND_SLOTS: Final = (
+    ()
+    if COMPILED
+    else tuple(
+        vars(Hand)[name].__set__
+        for name in ("concealed", "melds", "bonus", "winning_tile", "partial", "_counts")
+    )
 )
 """Setting a frozen slot through its descriptor: what ``object.__setattr__`` does, in
 about half the time (``Hand._trusted``; tests/core/test_hand.py checks these are every

@@ -15,9 +15,10 @@ with :meth:`Rotation.next`.
 
 from __future__ import annotations
 
-import weakref
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Final
 
 from mahjong_nts.core.errors import IllegalMatchStep
 from mahjong_nts.core.game import Game, HandResult
@@ -28,6 +29,10 @@ from mahjong_nts.core.tiles import WINDS, Tile
 from mahjong_nts.core.wall import Rng
 
 __all__ = ["HandRecord", "HandSetup", "Match", "Rotation"]
+
+
+_MATCH_IDS: Final = itertools.count(1)
+"""Numbers for matches (:attr:`Match._id`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,8 +191,10 @@ class Match:
         self._setup: HandSetup | None = None
         self._game: Game | None = None
         """The game in play: the one :meth:`next_hand` dealt, until it is recorded."""
-        self._recorded: weakref.WeakSet[Game] = weakref.WeakSet()
-        """Games recorded (weakly held: only to say so when one comes again)."""
+        self._id = next(_MATCH_IDS)
+        """This match's number in the process: a game it records keeps it
+        (:attr:`Game.recorded_by`), to say so when the game comes again.  Not a weak set of
+        the games: a compiled (mypyc) Game takes no weak reference."""
 
     @property
     def is_over(self) -> bool:
@@ -248,7 +255,7 @@ class Match:
             )
         setup = self._setup
         number = len(self.history)
-        if game in self._recorded:
+        if game.recorded_by == self._id:
             raise IllegalMatchStep(N_("this hand is recorded already"))
         if setup is None or self._game is None:
             raise IllegalMatchStep(
@@ -273,7 +280,7 @@ class Match:
             self.balances[player] += balances[player]
         rec = HandRecord(setup, result, tuple(balances))
         self.history.append(rec)
-        self._recorded.add(game)
+        game.recorded_by = self._id
         self._setup = self._game = None
         self.rotation = self.rotation.next(result.winner)
         return rec

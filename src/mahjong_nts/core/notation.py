@@ -410,12 +410,13 @@ class _Parsed:
     winning: tuple[Tile, int] | None
 
 
-def _scan(text: str, *, allow_structure: bool) -> _Parsed:
-    """Split ``text`` into loose tiles, bracketed melds and the winning tile."""
-    if not isinstance(text, str):
+def _scan(given: object, *, allow_structure: bool) -> _Parsed:
+    """Split ``given`` into loose tiles, bracketed melds and the winning tile."""
+    if not isinstance(given, str):
         raise InvalidNotation(
-            N_("hand notation must be a string, not {type}"), type=type(text).__name__
+            N_("hand notation must be a string, not {type}"), type=type(given).__name__
         )
+    text = given  # a str from here (compiled: a str variable)
     out = _Parsed([], [], None)
     i = 0
     n = len(text)
@@ -565,7 +566,7 @@ def _scan(text: str, *, allow_structure: bool) -> _Parsed:
 # public API
 
 
-def parse_hand(text: str) -> Hand:
+def parse_hand(text: object) -> Hand:
     """Parse the compact notation into a :class:`Hand`.
 
     >>> parse_hand("b123456 k55 EEE [t789] +k5").winning_tile

@@ -203,7 +203,7 @@ def _history(game: Game) -> tuple[Discard, ...]:
     return out
 
 
-def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation:
+def observe(game: Game, seat: object, *, simultaneous: bool = False) -> Observation:
     """The observation of ``seat`` (0 = East) in ``game``: in a claim or rob window the
     window itself for the seat asked now, the neutral view for every other seat.
 

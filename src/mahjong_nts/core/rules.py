@@ -26,7 +26,7 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from mahjong_nts.core.errors import InvalidRuleSet, quote
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS, ItemKind
@@ -205,17 +205,17 @@ class RuleSet:
     def __repr__(self) -> str:
         return f"<RuleSet {self.name!r}>"
 
-    def points(self, item: str) -> int:
+    def points(self, item: object) -> int:
         """The points of ``item`` (0 where this rule set does not score it); an id that
         is no points item of the catalogue raises :class:`InvalidRuleSet`."""
         _check_item(item, ItemKind.POINTS)
-        return self.scoring.points.get(item, 0)
+        return self.scoring.points.get(cast(str, item), 0)
 
-    def doublings(self, item: str) -> int:
+    def doublings(self, item: object) -> int:
         """The doublings of ``item`` (0 where this rule set does not score it); an id
         that is no doubling item of the catalogue raises :class:`InvalidRuleSet`."""
         _check_item(item, ItemKind.DOUBLINGS)
-        return self.scoring.doublings.get(item, 0)
+        return self.scoring.doublings.get(cast(str, item), 0)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], where: str = "rule set") -> RuleSet:
@@ -417,7 +417,7 @@ _TOP_KEYS: Final = (
 )
 
 
-def _check_item(key: str, kind: ItemKind) -> None:
+def _check_item(key: object, kind: ItemKind) -> None:
     """Refuse a lookup by a name that is no ``kind`` item: a typo never reads as 0."""
     item = ITEMS.get(key) if isinstance(key, str) else None
     if item is None or item.kind is not kind:

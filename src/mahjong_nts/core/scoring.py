@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Final
 
 from mahjong_nts.core import analysis
 from mahjong_nts.core.analysis import Block, Shape
+from mahjong_nts.core.build import COMPILED
 from mahjong_nts.core.errors import InvalidHand, InvalidWin, quote
 from mahjong_nts.core.hand import Hand, MeldKind, Win, WinSource
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
@@ -358,9 +359,18 @@ def _lazy_result(
 # checks that these stay equal to the generated constructors (same fields, same order).
 
 _NEW: Final = object.__new__
-_ITEM_SLOTS: Final = tuple(
-    ScoredItem.__dict__[f.name].__set__ for f in dataclasses.fields(ScoredItem)
-)
+
+
+def _slot_setters(cls: type) -> tuple[Any, ...]:
+    """The ``__set__`` of each field's slot, in field order (none when compiled)."""
+    if COMPILED:
+        return ()
+    return tuple(cls.__dict__[f.name].__set__ for f in dataclasses.fields(cls))
+
+
+# Compiled (mypyc), the classes are native and have no such slots: their own
+# constructors are the fast way there (core/build.py).
+_ITEM_SLOTS: Final = _slot_setters(ScoredItem)
 
 
 def _new_item(
@@ -369,6 +379,10 @@ def _new_item(
     """``it`` with ``detail``: ``ScoredItem(it.id, it.nl, it.en, it.points, it.doublings,
     it.count, detail)``; or with ``points``, ``doublings`` and ``count`` instead of its
     own, when ``points`` is given (not -1)."""
+    if COMPILED:
+        if points < 0:
+            return ScoredItem(it.id, it.nl, it.en, it.points, it.doublings, it.count, detail)
+        return ScoredItem(it.id, it.nl, it.en, points, doublings, count, detail)
     s_id, s_nl, s_en, s_points, s_doublings, s_count, s_detail = _ITEM_SLOTS
     new = _NEW(ScoredItem)
     s_id(new, it.id)
@@ -618,6 +632,23 @@ def _last_tile(f: _Facts) -> str:
     return Text(N_("{w}, the last tile of the wall"), w=_TOKEN[f.w or 0])
 
 
+# Functions, not lambdas holding lambdas: mypyc (the compiled build) fails on the latter.
+def _dragon_sets(f: _Facts) -> str:
+    return _honour_sets(f, lambda t: t >= Tile.GREEN, "")
+
+
+def _own_wind_sets(f: _Facts) -> str:
+    return _honour_sets(f, lambda t: t == f.seat, N_("{set} (own wind)"))
+
+
+def _round_wind_sets(f: _Facts) -> str:
+    return _honour_sets(f, lambda t: t == f.rnd, N_("{set} (round wind)"))
+
+
+def _ruling_dragon_sets(f: _Facts) -> str:
+    return _honour_sets(f, lambda t: t == f.rnd, N_("{set} (the ruling green dragon)"))
+
+
 _DETAILS: Final[dict[str, Callable[[_Facts], str]]] = {
     **{
         f"{name}_{'simple' if simple else 'major'}_{'concealed' if concealed else 'open'}": (
@@ -627,12 +658,10 @@ _DETAILS: Final[dict[str, Callable[[_Facts], str]]] = {
         for simple in (True, False)
         for concealed in (True, False)
     },
-    "pung_dragon": lambda f: _honour_sets(f, lambda t: t >= Tile.GREEN, ""),
-    "pung_own_wind": lambda f: _honour_sets(f, lambda t: t == f.seat, N_("{set} (own wind)")),
-    "pung_round_wind": lambda f: _honour_sets(f, lambda t: t == f.rnd, N_("{set} (round wind)")),
-    "pung_ruling_dragon": lambda f: _honour_sets(
-        f, lambda t: t == f.rnd, N_("{set} (the ruling green dragon)")
-    ),
+    "pung_dragon": _dragon_sets,
+    "pung_own_wind": _own_wind_sets,
+    "pung_round_wind": _round_wind_sets,
+    "pung_ruling_dragon": _ruling_dragon_sets,
     "pair_dragon": lambda f: Text(N_("pair of {tile}"), tile=_TOKEN[f.pair or 0]),
     "pair_own_wind": lambda f: Text(N_("pair of {tile} (own wind)"), tile=_TOKEN[f.pair or 0]),
     "pair_round_wind": lambda f: Text(N_("pair of {tile} (round wind)"), tile=_TOKEN[f.pair or 0]),
@@ -762,15 +791,15 @@ def _with_details(items: Iterable[ScoredItem], f: _Facts) -> tuple[ScoredItem, .
     return tuple(_detailed(it, _DETAILS[it.id](f)) for it in items)
 
 
-_NOTE_SLOTS: Final = tuple(
-    NotCounted.__dict__[f.name].__set__ for f in dataclasses.fields(NotCounted)
-)
+_NOTE_SLOTS: Final = _slot_setters(NotCounted)
 
 
 def _note(item_id: str, reason: str) -> NotCounted:
     """``NotCounted(item_id, nl, en, reason)`` with the item's names (built as
     :func:`_new_item` builds a scored item)."""
     item = ITEMS[item_id]
+    if COMPILED:
+        return NotCounted(item_id, item.nl, item.en, reason)
     s_id, s_nl, s_en, s_reason = _NOTE_SLOTS
     note = _NEW(NotCounted)
     s_id(note, item_id)

@@ -110,9 +110,9 @@ class SeedRng:
 
     __slots__ = ("_buf", "_key", "_pos", "seed")
 
-    def __init__(self, seed: int, purpose: str = "wall") -> None:
+    def __init__(self, seed: object, purpose: str = "wall") -> None:
         self.seed = check_seed(seed)
-        self._key = _DOMAIN + purpose.encode("utf-8") + b"/" + _seed_bytes(seed)
+        self._key = _DOMAIN + purpose.encode("utf-8") + b"/" + _seed_bytes(self.seed)
         self._buf = hashlib.shake_256(self._key).digest(_FIRST_READ)
         self._pos = 0
 

@@ -123,7 +123,7 @@ def _seat(value: int | None, name: str, n: int) -> None:
 
 
 def _validate(
-    scores: Sequence[int],
+    scores: Sequence[object],
     winner: int | None,
     discarder: int | None,
     east: int,

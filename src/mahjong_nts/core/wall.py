@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from mahjong_nts.core.errors import InvalidHand
 from mahjong_nts.core.rules import TableRules
@@ -90,19 +90,31 @@ def _side_lengths(stacks: int, sides: int, wall_length: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(sides)]
 
 
+_WallParts = tuple[list[Tile], int, int, list[Tile], "Dice | None", bool]
+"""A wall's state: live wall, position, end, dead wall, dice, replenish."""
+
+
 class Wall:
     """Live wall and dead wall of one hand, in drawing order."""
 
     __slots__ = ("_dead", "_end", "_live", "_pos", "dice", "replenish")
 
+    _live: list[Tile]
+    _dead: list[Tile]
+    dice: Dice | None
+    """The throws that opened the wall (``None`` for a :meth:`stacked` wall)."""
+
     def __init__(self, table: TableRules, rng: Rng) -> None:
-        tiles = list(tile_set(table))
+        """Shuffle ``table``'s tile set with ``rng``, throw the dice, open the wall."""
+        # object, not Tile: the shuffle is the caller's (tests/core/test_wall.py labels
+        # each tile with its position), and a compiled build checks a Tile's type (nor
+        # int: compiled, an int variable keeps the number, not the Tile)
+        tiles: list[object] = list(tile_set(table))
         rng.shuffle(tiles)
         sides = table.players
         lengths = _side_lengths(len(tiles) // 2, sides, table.wall_length)
         d = Dice(rng.randint(1, 6) + rng.randint(1, 6), rng.randint(1, 6) + rng.randint(1, 6))
-        self.dice: Dice | None = d
-        """The throws that opened the wall (``None`` for a :meth:`stacked` wall)."""
+        self.dice = d
         self.replenish = table.dead_wall_replenish
         # Stacks numbered in drawing order round the ring, side by side starting
         # with East's wall, then clockwise (North's, West's, South's); each stack
@@ -120,19 +132,19 @@ class Wall:
         dead_ring = [ring[(opening - 1 - i) % n] for i in range(dead_stacks)]
         # Loose tiles: the one nearest the live wall (the bottom one) first; then
         # stacks from the dead wall's far end, bottom tile first again.
-        dead: list[Tile] = [loose[1], loose[0]]
+        dead: list[object] = [loose[1], loose[0]]
         for top, bottom in reversed(dead_ring):
             dead.extend((bottom, top))
-        live: list[Tile] = []
+        live: list[object] = []
         for i in range(n - 1 - dead_stacks):
             top, bottom = ring[(opening + 1 + i) % n]
             live.extend((top, bottom))
         if len(tiles) % 2:  # an odd tile set: the last tile lies on its own at the end
             live.append(tiles[-1])
-        self._live = live
+        self._live = cast(list[Tile], live)
         self._pos = 0
         self._end = len(live)
-        self._dead = dead
+        self._dead = cast(list[Tile], dead)
 
     @classmethod
     def stacked(cls, table: TableRules, live: Sequence[int], dead: Sequence[int]) -> Wall:
@@ -157,14 +169,9 @@ class Wall:
                 extra=extra or "-",
                 missing=missing or "-",
             )
-        wall = object.__new__(cls)
-        wall._live = [Tile(t) for t in live]
-        wall._pos = 0
-        wall._end = len(live)
-        wall._dead = [Tile(t) for t in dead]
-        wall.dice = None
-        wall.replenish = table.dead_wall_replenish
-        return wall
+        stacked = [Tile(t) for t in live]
+        parts = (stacked, 0, len(stacked), [Tile(t) for t in dead], None, table.dead_wall_replenish)
+        return _GivenWall(parts)
 
     @property
     def live_left(self) -> int:
@@ -196,11 +203,16 @@ class Wall:
         return tuple(self._live[self._pos : self._end]), tuple(self._dead)
 
     def copy(self) -> Wall:
-        other = object.__new__(Wall)
-        other._live = self._live
-        other._pos = self._pos
-        other._end = self._end
-        other._dead = list(self._dead)
-        other.dice = self.dice
-        other.replenish = self.replenish
-        return other
+        parts = (self._live, self._pos, self._end, list(self._dead), self.dice, self.replenish)
+        return _GivenWall(parts)
+
+
+class _GivenWall(Wall):
+    """A wall made from its state (:meth:`Wall.stacked`, :meth:`Wall.copy`), not dealt:
+    a subclass with its own ``__init__``, as a compiled (mypyc) class is made only by
+    its ``__init__`` (no ``object.__new__``)."""
+
+    __slots__ = ()
+
+    def __init__(self, parts: _WallParts) -> None:
+        self._live, self._pos, self._end, self._dead, self.dice, self.replenish = parts
