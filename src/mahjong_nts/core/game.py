@@ -38,7 +38,7 @@ from enum import IntEnum
 from itertools import compress
 from typing import Any, Final, NamedTuple
 
-from mahjong_nts.core.actions import Action, ActionKind, action, parse_action
+from mahjong_nts.core.actions import Action, ActionKind, action, among, parse_action
 from mahjong_nts.core.analysis import (
     BlockKind,
     arrangements,
@@ -169,15 +169,15 @@ class HandResult:
 
 _REPEATS: Final = tuple(tuple((_TILES[t],) * k for k in range(5)) for t in range(NUM_KINDS))
 """``_REPEATS[t][k]``: ``k`` copies of tile ``t``."""
+_KINDS: Final = range(NUM_KINDS)
 
 
 def _counts_tuple(counts: Sequence[int]) -> tuple[Tile, ...]:
     """The tiles of a count vector, sorted (observations build it on every decision)."""
     out: list[Tile] = []
     extend = out.extend
-    for t, k in enumerate(counts):
-        if k:
-            extend(_REPEATS[t][k])
+    for t in compress(_KINDS, counts):  # the kinds held (a hand holds 14 of 34 at most)
+        extend(_REPEATS[t][counts[t]])
     return tuple(out)
 
 
@@ -274,6 +274,10 @@ class Game:
         self.discard_count = 0
         self.result: HandResult | None = None
         self._waits: list[tuple[int, ...] | None] = [None] * n
+        self._drawn_waits: tuple[int, ...] | None = None
+        """On turn: the waits of the seat's tiles without the tile just drawn, when they
+        were known before the draw (else ``None``): a self-drawn win needs the tile among
+        them, so most turns need no completeness check."""
         self._pending: list[int] = []
         self._options: dict[int, tuple[Action, ...]] = {}
         self._claims: dict[int, Action] = {}
@@ -418,7 +422,7 @@ class Game:
         self._check_authority(seat, seq, asked)
         act = self._read(act)
         legal = self._options[seat] if window else self.legal_actions()
-        if act not in legal and not (act is _MAHJONG and self._false_mahjong_allowed(seat)):
+        if not among(act, legal) and not (act is _MAHJONG and self._false_mahjong_allowed(seat)):
             raise IllegalAction(self._why_illegal(act, legal, seat))
         return act
 
@@ -450,7 +454,7 @@ class Game:
         if self.held:
             raise IllegalAction(N_("nobody is asked in this window: close_window() ends it"))
         legal = self.legal_actions()
-        is_legal = act in legal
+        is_legal = among(act, legal)  # (``act`` is interned, as are the legal actions)
         if not is_legal and not (
             act is _MAHJONG and self._false_mahjong_allowed(self.current_seat)
         ):
@@ -676,7 +680,13 @@ class Game:
         self.phase = Phase.TURN
         self.turn = self.current_seat = seat
         self.source = source
-        self._waits[seat] = None
+        waits = self._waits
+        # the seat's waits, when known, were worked out before this turn's tile came:
+        # every other change of its tiles (a discard, kong or claim) forgets them
+        self._drawn_waits = (
+            waits[seat] if source is Source.WALL or source is Source.REPLACED else None
+        )
+        waits[seat] = None
         self._seq = len(self.events) - self._secret
 
     # ------------------------------------------------------------------ legal actions
@@ -790,7 +800,12 @@ class Game:
     def _self_drawn_win(self, seat: int) -> ScoreResult | None:
         t = self.tile
         hand = self.hands[seat]
-        if t is None or not is_complete(
+        if t is None:
+            return None
+        before = self._drawn_waits
+        if before is not None and t not in before and hand[t] <= 4:
+            return None  # the tiles before the draw did not wait for it: not complete
+        if not is_complete(
             hand,
             n_melds=len(self.melds[seat]),
             duplicate_pairs=self.rules.scoring.seven_pairs_duplicate,
