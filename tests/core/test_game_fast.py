@@ -18,7 +18,7 @@ import pytest
 from game_helpers import random_action
 
 from conftest import load
-from mahjong_nts.core.actions import Action, ActionKind, action, among
+from mahjong_nts.core.actions import Action, ActionKind, action, among, interned
 from mahjong_nts.core.analysis import is_complete, waiting_tiles
 from mahjong_nts.core.game import Game, Phase
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
@@ -114,3 +114,11 @@ def test_among_is_membership_by_identity() -> None:
     # an equal action built outside the table of interned actions is not the same object
     built = Action(ActionKind.DISCARD, Tile(5))
     assert built == legal[1] and not among(built, legal)
+
+
+def test_interned_finds_the_interned_value() -> None:
+    d5 = action(ActionKind.DISCARD, 5)
+    assert interned(d5) is d5
+    built = Action(ActionKind.DISCARD, Tile(5))
+    assert built is not d5 and interned(built) is d5
+    assert interned(Action(ActionKind.PASS)) is action(ActionKind.PASS)

@@ -39,6 +39,7 @@ __all__ = [
     "ActionKind",
     "action",
     "among",
+    "interned",
     "parse_action",
 ]
 
@@ -158,6 +159,18 @@ def action(kind: ActionKind, tile: int | None = None) -> Action:
     """The action ``kind`` (with ``tile``), interned; raises InvalidAction for a bad pair."""
     found = _INTERNED.get((kind, tile))  # type: ignore[arg-type]
     return found if found is not None else Action(kind, tile)  # type: ignore[arg-type]
+
+
+_INTERNED_IDS: Final = frozenset(id(a) for a in _BY_ID if a is not None)
+"""The identities of the interned actions (they live as long as the module)."""
+
+
+def interned(act: Action) -> Action:
+    """The interned action equal to ``act`` (``act`` itself when it is one: found by its
+    identity, without hashing an :class:`ActionKind`, whose hash is Python code)."""
+    if id(act) in _INTERNED_IDS:
+        return act
+    return action(act.kind, act.tile)
 
 
 def among(act: Action, legal: Sequence[Action]) -> bool:

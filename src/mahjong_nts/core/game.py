@@ -38,7 +38,7 @@ from enum import IntEnum
 from itertools import compress
 from typing import Any, Final, NamedTuple
 
-from mahjong_nts.core.actions import Action, ActionKind, action, among, parse_action
+from mahjong_nts.core.actions import Action, ActionKind, action, among, interned, parse_action
 from mahjong_nts.core.analysis import (
     BlockKind,
     arrangements,
@@ -78,6 +78,8 @@ _PUNG: Final = tuple(action(ActionKind.PUNG, t) for t in range(NUM_KINDS))
 _CHOW: Final = {t: action(ActionKind.CHOW, t) for t in range(27) if t % 9 <= 6}
 _ANNOUNCE: Final = tuple(action(ActionKind.ANNOUNCE, t) for t in range(NUM_KINDS))
 _TILES: Final = tuple(Tile(t) for t in range(42))
+_WORDS: Final = tuple(kind.word for kind in ActionKind)
+"""``ActionKind.word`` by kind (the property reads the enum's name: Python code)."""
 
 
 class Phase(IntEnum):
@@ -464,7 +466,7 @@ class Game:
         if self.phase is Phase.TURN:
             self._apply_turn(seat, act, is_legal)
         else:
-            self.events.append(_event(act.kind.word, seat, _tile_of(act), True))
+            self.events.append(_event(_WORDS[act.kind], seat, _tile_of(act), True))
             self._secret += 1
             self._claims[seat] = act
             self._pending.pop(0)
@@ -476,6 +478,8 @@ class Game:
     @staticmethod
     def _read(act: object) -> Action:
         """An action given as an Action, its text or its id, as the interned value."""
+        if type(act) is Action:
+            return interned(act)
         if isinstance(act, str):
             return parse_action(act)
         if isinstance(act, int) and not isinstance(act, bool):
@@ -485,7 +489,7 @@ class Game:
                 N_("an action is an Action, its text or its id, not a {type}"),
                 type=type(act).__name__,
             )
-        return action(act.kind, act.tile)  # the interned value: compared by identity
+        return interned(act)  # the interned value: compared by identity
 
     def _check_authority(self, seat: object, seq: object, asked: Sequence[int]) -> None:
         """The authority checks of :meth:`apply` (``asked``: the seats asked now);
@@ -755,21 +759,31 @@ class Game:
             )
         return w
 
-    def _claim_options(self, seat: int, t: int, discarder: int, rob: bool) -> tuple[Action, ...]:
+    def _claim_options(
+        self, seat: int, t: int, rob: bool, melds: bool, chow: bool
+    ) -> tuple[Action, ...]:
+        """What ``seat`` may do with the tile ``t`` on offer (``rob``: a promoted kong's):
+        ``melds``, a pung or kong may be claimed (a discard, and the live wall not
+        empty); ``chow``, a chow too (the seat after the discarder, where chows are
+        claimed)."""
         out: list[Action] = []
-        if not self.dead[seat] and t in self._waits_of(seat):
-            win = self._claimed_win(seat, t, rob)
-            if win is not None:
-                self._claim_wins[seat] = win
-                out.append(_MAHJONG)
-        if not rob and self.wall.live_left and not self.announced[seat]:
+        if not self.dead[seat]:
+            waits = self._waits[seat]
+            if waits is None:
+                waits = self._waits_of(seat)
+            if t in waits:
+                win = self._claimed_win(seat, t, rob)
+                if win is not None:
+                    self._claim_wins[seat] = win
+                    out.append(_MAHJONG)
+        if melds and not self.announced[seat]:
             hand = self.hands[seat]
             k = hand[t]
             if k >= 2:
                 out.append(_PUNG[t])
                 if k == 3:
                     out.append(_KONG[t])
-            if t < 27 and seat == (discarder + 1) % self.n and self.rules.table.open_chows:
+            if chow:
                 r = t % 9
                 if r >= 2 and hand[t - 2] and hand[t - 1]:
                     out.append(_CHOW[t - 2])
@@ -779,7 +793,8 @@ class Game:
                     out.append(_CHOW[t])
         if out:
             out.append(_PASS)
-        return tuple(out)
+            return tuple(out)
+        return ()
 
     # ------------------------------------------------------------------ wins
 
@@ -946,9 +961,11 @@ class Game:
         options: dict[int, tuple[Action, ...]] = {}
         pending: list[int] = []
         self._claim_wins = {}
+        melds = not rob and self.wall.live_left > 0
+        chow = melds and tile < 27 and self.rules.table.open_chows
         for k in range(1, n):
             other = (seat + k) % n
-            opts = self._claim_options(other, tile, seat, rob)
+            opts = self._claim_options(other, tile, rob, melds, chow and k == 1)
             if opts:
                 options[other] = opts
                 pending.append(other)
