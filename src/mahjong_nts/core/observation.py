@@ -135,19 +135,24 @@ class PublicView:
 def _seat_view(game: Game, s: int, shown: bool) -> SeatView:
     """Seat ``s``'s open side; ``shown``: its concealed kongs face up (seen by itself,
     or once the hand is over), else face down."""
-    melds: tuple[Meld | None, ...] = (
-        tuple(game.melds[s]) if shown else tuple(m if m.open else None for m in game.melds[s])
-    )
+    held = game.melds[s]
+    melds: tuple[Meld | None, ...] = tuple(held)
+    if not shown:
+        for m in held:
+            if not m.open:  # a concealed kong, face down
+                melds = tuple(m if m.open else None for m in held)
+                break
+    # (by position, in the order of the fields: about a tenth faster than by keyword)
     return SeatView(
-        seat=s,
-        wind=WINDS[s],
-        melds=melds,
-        claimed_from=tuple(game.claimed_from[s]),
-        bonus=tuple(game.bonus[s]),
-        discards=tuple(game.discards[s]),
-        concealed_count=sum(game.hands[s]),
-        dead=game.dead[s],
-        announced=game.announced[s],
+        s,
+        WINDS[s],
+        melds,
+        tuple(game.claimed_from[s]),
+        tuple(game.bonus[s]),
+        tuple(game.discards[s]),
+        sum(game.hands[s]),
+        game.dead[s],
+        game.announced[s],
     )
 
 
@@ -225,28 +230,30 @@ def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation
         legal = game.legal_actions() if to_act else ()
     if window and not to_act:
         phase = Phase.TURN  # the neutral view: nothing tells whether a window opened
-    on_turn = game.phase is Phase.TURN and game.turn == seat
+    tile = game.tile
+    wall = game.wall
+    # (by position, in the order of the fields: about a tenth faster than by keyword)
     return Observation(
-        seat=seat,
-        rules=game.rules,
-        round_wind=game.round_wind,
-        dominant=game.dominant,
-        phase=phase,
-        seq=game.seq,
-        turn=game.turn,
-        to_act=to_act,
-        legal=legal,
-        concealed=_concealed(game, seat),
-        drawn=game.tile if on_turn else None,
-        offered=game.tile if window and to_act else None,
-        seats=_seat_views(game, seat, over),
-        live_left=game.wall.live_left,
-        dead_left=game.wall.dead_left,
-        kongs=game.kongs,
-        discard_count=game.discard_count,
-        history=_history(game),
-        result=game.result,
-        revealed=_revealed(game) if over else (),
+        seat,  # seat
+        game.rules,  # rules
+        game.round_wind,  # round_wind
+        game.dominant,  # dominant
+        phase,  # phase
+        game.seq,  # seq
+        game.turn,  # turn
+        to_act,  # to_act
+        legal,  # legal
+        _concealed(game, seat),  # concealed
+        tile if game.phase is Phase.TURN and game.turn == seat else None,  # drawn
+        tile if window and to_act else None,  # offered
+        _seat_views(game, seat, over),  # seats
+        wall.live_left,  # live_left
+        wall.dead_left,  # dead_left
+        game.kongs,  # kongs
+        game.discard_count,  # discard_count
+        _history(game),  # history
+        game.result,  # result
+        _revealed(game) if over else (),  # revealed
     )
 
 
