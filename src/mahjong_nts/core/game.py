@@ -451,11 +451,15 @@ class Game:
         if seat is not None or seq is not None:
             self._check_authority(seat, seq, (self.current_seat,))
         act = self._read(act)
-        if self.phase is Phase.OVER:
-            raise IllegalAction(N_("the hand is over"))
-        if self.held:
-            raise IllegalAction(N_("nobody is asked in this window: close_window() ends it"))
-        legal = self.legal_actions()
+        phase = self.phase
+        if phase is not Phase.TURN:
+            if phase is Phase.OVER:
+                raise IllegalAction(N_("the hand is over"))
+            if not self._pending:  # a held window
+                raise IllegalAction(N_("nobody is asked in this window: close_window() ends it"))
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
         is_legal = among(act, legal)  # (``act`` is interned, as are the legal actions)
         if not is_legal and not (
             act is _MAHJONG and self._false_mahjong_allowed(self.current_seat)
@@ -463,7 +467,7 @@ class Game:
             raise IllegalAction(self._why_illegal(act, legal, self.current_seat))
         self._legal = None
         seat = self.current_seat  # (the acting seat; checked above when given)
-        if self.phase is Phase.TURN:
+        if phase is Phase.TURN:
             self._apply_turn(seat, act, is_legal)
         else:
             self.events.append(_event(_WORDS[act.kind], seat, _tile_of(act), True))
@@ -706,7 +710,11 @@ class Game:
         out: list[Action] = []
         win = None
         if self.source is not Source.CLAIM and not self.dead[seat]:
-            win = self._self_drawn_win(seat)
+            before = self._drawn_waits
+            t = self.tile
+            if before is None or t is None or t in before or hand[t] > 4:
+                win = self._self_drawn_win(seat)
+            # (else the tiles before the draw did not wait for it: no win, see there)
         self._drawn_win = win
         if win is not None:
             out.append(_MAHJONG)
