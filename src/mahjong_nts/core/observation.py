@@ -33,6 +33,7 @@ the hand is over, when every hand is shown.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from mahjong_nts.core.actions import Action
 from mahjong_nts.core.errors import InvalidSeat, quote
@@ -41,6 +42,11 @@ from mahjong_nts.core.hand import Hand, Meld, MeldKind
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.text import N_
 from mahjong_nts.core.tiles import WINDS, Tile
+
+_TURN: Final = Phase.TURN  # (module constants: an enum member read off its class is slow)
+_CLAIM: Final = Phase.CLAIM
+_ROB: Final = Phase.ROB
+_OVER: Final = Phase.OVER
 
 __all__ = ["Observation", "PublicView", "SeatView", "observe", "observe_public", "visible_events"]
 
@@ -220,8 +226,8 @@ def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation
             N_("seat {seat} is not at this table (0..{last})"), seat=quote(seat), last=game.n - 1
         )
     phase = game.phase
-    over = phase is Phase.OVER
-    window = phase is Phase.CLAIM or phase is Phase.ROB
+    over = phase is _OVER
+    window = phase is _CLAIM or phase is _ROB
     if simultaneous and window:
         legal = game.window_options(seat)
         to_act = bool(legal)
@@ -229,7 +235,7 @@ def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation
         to_act = not over and game.current_seat == seat
         legal = game.legal_actions() if to_act else ()
     if window and not to_act:
-        phase = Phase.TURN  # the neutral view: nothing tells whether a window opened
+        phase = _TURN  # the neutral view: nothing tells whether a window opened
     tile = game.tile
     wall = game.wall
     # (by position, in the order of the fields: about a tenth faster than by keyword)
@@ -244,7 +250,7 @@ def observe(game: Game, seat: int, *, simultaneous: bool = False) -> Observation
         to_act,  # to_act
         legal,  # legal
         _concealed(game, seat),  # concealed
-        tile if game.phase is Phase.TURN and game.turn == seat else None,  # drawn
+        tile if game.phase is _TURN and game.turn == seat else None,  # drawn
         tile if window and to_act else None,  # offered
         _seat_views(game, seat, over),  # seats
         wall.live_left,  # live_left
@@ -269,11 +275,11 @@ def observe_public(game: Game) -> PublicView:
     """What a spectator sees of ``game``: the open side of every seat, no concealed
     tile of anyone (concealed kongs face down) and no window, until the hand is over;
     then every hand, as at the table when the score is counted."""
-    over = game.phase is Phase.OVER
+    over = game.phase is _OVER
     return PublicView(
         round_wind=game.round_wind,
         dominant=game.dominant,
-        phase=Phase.OVER if over else Phase.TURN,
+        phase=_OVER if over else _TURN,
         seq=game.seq,
         turn=game.turn,
         seats=_seat_views(game, None, over),
