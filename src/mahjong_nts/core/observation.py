@@ -72,8 +72,18 @@ class SeatView:
     """Announced the lucky thirteen (public): its hand stays as it was dealt."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Observation:
+    """What one seat sees now (:func:`observe`).
+
+    Built afresh for every call and owned by whoever asked for it, so it is a plain
+    (not frozen) dataclass: a frozen one's ``__init__`` sets each of its 20 fields through
+    ``object.__setattr__``, about 40 times the cost of a slotted class's assignments, and
+    a bot is shown one for every decision.  Its values are immutable and may be shared
+    with other observations (tuples, the frozen seat views, the rule set): replacing
+    a field changes only this observation.
+    """
+
     seat: int
     rules: RuleSet
     """The rule set of the hand: always given, as a player at the table knows it."""
