@@ -46,6 +46,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,17 +89,20 @@ def _make_env(seed: int) -> Any:
     return env
 
 
-def _time_hands(hands: int, seed: int) -> float:
-    """Seconds for ``hands`` full hands (``env.run``), env built outside the timing."""
+def _time_hands(hands: int, seed: int, clock: Callable[[], float]) -> float:
+    """Seconds (of ``clock``) for ``hands`` full hands (``env.run``), env built outside
+    the timing."""
     env = _make_env(seed)
     run = env.run
-    start = time.perf_counter()
+    start = clock()
     for _ in range(hands):
         run(is_training=False)
-    return time.perf_counter() - start
+    return clock() - start
 
 
-def rlcard_hands_per_second(hands: int, seed: int, repeats: int = 5) -> float:
+def rlcard_hands_per_second(
+    hands: int, seed: int, repeats: int = 5, clock: Callable[[], float] = time.perf_counter
+) -> float:
     """Full RLCard mahjong hands per second, four random agents, median of ``repeats``.
 
     Every repeat plays the same ``hands`` seeded hands in a fresh env; the global numpy
@@ -110,7 +114,7 @@ def rlcard_hands_per_second(hands: int, seed: int, repeats: int = 5) -> float:
 
     saved = np.random.get_state()
     try:
-        rates = [hands / _time_hands(hands, seed) for _ in range(repeats)]
+        rates = [hands / _time_hands(hands, seed, clock) for _ in range(repeats)]
     finally:
         np.random.set_state(saved)
     return statistics.median(rates)

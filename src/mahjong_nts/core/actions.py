@@ -23,6 +23,7 @@ New kinds are appended at the end, so the ids of the older ones never change.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
@@ -31,7 +32,16 @@ from mahjong_nts.core.errors import InvalidAction, InvalidTile, quote
 from mahjong_nts.core.text import N_
 from mahjong_nts.core.tiles import NUM_KINDS, Tile, is_honour, parse_tile
 
-__all__ = ["MAX_ACTION_TEXT", "NUM_ACTIONS", "Action", "ActionKind", "action", "parse_action"]
+__all__ = [
+    "MAX_ACTION_TEXT",
+    "NUM_ACTIONS",
+    "Action",
+    "ActionKind",
+    "action",
+    "among",
+    "interned",
+    "parse_action",
+]
 
 
 class ActionKind(IntEnum):
@@ -149,6 +159,29 @@ def action(kind: ActionKind, tile: int | None = None) -> Action:
     """The action ``kind`` (with ``tile``), interned; raises InvalidAction for a bad pair."""
     found = _INTERNED.get((kind, tile))  # type: ignore[arg-type]
     return found if found is not None else Action(kind, tile)  # type: ignore[arg-type]
+
+
+_INTERNED_IDS: Final = frozenset(id(a) for a in _BY_ID if a is not None)
+"""The identities of the interned actions (they live as long as the module)."""
+
+
+def interned(act: Action) -> Action:
+    """The interned action equal to ``act`` (``act`` itself when it is one: found by its
+    identity, without hashing an :class:`ActionKind`, whose hash is Python code)."""
+    if id(act) in _INTERNED_IDS:
+        return act
+    return action(act.kind, act.tile)
+
+
+def among(act: Action, legal: Sequence[Action]) -> bool:
+    """Whether the interned action ``act`` (:func:`action`) is one of ``legal`` (interned
+    actions too, as the game lists them): by identity, without comparing fields (a
+    dataclass's ``__eq__`` is Python code, and ``act in legal`` calls it for every action
+    listed before ``act``)."""
+    for a in legal:  # noqa: SIM110 (a loop: any() of a generator is twice as slow)
+        if a is act:
+            return True
+    return False
 
 
 def parse_action(text: object) -> Action:

@@ -37,7 +37,7 @@ from enum import IntEnum
 from itertools import compress
 from typing import Any, Final, NamedTuple, cast
 
-from mahjong_nts.core.actions import Action, ActionKind, action, parse_action
+from mahjong_nts.core.actions import Action, ActionKind, action, among, interned, parse_action
 from mahjong_nts.core.analysis import (
     BlockKind,
     arrangements,
@@ -78,6 +78,8 @@ _PUNG: Final = tuple(action(ActionKind.PUNG, t) for t in range(NUM_KINDS))
 _CHOW: Final = {t: action(ActionKind.CHOW, t) for t in range(27) if t % 9 <= 6}
 _ANNOUNCE: Final = tuple(action(ActionKind.ANNOUNCE, t) for t in range(NUM_KINDS))
 _TILES: Final = tuple(Tile(t) for t in range(42))
+_WORDS: Final = tuple(kind.word for kind in ActionKind)
+"""``ActionKind.word`` by kind (the property reads the enum's name: Python code)."""
 
 
 class Phase(IntEnum):
@@ -105,6 +107,29 @@ class Source(IntEnum):
     """A replacement for a drawn flower or season (self-drawn, but not a loose-tile win)."""
     CLAIM = 4
     """A claimed discard (chow or pung): the seat only discards or declares a kong."""
+
+
+# The members used on hot paths, as module constants: reading a member off its enum class
+# is an attribute look-up through the enum's metaclass (about 0.1 us each in Python 3.11).
+_TURN: Final = Phase.TURN
+_CLAIM: Final = Phase.CLAIM
+_ROB: Final = Phase.ROB
+_OVER: Final = Phase.OVER
+_FROM_DEAL: Final = Source.DEAL
+_FROM_WALL: Final = Source.WALL
+_FROM_LOOSE: Final = Source.LOOSE
+_FROM_REPLACED: Final = Source.REPLACED
+_FROM_CLAIM: Final = Source.CLAIM
+_K_PASS: Final = ActionKind.PASS
+_K_MAHJONG: Final = ActionKind.MAHJONG
+_K_DISCARD: Final = ActionKind.DISCARD
+_K_KONG: Final = ActionKind.KONG
+_K_CHOW: Final = ActionKind.CHOW
+_K_PUNG: Final = ActionKind.PUNG
+_K_ANNOUNCE: Final = ActionKind.ANNOUNCE
+_M_CHOW: Final = MeldKind.CHOW
+_M_PUNG: Final = MeldKind.PUNG
+_M_KONG: Final = MeldKind.KONG
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,15 +200,15 @@ class HandResult:
 
 _REPEATS: Final = tuple(tuple((_TILES[t],) * k for k in range(5)) for t in range(NUM_KINDS))
 """``_REPEATS[t][k]``: ``k`` copies of tile ``t``."""
+_KINDS: Final = range(NUM_KINDS)
 
 
 def _counts_tuple(counts: Sequence[int]) -> tuple[Tile, ...]:
     """The tiles of a count vector, sorted (observations build it on every decision)."""
     out: list[Tile] = []
     extend = out.extend
-    for t, k in enumerate(counts):
-        if k:
-            extend(_REPEATS[t][k])
+    for t in compress(_KINDS, counts):  # the kinds held (a hand holds 14 of 34 at most)
+        extend(_REPEATS[t][counts[t]])
     return tuple(out)
 
 
@@ -274,7 +299,7 @@ class Game:
         concealed kong); a promoted kong keeps its pung's."""
         self.dead: list[bool] = [False] * n
         self.events: list[Event] = []
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.turn = 0
         """The seat whose turn it is (in a claim window: the discarder)."""
         self.current_seat = 0
@@ -282,12 +307,16 @@ class Game:
         self.tile: Tile | None = None
         """On turn: the tile just drawn (``None`` after a claim); in a claim or
         rob window: the tile on offer."""
-        self.source = Source.DEAL
+        self.source = _FROM_DEAL
         self.kongs = 0
         self.turn_kongs = 0
         self.discard_count = 0
         self.result: HandResult | None = None
         self._waits: list[tuple[int, ...] | None] = [None] * n
+        self._drawn_waits: tuple[int, ...] | None = None
+        """On turn: the waits of the seat's tiles without the tile just drawn, when they
+        were known before the draw (else ``None``): a self-drawn win needs the tile among
+        them, so most turns need no completeness check."""
         self._pending: list[int] = []
         self._options: dict[int, tuple[Action, ...]] = {}
         self._claims: dict[int, Action] = {}
@@ -327,7 +356,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def seq(self) -> int:
@@ -414,7 +443,7 @@ class Game:
     def window_seats(self) -> tuple[int, ...]:
         """In a claim or rob window, the seats still to answer, in the order
         :meth:`apply` takes their answers (the first is :attr:`current_seat`); else ()."""
-        if self.phase is Phase.CLAIM or self.phase is Phase.ROB:
+        if self.phase is _CLAIM or self.phase is _ROB:
             return tuple(self._pending)
         return ()
 
@@ -422,7 +451,7 @@ class Game:
         """What ``seat`` may answer in the claim or rob window open now, if it is still
         to answer (else ()): for a server that asks every seat of a window at once.
         Nobody but the server may see another seat's options."""
-        if (self.phase is Phase.CLAIM or self.phase is Phase.ROB) and seat in self._pending:
+        if (self.phase is _CLAIM or self.phase is _ROB) and seat in self._pending:
             return self._options[seat]
         return ()
 
@@ -430,7 +459,7 @@ class Game:
     def held(self) -> bool:
         """A window is open in which nobody is asked (:attr:`hold_windows`):
         :meth:`close_window` ends it."""
-        return (self.phase is Phase.CLAIM or self.phase is Phase.ROB) and not self._pending
+        return (self.phase is _CLAIM or self.phase is _ROB) and not self._pending
 
     def close_window(self) -> None:
         """End a held window (one nobody is asked in, :attr:`hold_windows`): the next
@@ -438,7 +467,7 @@ class Game:
         when no such window is open (a window with seats asked ends with their last
         answer)."""
         if not self.held:
-            if self.phase is Phase.CLAIM or self.phase is Phase.ROB:
+            if self.phase is _CLAIM or self.phase is _ROB:
                 raise IllegalAction(
                     N_("seats are still to answer in this window: it ends with their last answer")
                 )
@@ -453,13 +482,13 @@ class Game:
         counts as asked (not only :attr:`current_seat`), with its own options: a
         server that asks them all at once checks each answer as it comes and later
         feeds the answers to :meth:`apply` in :meth:`window_seats` order."""
-        window = self.phase is Phase.CLAIM or self.phase is Phase.ROB
+        window = self.phase is _CLAIM or self.phase is _ROB
         asked = tuple(self._pending) if window else (self.current_seat,)
         self._check_authority(seat, seq, asked)
         who = cast(int, seat)  # a seat of ``asked`` now
         act = self._read(act)
         legal = self._options[who] if window else self.legal_actions()
-        if act not in legal and not (act is _MAHJONG and self._false_mahjong_allowed(who)):
+        if not among(act, legal) and not (act is _MAHJONG and self._false_mahjong_allowed(who)):
             raise IllegalAction(self._why_illegal(act, legal, who))
         return act
 
@@ -484,22 +513,26 @@ class Game:
         if seat is not None or seq is not None:
             self._check_authority(seat, seq, (self.current_seat,))
         act = self._read(act)
-        if self.phase is Phase.OVER:
-            raise IllegalAction(N_("the hand is over"))
-        if self.held:
-            raise IllegalAction(N_("nobody is asked in this window: close_window() ends it"))
-        legal = self.legal_actions()
-        is_legal = act in legal
+        phase = self.phase
+        if phase is not _TURN:
+            if phase is _OVER:
+                raise IllegalAction(N_("the hand is over"))
+            if not self._pending:  # a held window
+                raise IllegalAction(N_("nobody is asked in this window: close_window() ends it"))
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        is_legal = among(act, legal)  # (``act`` is interned, as are the legal actions)
         if not is_legal and not (
             act is _MAHJONG and self._false_mahjong_allowed(self.current_seat)
         ):
             raise IllegalAction(self._why_illegal(act, legal, self.current_seat))
         self._legal = None
         seat = self.current_seat  # (the acting seat; checked above when given)
-        if self.phase is Phase.TURN:
+        if phase is _TURN:
             self._apply_turn(seat, act, is_legal)
         else:
-            self.events.append(_event(act.kind.word, seat, _tile_of(act), True))
+            self.events.append(_event(_WORDS[act.kind], seat, _tile_of(act), True))
             self._secret += 1
             self._claims[seat] = act
             self._pending.pop(0)
@@ -511,6 +544,8 @@ class Game:
     @staticmethod
     def _read(act: object) -> Action:
         """An action given as an Action, its text or its id, as the interned value."""
+        if type(act) is Action:
+            return interned(act)
         if isinstance(act, str):
             return parse_action(act)
         if isinstance(act, int) and not isinstance(act, bool):
@@ -520,7 +555,7 @@ class Game:
                 N_("an action is an Action, its text or its id, not a {type}"),
                 type=type(act).__name__,
             )
-        return action(act.kind, act.tile)  # the interned value: compared by identity
+        return interned(act)  # the interned value: compared by identity
 
     def _check_authority(self, seat: object, seq: object, asked: Sequence[int]) -> None:
         """The authority checks of :meth:`apply` (``asked``: the seats asked now);
@@ -542,7 +577,7 @@ class Game:
                 seq=quote(seq),
                 most=MAX_SEQ,
             )
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalAction(N_("the hand is over"))
         if seat is not None and seat not in asked:
             raise NotYourTurn(N_("seat {seat} is not asked to decide now"), seat, seat=seat)
@@ -572,12 +607,12 @@ class Game:
             if self.dead[seat]:
                 return Text(N_("a dead hand cannot go mahjong"))
             return Text(N_("this is no mahjong (and the table refuses false claims)"))
-        if act.kind is ActionKind.ANNOUNCE:
+        if act.kind is _K_ANNOUNCE:
             why = self._why_no_announcement(seat)
             if why:
                 return why
-        elif self.announced[seat] and act.kind is not ActionKind.PASS:
-            if self.phase is Phase.TURN and self.tile is not None:
+        elif self.announced[seat] and act.kind is not _K_PASS:
+            if self.phase is _TURN and self.tile is not None:
                 return Text(
                     N_(
                         "seat {seat} announced the lucky thirteen: the hand stays as it is "
@@ -594,13 +629,13 @@ class Game:
                 seat=seat,
             )
         shown = ", ".join(str(a) for a in legal)
-        if self.phase is Phase.TURN:
+        if self.phase is _TURN:
             template = N_("'{action}' is not allowed on your turn (seat {seat}); allowed: {legal}")
-        elif self.phase is Phase.CLAIM:
+        elif self.phase is _CLAIM:
             template = N_(
                 "'{action}' is not allowed on the discard {tile} (seat {seat}); allowed: {legal}"
             )
-        elif self.phase is Phase.ROB:
+        elif self.phase is _ROB:
             template = N_(
                 "'{action}' is not allowed on the promoted kong (seat {seat}); allowed: {legal}"
             )
@@ -617,7 +652,7 @@ class Game:
                 N_("{rules} does not score the lucky thirteen: nothing to announce"),
                 rules=self.rules.name,
             )
-        if self.phase is not Phase.TURN:
+        if self.phase is not _TURN:
             return Text(N_("the lucky thirteen is announced on the own turn, with its discard"))
         if self.announced[seat]:
             return Text(N_("seat {seat} announced the lucky thirteen already"), seat=seat)
@@ -667,7 +702,7 @@ class Game:
                 if s == 0 and last >= NUM_KINDS:
                     east_tile = self.tile
         self.tile = east_tile
-        self._turn(0, Source.DEAL)
+        self._turn(0, _FROM_DEAL)
 
     def _replace(self, seat: int) -> bool:
         """Give ``seat`` a loose tile (replacing flowers it brings); False on remise."""
@@ -694,13 +729,13 @@ class Game:
         t = wall.draw()
         self.view_version[seat] += 1
         self.events.append(_event("draw", seat, (t,)))
-        source = Source.WALL
+        source = _FROM_WALL
         if t >= NUM_KINDS:
             self.bonus[seat].append(t)
             self.events.append(Event("flower", seat, (t,)))
             if not self._replace(seat):
                 return
-            source = Source.REPLACED
+            source = _FROM_REPLACED
         else:
             self.hands[seat][t] += 1
             self.tile = t
@@ -709,29 +744,39 @@ class Game:
 
     def _loose(self, seat: int) -> None:
         if self._replace(seat):
-            self._turn(seat, Source.LOOSE)
+            self._turn(seat, _FROM_LOOSE)
 
     def _turn(self, seat: int, source: Source) -> None:
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.turn = self.current_seat = seat
         self.source = source
-        self._waits[seat] = None
+        waits = self._waits
+        # the seat's waits, when known, were worked out before this turn's tile came:
+        # every other change of its tiles (a discard, kong or claim) forgets them
+        self._drawn_waits = (
+            waits[seat] if source is _FROM_WALL or source is _FROM_REPLACED else None
+        )
+        waits[seat] = None
         self._seq = len(self.events) - self._secret
 
     # ------------------------------------------------------------------ legal actions
 
     def _compute_legal(self) -> tuple[Action, ...]:
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return ()
-        if phase is not Phase.TURN:
+        if phase is not _TURN:
             return self._options.get(self.current_seat, ())  # () in a held window
         seat = self.turn
         hand = self.hands[seat]
         out: list[Action] = []
         win = None
-        if self.source is not Source.CLAIM and not self.dead[seat]:
-            win = self._self_drawn_win(seat)
+        if self.source is not _FROM_CLAIM and not self.dead[seat]:
+            before = self._drawn_waits
+            t = self.tile
+            if before is None or t is None or t in before or hand[t] > 4:
+                win = self._self_drawn_win(seat)
+            # (else the tiles before the draw did not wait for it: no win, see there)
         self._drawn_win = win
         if win is not None:
             out.append(_MAHJONG)
@@ -740,7 +785,7 @@ class Game:
             out.append(_DISCARD[self.tile])
             return tuple(out)
         for m in self.melds[seat]:
-            if m.kind is MeldKind.PUNG and m.open and hand[m.tile]:
+            if m.kind is _M_PUNG and m.open and hand[m.tile]:
                 out.append(_KONG[m.tile])
         if 4 in hand:
             out.extend(_KONG[t] for t in range(NUM_KINDS) if hand[t] == 4)
@@ -754,11 +799,11 @@ class Game:
         (14 tiles dealt) with any discard that leaves his tiles waiting; any other seat
         with the tile just drawn, when the 13 it was dealt are waiting."""
         if seat == 0:
-            if self.source is not Source.DEAL:
+            if self.source is not _FROM_DEAL:
                 return []
             hand = self.hands[0]
             candidates = [t for t in range(NUM_KINDS) if hand[t]]
-        elif self.source in (Source.WALL, Source.REPLACED) and self.tile is not None:
+        elif self.source in (_FROM_WALL, _FROM_REPLACED) and self.tile is not None:
             candidates = [int(self.tile)]
         else:
             return []
@@ -784,21 +829,31 @@ class Game:
             )
         return w
 
-    def _claim_options(self, seat: int, t: int, discarder: int, rob: bool) -> tuple[Action, ...]:
+    def _claim_options(
+        self, seat: int, t: int, rob: bool, melds: bool, chow: bool
+    ) -> tuple[Action, ...]:
+        """What ``seat`` may do with the tile ``t`` on offer (``rob``: a promoted kong's):
+        ``melds``, a pung or kong may be claimed (a discard, and the live wall not
+        empty); ``chow``, a chow too (the seat after the discarder, where chows are
+        claimed)."""
         out: list[Action] = []
-        if not self.dead[seat] and t in self._waits_of(seat):
-            win = self._claimed_win(seat, t, rob)
-            if win is not None:
-                self._claim_wins[seat] = win
-                out.append(_MAHJONG)
-        if not rob and self.wall.live_left and not self.announced[seat]:
+        if not self.dead[seat]:
+            waits = self._waits[seat]
+            if waits is None:
+                waits = self._waits_of(seat)
+            if t in waits:
+                win = self._claimed_win(seat, t, rob)
+                if win is not None:
+                    self._claim_wins[seat] = win
+                    out.append(_MAHJONG)
+        if melds and not self.announced[seat]:
             hand = self.hands[seat]
             k = hand[t]
             if k >= 2:
                 out.append(_PUNG[t])
                 if k == 3:
                     out.append(_KONG[t])
-            if t < 27 and seat == (discarder + 1) % self.n and self.rules.table.open_chows:
+            if chow:
                 r = t % 9
                 if r >= 2 and hand[t - 2] and hand[t - 1]:
                     out.append(_CHOW[t - 2])
@@ -808,7 +863,8 @@ class Game:
                     out.append(_CHOW[t])
         if out:
             out.append(_PASS)
-        return tuple(out)
+            return tuple(out)
+        return ()
 
     # ------------------------------------------------------------------ wins
 
@@ -829,7 +885,12 @@ class Game:
     def _self_drawn_win(self, seat: int) -> ScoreResult | None:
         t = self.tile
         hand = self.hands[seat]
-        if t is None or not is_complete(
+        if t is None:
+            return None
+        before = self._drawn_waits
+        if before is not None and t not in before and hand[t] <= 4:
+            return None  # the tiles before the draw did not wait for it: not complete
+        if not is_complete(
             hand,
             n_melds=len(self.melds[seat]),
             duplicate_pairs=self.rules.scoring.seven_pairs_duplicate,
@@ -840,14 +901,14 @@ class Game:
     def _self_drawn_flags(self, seat: int) -> Win:
         src = self.source
         lucky = self.announced[seat]
-        if src is Source.LOOSE:
+        if src is _FROM_LOOSE:
             return Win(
                 WinSource.LOOSE_TILE, kong_on_kong=self.turn_kongs >= 2, lucky_thirteen=lucky
             )
         return Win(
             WinSource.WALL,
-            last_tile=src is Source.WALL and not self.wall.live_left,
-            heaven=src is Source.DEAL and seat == 0,
+            last_tile=src is _FROM_WALL and not self.wall.live_left,
+            heaven=src is _FROM_DEAL and seat == 0,
             lucky_thirteen=lucky,
         )
 
@@ -898,7 +959,7 @@ class Game:
 
     def _apply_turn(self, seat: int, act: Action, legal: bool) -> None:
         kind = act.kind
-        if kind is ActionKind.MAHJONG:
+        if kind is _K_MAHJONG:
             self.events.append(Event("mahjong", seat, (), True))
             if not legal:
                 self._false_mahjong(seat)
@@ -913,9 +974,9 @@ class Game:
         assert tile is not None
         hand = self.hands[seat]
         self.view_version[seat] += 1
-        if kind is ActionKind.DISCARD or kind is ActionKind.ANNOUNCE:
+        if kind is _K_DISCARD or kind is _K_ANNOUNCE:
             word = "discard"
-            if kind is ActionKind.ANNOUNCE:
+            if kind is _K_ANNOUNCE:
                 self.announced[seat] = True
                 word = "announce"
             self.events.append(_event(word, seat, (tile,), True))
@@ -933,14 +994,14 @@ class Game:
         self._fresh[seat] = False
         if hand[tile] == 4:
             hand[tile] = 0
-            self.melds[seat].append(Meld(MeldKind.KONG, tile, open=False))
+            self.melds[seat].append(Meld(_M_KONG, tile, open=False))
             self.claimed_from[seat].append(None)
             self._count_kong(seat, promoted=None)
             return
         hand[tile] -= 1
         melds = self.melds[seat]
-        i = melds.index(Meld(MeldKind.PUNG, tile, True))
-        melds[i] = Meld(MeldKind.KONG, tile, True)
+        i = melds.index(Meld(_M_PUNG, tile, True))
+        melds[i] = Meld(_M_KONG, tile, True)
         self._count_kong(seat, promoted=tile)
 
     def _count_kong(self, seat: int, promoted: Tile | None) -> None:
@@ -970,9 +1031,11 @@ class Game:
         options: dict[int, tuple[Action, ...]] = {}
         pending: list[int] = []
         self._claim_wins = {}
+        melds = not rob and self.wall.live_left > 0
+        chow = melds and tile < 27 and self.rules.table.open_chows
         for k in range(1, n):
             other = (seat + k) % n
-            opts = self._claim_options(other, tile, seat, rob)
+            opts = self._claim_options(other, tile, rob, melds, chow and k == 1)
             if opts:
                 options[other] = opts
                 pending.append(other)
@@ -982,7 +1045,7 @@ class Game:
             else:
                 self._draw((seat + 1) % n)
             return
-        self.phase = Phase.ROB if rob else Phase.CLAIM
+        self.phase = _ROB if rob else _CLAIM
         self._options = options
         self._pending = pending
         self._claims = {}
@@ -992,7 +1055,7 @@ class Game:
     def _resolve_claims(self) -> None:
         seat, tile = self.turn, self.tile
         assert tile is not None
-        rob = self.phase is Phase.ROB
+        rob = self.phase is _ROB
         n = self.n
         claims = self._claims
         order = [(seat + k) % n for k in range(1, n)]
@@ -1023,28 +1086,28 @@ class Game:
             return
         for s in order:
             act = claims.get(s)
-            if act is None or act.kind not in (ActionKind.PUNG, ActionKind.KONG):
+            if act is None or act.kind not in (_K_PUNG, _K_KONG):
                 continue
             self._take(seat, s, tile)
             hand = self.hands[s]
-            if act.kind is ActionKind.KONG:
+            if act.kind is _K_KONG:
                 hand[tile] -= 3
-                self.melds[s].append(Meld(MeldKind.KONG, tile, True))
+                self.melds[s].append(Meld(_M_KONG, tile, True))
                 self.claimed_from[s].append(seat)
                 self.events.append(Event("meld", s, (tile,) * 4))
                 self.turn_kongs = 0
-                self._turn(s, Source.CLAIM)
+                self._turn(s, _FROM_CLAIM)
                 self._count_kong(s, promoted=None)
             else:
                 hand[tile] -= 2
-                self.melds[s].append(Meld(MeldKind.PUNG, tile, True))
+                self.melds[s].append(Meld(_M_PUNG, tile, True))
                 self.claimed_from[s].append(seat)
                 self.events.append(Event("meld", s, (tile,) * 3))
                 self._claimed_turn(s)
             return
         nxt = (seat + 1) % n
         act = claims.get(nxt)
-        if act is not None and act.kind is ActionKind.CHOW:
+        if act is not None and act.kind is _K_CHOW:
             start = act.tile
             assert start is not None
             self._take(seat, nxt, tile)
@@ -1052,7 +1115,7 @@ class Game:
             for t in (start, start + 1, start + 2):
                 if t != tile:
                     hand[t] -= 1
-            self.melds[nxt].append(Meld(MeldKind.CHOW, start, True))
+            self.melds[nxt].append(Meld(_M_CHOW, start, True))
             self.claimed_from[nxt].append(seat)
             self.events.append(Event("meld", nxt, (start, _TILES[start + 1], _TILES[start + 2])))
             self._claimed_turn(nxt)
@@ -1071,13 +1134,13 @@ class Game:
     def _claimed_turn(self, seat: int) -> None:
         self.turn_kongs = 0
         self.tile = None
-        self._turn(seat, Source.CLAIM)
+        self._turn(seat, _FROM_CLAIM)
 
     def _rob(self, robbed: int, tile: Tile) -> None:
         """Take the fourth tile back off the robbed player's promoted kong."""
         melds = self.melds[robbed]
-        i = melds.index(Meld(MeldKind.KONG, tile, True))
-        melds[i] = Meld(MeldKind.PUNG, tile, True)
+        i = melds.index(Meld(_M_KONG, tile, True))
+        melds[i] = Meld(_M_PUNG, tile, True)
         self.kongs -= 1
         self.events.append(Event("robbed", robbed, (tile,)))
 
@@ -1110,7 +1173,7 @@ class Game:
 
     def _end(self, result: HandResult) -> None:
         self.result = result
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self._legal = ()
         self._seq = len(self.events) - self._secret
 

@@ -33,6 +33,7 @@ the hand is over, when every hand is shown.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from mahjong_nts.core.actions import Action
 from mahjong_nts.core.errors import InvalidSeat, quote
@@ -41,6 +42,11 @@ from mahjong_nts.core.hand import Hand, Meld, MeldKind
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.text import N_
 from mahjong_nts.core.tiles import WINDS, Tile
+
+_TURN: Final = Phase.TURN  # (module constants: an enum member read off its class is slow)
+_CLAIM: Final = Phase.CLAIM
+_ROB: Final = Phase.ROB
+_OVER: Final = Phase.OVER
 
 __all__ = ["Observation", "PublicView", "SeatView", "observe", "observe_public", "visible_events"]
 
@@ -66,8 +72,18 @@ class SeatView:
     """Announced the lucky thirteen (public): its hand stays as it was dealt."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Observation:
+    """What one seat sees now (:func:`observe`).
+
+    Built afresh for every call and owned by whoever asked for it, so it is a plain
+    (not frozen) dataclass: a frozen one's ``__init__`` sets each of its 20 fields through
+    ``object.__setattr__``, about 40 times the cost of a slotted class's assignments, and
+    a bot is shown one for every decision.  Its values are immutable and may be shared
+    with other observations (tuples, the frozen seat views, the rule set): replacing
+    a field changes only this observation.
+    """
+
     seat: int
     rules: RuleSet
     """The rule set of the hand: always given, as a player at the table knows it."""
@@ -135,19 +151,24 @@ class PublicView:
 def _seat_view(game: Game, s: int, shown: bool) -> SeatView:
     """Seat ``s``'s open side; ``shown``: its concealed kongs face up (seen by itself,
     or once the hand is over), else face down."""
-    melds: tuple[Meld | None, ...] = (
-        tuple(game.melds[s]) if shown else tuple(m if m.open else None for m in game.melds[s])
-    )
+    held = game.melds[s]
+    melds: tuple[Meld | None, ...] = tuple(held)
+    if not shown:
+        for m in held:
+            if not m.open:  # a concealed kong, face down
+                melds = tuple(m if m.open else None for m in held)
+                break
+    # (by position, in the order of the fields: about a tenth faster than by keyword)
     return SeatView(
-        seat=s,
-        wind=WINDS[s],
-        melds=melds,
-        claimed_from=tuple(game.claimed_from[s]),
-        bonus=tuple(game.bonus[s]),
-        discards=tuple(game.discards[s]),
-        concealed_count=sum(game.hands[s]),
-        dead=game.dead[s],
-        announced=game.announced[s],
+        s,
+        WINDS[s],
+        melds,
+        tuple(game.claimed_from[s]),
+        tuple(game.bonus[s]),
+        tuple(game.discards[s]),
+        sum(game.hands[s]),
+        game.dead[s],
+        game.announced[s],
     )
 
 
@@ -215,8 +236,8 @@ def observe(game: Game, seat: object, *, simultaneous: bool = False) -> Observat
             N_("seat {seat} is not at this table (0..{last})"), seat=quote(seat), last=game.n - 1
         )
     phase = game.phase
-    over = phase is Phase.OVER
-    window = phase is Phase.CLAIM or phase is Phase.ROB
+    over = phase is _OVER
+    window = phase is _CLAIM or phase is _ROB
     if simultaneous and window:
         legal = game.window_options(seat)
         to_act = bool(legal)
@@ -224,29 +245,31 @@ def observe(game: Game, seat: object, *, simultaneous: bool = False) -> Observat
         to_act = not over and game.current_seat == seat
         legal = game.legal_actions() if to_act else ()
     if window and not to_act:
-        phase = Phase.TURN  # the neutral view: nothing tells whether a window opened
-    on_turn = game.phase is Phase.TURN and game.turn == seat
+        phase = _TURN  # the neutral view: nothing tells whether a window opened
+    tile = game.tile
+    wall = game.wall
+    # (by position, in the order of the fields: about a tenth faster than by keyword)
     return Observation(
-        seat=seat,
-        rules=game.rules,
-        round_wind=game.round_wind,
-        dominant=game.dominant,
-        phase=phase,
-        seq=game.seq,
-        turn=game.turn,
-        to_act=to_act,
-        legal=legal,
-        concealed=_concealed(game, seat),
-        drawn=game.tile if on_turn else None,
-        offered=game.tile if window and to_act else None,
-        seats=_seat_views(game, seat, over),
-        live_left=game.wall.live_left,
-        dead_left=game.wall.dead_left,
-        kongs=game.kongs,
-        discard_count=game.discard_count,
-        history=_history(game),
-        result=game.result,
-        revealed=_revealed(game) if over else (),
+        seat,  # seat
+        game.rules,  # rules
+        game.round_wind,  # round_wind
+        game.dominant,  # dominant
+        phase,  # phase
+        game.seq,  # seq
+        game.turn,  # turn
+        to_act,  # to_act
+        legal,  # legal
+        _concealed(game, seat),  # concealed
+        tile if game.phase is _TURN and game.turn == seat else None,  # drawn
+        tile if window and to_act else None,  # offered
+        _seat_views(game, seat, over),  # seats
+        wall.live_left,  # live_left
+        wall.dead_left,  # dead_left
+        game.kongs,  # kongs
+        game.discard_count,  # discard_count
+        _history(game),  # history
+        game.result,  # result
+        _revealed(game) if over else (),  # revealed
     )
 
 
@@ -262,11 +285,11 @@ def observe_public(game: Game) -> PublicView:
     """What a spectator sees of ``game``: the open side of every seat, no concealed
     tile of anyone (concealed kongs face down) and no window, until the hand is over;
     then every hand, as at the table when the score is counted."""
-    over = game.phase is Phase.OVER
+    over = game.phase is _OVER
     return PublicView(
         round_wind=game.round_wind,
         dominant=game.dominant,
-        phase=Phase.OVER if over else Phase.TURN,
+        phase=_OVER if over else _TURN,
         seq=game.seq,
         turn=game.turn,
         seats=_seat_views(game, None, over),

@@ -46,6 +46,7 @@ from typing import Any, Final
 
 from mahjong_nts.bots import Player
 from mahjong_nts.bots.loader import BotLoadError, check_bot, make_named_bot
+from mahjong_nts.core.actions import among
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.items import ITEMS, LIMIT_HANDS
 from mahjong_nts.core.match import Match
@@ -243,7 +244,7 @@ def _play_game(game: Game, players: Sequence[Player], names: Sequence[str], wher
             raise BotError(
                 f"bot {names[seat]!r} (seat {seat}, {where}) failed: {type(exc).__name__}: {exc}"
             ) from None
-        if act not in obs.legal:
+        if not among(act, obs.legal) and act not in obs.legal:  # (identity first: cheap)
             raise BotError(
                 f"bot {names[seat]!r} (seat {seat}, {where}) chose "
                 f"{act!s}, not one of its legal actions"
