@@ -68,7 +68,7 @@ from mahjong_nts.tournament import (
     standings,
     swap,
 )
-from mahjong_nts.tournament.players import check_text
+from mahjong_nts.tournament.players import check_round, check_text
 from mahjong_nts.tournament.registration import PlayerRow, check_new_players, read_players
 
 __all__ = [
@@ -635,7 +635,7 @@ def add_player(
         ema=check_text(ema, Text(N_("{what}, EMA number"), what=what)),
         nmb=check_text(nmb, Text(N_("{what}, NMB number"), what=what)),
     )
-    first = _round_number(first_round, Text(N_("first round")))
+    first = check_round(first_round, Text(N_("first round")))
     sub = None if substitute_for is None else _player_number(substitute_for)
     with store.transaction() as session:
         row = _write(session, ref)
@@ -652,17 +652,6 @@ def import_players(store: Store, ref: int | str, text: str) -> tuple[Player, ...
     with store.transaction() as session:
         row = _write(session, ref)
         return _new_rows(session, row, rows)
-
-
-def _round_number(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
-        raise InvalidPlayer(
-            N_("{what}: a round is 1 to {most}, not {value}"),
-            what=what,
-            most=MAX_ROUNDS,
-            value=quote(value),
-        )
-    return value
 
 
 def _player_number(value: object) -> int:
