@@ -13,22 +13,27 @@ beside each size.
 * mahjong-nts plan: ``tournament.plan`` (greedy start or a resolvable design, simulated
   annealing over all rounds, winds balanced along paths of tables).
 * round by round: ``tournament.next_round`` one round at a time, as the pages and
-  ``tournament seat -t`` seat a tournament.
+  ``tournament seat -t`` seat a tournament (the day's plan kept between the rounds).
 * each round alone: ``tournament.seat_round`` one round at a time against the rounds
   before it (what happens once the day has left the plan).
 
-Run: ``python benchmarks/bench_seating.py [--runs 5] [--sizes 80x20 ...] [--seaters ...]``
+Run: ``python benchmarks/bench_seating.py [--runs 5] [--sizes 80x20 ...] [--seaters ...]``;
+``--clicks [K]``: instead, the seconds of each click on *Seat round k* (the first K
+rounds) with the day's plan kept between clicks (``DayPlans``, as the store keeps it)
+and made afresh at every click, and a check that both seat the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import time
 from collections.abc import Callable
 
 from mahjong_nts.tournament import (
+    DayPlans,
     Round,
     next_round,
     plan,
@@ -95,16 +100,33 @@ def ours(n: int, rounds: int, rng: random.Random) -> tuple[Round, ...]:
     return plan(n, rounds, rng=rng)
 
 
-def day(n: int, rounds: int, rng: random.Random) -> tuple[Round, ...]:
-    """Round by round as the organiser's pages seat (``next_round``, its generators made
-    from one seed as the store makes them from the tournament's)."""
-    seed = rng.randrange(2**32)
+def _clicks(
+    n: int, rounds: int, seed: int, plans: DayPlans | None, clicks: int | None = None
+) -> tuple[tuple[Round, ...], list[float]]:
+    """The first ``clicks`` rounds (all: None) seated one click at a time as the store
+    seats them (``next_round``, generators made from one seed as the store makes them
+    from the tournament's), the day's plan kept in ``plans`` (as the store keeps it) or
+    (None) made afresh at every click; the rounds and the seconds of each click."""
     present = [list(range(1, n + 1))] * rounds
     out: list[Round] = []
-    for k in range(1, rounds + 1):
-        plan_rng, round_rng = random.Random(f"{seed}:plan"), random.Random(f"{seed}:{k}")
-        out.append(next_round(present, out, plan_rng=plan_rng, round_rng=round_rng))
-    return tuple(out)
+    seconds: list[float] = []
+    for k in range(1, (clicks or rounds) + 1):
+        start = time.perf_counter()
+        round_rng = random.Random(f"{seed}:{k}")
+        if plans is None:
+            plan_rng = random.Random(f"{seed}:plan")
+            out.append(next_round(present, out, plan_rng=plan_rng, round_rng=round_rng))
+        else:
+            day_plan = functools.partial(plans.plan, present, None, f"{seed}:plan", random.Random)
+            out.append(next_round(present, out, day_plan=day_plan, round_rng=round_rng))
+        seconds.append(time.perf_counter() - start)
+    return tuple(out), seconds
+
+
+def day(n: int, rounds: int, rng: random.Random) -> tuple[Round, ...]:
+    """Round by round as the organiser's pages seat (``next_round``, the day's plan kept
+    between the clicks in a ``DayPlans`` as the store keeps it)."""
+    return _clicks(n, rounds, rng.randrange(2**32), DayPlans())[0]
 
 
 def alone(n: int, rounds: int, rng: random.Random) -> tuple[Round, ...]:
@@ -131,6 +153,26 @@ def east_spread(rounds: tuple[Round, ...]) -> int:
     return max(east) - min(east)
 
 
+def clicks(sizes: list[tuple[int, ...]], runs: int, most: int | None) -> None:
+    """Seconds a click on *Seat round k* takes with the day's plan kept between the
+    clicks and made afresh at each (as before ``DayPlans``); the seatings must agree."""
+    print(f"seconds a click (first click, median of the later ones), {runs} runs, seeds 0..")
+    for n, rounds in sizes:
+        print(f"\n{n} players, {rounds} rounds, the first {most or rounds} rounds by clicks")
+        print(f"    {'the plan':<18} {'first (s)':>10} {'later (ms)':>11}")
+        for name, plans in (("made at each click", None), ("kept (DayPlans)", DayPlans())):
+            first, later = [], []
+            for seed in range(runs):
+                seated, seconds = _clicks(n, rounds, seed, plans, most)
+                fresh = _clicks(n, rounds, seed, None, most)[0] if plans else seated
+                if seated != fresh:
+                    raise SystemExit(f"seed {seed}: the kept plan seats otherwise")
+                first.append(seconds[0])
+                later.extend(seconds[1:])
+            ms = 1000 * statistics.median(later) if later else float("nan")
+            print(f"    {name:<18} {statistics.median(first):>10.3f} {ms:>11.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per seater and size")
@@ -140,8 +182,19 @@ def main() -> None:
     parser.add_argument(
         "--seaters", nargs="+", choices=list(SEATERS), help="the seaters to run (default all)"
     )
+    parser.add_argument(
+        "--clicks",
+        nargs="?",
+        type=int,
+        const=0,
+        metavar="K",
+        help="time each click of the first K rounds (all: no K) with and without DayPlans",
+    )
     args = parser.parse_args()
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes] if args.sizes else SIZES
+    if args.clicks is not None:
+        clicks(sizes, args.runs, args.clicks or None)
+        return
     seaters = {k: v for k, v in SEATERS.items() if not args.seaters or k in args.seaters}
     print(f"seating, median of {args.runs} runs (seeds 0..{args.runs - 1})")
     for n, rounds in sizes:

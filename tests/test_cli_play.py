@@ -373,10 +373,11 @@ def test_bad_options_exit_2(args: list[str], words: str) -> None:
 
 
 def test_default_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = load_ruleset("nts-2016")
     monkeypatch.setattr(cli_play, "BOTS", {"random": object()})
-    assert cli_play._bot_names(None, 3) == ["random"] * 3
+    assert cli_play._bot_names(None, 3, rules) == ["random"] * 3
     monkeypatch.setattr(cli_play, "BOTS", {"random": object(), "heuristic": object()})
-    assert cli_play._bot_names(None, 2) == ["heuristic"] * 2
+    assert cli_play._bot_names(None, 2, rules) == ["heuristic"] * 2
 
 
 def test_glyph_and_token_shown_for_the_drawn_tile(tmp_path: Path) -> None:

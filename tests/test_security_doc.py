@@ -228,6 +228,7 @@ BOUNDS = [
     ("a fixed schedule, a loopschema (`tournament seat --schedule`)", "tournament.seating",
      "MAX_SCHEDULE_BYTES", 256 * 1024, "256 KiB"),
     ("the seating search", "tournament.seating", "MAX_EFFORT", 10, "1 to 10 times"),
+    ("the seating search", "tournament.seating", "DAY_PLANS", 8, "of the last 8 days"),
     (POINTS_ROW, "tournament.results", "MAX_POINTS", 100, "0 to 100, in hundredths"),
     (POINTS_ROW, "tournament.results", "MAX_COUNT", 1000, "; 0 to 1000;"),
     (POINTS_ROW, "tournament.results", "MAX_REASON_CHARS", 200, "; 200 characters"),

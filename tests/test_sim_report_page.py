@@ -19,6 +19,7 @@ from mahjong_nts.sim.report_page import (
     PLOTS,
     ReportUnavailable,
     require_matplotlib,
+    shown_spec,
     write_report,
 )
 from mahjong_nts.sim.simulate import SimulationSpec, run_simulation
@@ -158,6 +159,49 @@ def test_two_rule_sets_side_by_side(tmp_path: Path) -> None:
     summary = (out / "summary.csv").read_text("utf-8").splitlines()
     assert len(summary) == 2
     assert sorted(p.name for p in out.iterdir()) == sorted(REPORT_FILES)
+
+
+HOUSE = """\
+base = "nts-2016"
+name = "no-minimum"
+title = "NTS 2016, mahjong without doublings"
+
+[scoring]
+min_doublings = 0
+"""
+
+
+@pytest.mark.parametrize(
+    ("label", "shown"),
+    [
+        ("nts-2016", "nts-2016"),
+        ("nmb-2009+flowers", "nmb-2009+flowers"),
+        ("house.toml", "house.toml"),
+        ("/home/an/club/house.toml", "house.toml"),
+        ("club/house.toml+flowers", "house.toml+flowers"),
+        ("C:\\Users\\an\\house.toml", "house.toml"),
+        ("/tmp/a+b/house.toml", "house.toml"),  # a '+' in a folder's name goes with it
+    ],
+)
+def test_shown_spec(label: str, shown: str) -> None:
+    assert shown_spec(label) == shown
+
+
+def test_a_house_file_is_shown_by_its_name_not_its_folder(tmp_path: Path) -> None:
+    """``--compare /some/folder/no-minimum.toml``: the page says the file's name and the
+    house rule's own name and title, never the folder the file is in."""
+    folder = tmp_path / "secret-folder"
+    folder.mkdir()
+    house = folder / "no-minimum.toml"
+    house.write_text(HOUSE, encoding="utf-8")
+    out = tmp_path / "report"
+    write_report(out, [played("nts-2016", 20), played(str(house), 20)])
+    html = (out / "index.html").read_text("utf-8")
+    assert "secret-folder" not in html and str(tmp_path) not in html
+    text = " ".join(parse(out / "index.html").text)
+    assert "What no-minimum does to the game" in text
+    assert "<code>no-minimum.toml</code>" in html
+    assert "NTS 2016, mahjong without doublings" in html
 
 
 def test_a_report_shows_one_or_two_runs(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """Bots by name, by ``module:Class`` and by an entry point of ``mahjong_nts.bots`` (a real
-distribution's dist-info on ``sys.path``, found by importlib.metadata), for ``duel`` and
-``simulate --bots``; and what is said when a name is no bot."""
+distribution's dist-info on ``sys.path``, found by importlib.metadata), for ``duel``,
+``simulate --bots`` and ``play --bots``; and what is said when a name is no bot."""
 
 from __future__ import annotations
 
@@ -182,6 +182,62 @@ def test_bad_bots_on_the_command_line(plugin: Path) -> None:
     )
     res = invoke_main(["simulate", "-n", "8", "--bots", f"random,random,random,{PLUGIN}:Nobody"])
     assert res.exit_code == 2 and f"module '{PLUGIN}' has no 'Nobody'" in res.stderr
+
+
+def test_play_takes_every_form(plugin: Path, tmp_path: Path) -> None:
+    """``play --bots`` takes what ``duel`` and ``simulate --bots`` take: a shipped name,
+    ``module:Class`` and an entry point, one for all or one per other player."""
+    bots = f"first-legal,{PLUGIN}:FirstLegal,random"
+    args = ["play", "--seed", "8", "--bots", bots, "--log", str(tmp_path)]
+    res = invoke_main(args, input="1\n" * 300)
+    assert res.exit_code == 0, res.output
+    (log,) = tmp_path.glob("play-*-hand01.jsonl")
+    header = json.loads(log.read_text("utf-8").splitlines()[0])
+    assert header["players"] == ["you", "first-legal-1", f"{PLUGIN}:FirstLegal-2", "random-3"]
+    one = invoke_main(["play", "--seed", "8", "--bots", f"{PLUGIN}:FirstLegal", "--log",
+                       str(tmp_path / "one")], input="q\n")  # fmt: skip
+    assert one.exit_code == 0, one.output
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        (
+            "random,random,nobody",
+            "error: --bots: unknown bot 'nobody': one of easy, heuristic, normal, random, "
+            "strong, module:Class, or an entry point of the group mahjong_nts.bots",
+        ),
+        (f"{PLUGIN}:NoAct", f"error: --bots: bot '{PLUGIN}:NoAct' is not a bot: it has no act"),
+        (f"random,{PLUGIN}:Nobody,random", f"error: --bots: bot '{PLUGIN}:Nobody': module"),
+        ("no_such_module_here:Bot", "error: --bots: bot 'no_such_module_here:Bot': no module"),
+        (
+            "missing-target",
+            f"error: --bots: bot 'missing-target': its entry point '{PLUGIN}:Missing' does not "
+            "load: AttributeError",
+        ),
+    ],
+)
+def test_play_says_what_is_no_bot(plugin: Path, tmp_path: Path, bots: str, message: str) -> None:
+    res = invoke_main(["play", "--bots", bots, "--log", str(tmp_path)], input="1\n" * 5)
+    assert res.exit_code == 2, res.output
+    assert res.stderr.startswith(message), res.stderr
+    assert res.stdout == "" and "Traceback" not in res.stderr  # refused before the deal
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bot_that_raises_ends_play_with_one_line(plugin: Path, tmp_path: Path) -> None:
+    """In ``play`` too: the hand so far is logged, one ``error:`` line names the bot, its
+    seat and the hand, exit code 1, no traceback."""
+    args = ["play", "--seed", "3", "--seat", "S", "--bots", f"{PLUGIN}:Breaks"]
+    res = invoke_main([*args, "--log", str(tmp_path)], input="1\n" * 20)
+    assert res.exit_code == 1, res.output
+    assert res.stderr == (
+        f"error: bot '{PLUGIN}:Breaks-0' (seat 0, hand 1) failed: RuntimeError: 'out of ideas'\n"
+    )
+    assert "Traceback" not in res.output
+    (log,) = tmp_path.glob("play-*-hand01.jsonl")
+    verified = invoke_main(["replay", str(log), "--verify"])
+    assert verified.exit_code == 0, verified.output
 
 
 def test_a_bot_that_raises_ends_the_run_with_one_line(plugin: Path) -> None:

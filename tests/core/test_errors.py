@@ -37,4 +37,34 @@ def test_quote(value: object, shown: str) -> None:
 def test_quote_is_short(value: object) -> None:
     text = quote(value)
     assert len(text) <= QUOTE_CHARS == 60
-    assert text.endswith(("...", "digits", "...]", "...}"))
+    assert text.endswith(("...", "...'", "digits", "...]", "...}"))
+
+
+# A string too long is cut inside its quotes: the closing quote stays, "..." before it,
+# and the whole is at most QUOTE_CHARS (60) characters.  Expected values by hand: the
+# repr of n plain characters is n + 2 long, so 58 of them are exactly 60; past that,
+# 55 characters + 2 quotes + "..." are 60.
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("", "''"),
+        ("abc", "'abc'"),
+        ("x" * 57, "'" + "x" * 57 + "'"),  # 59: under the bound
+        ("x" * 58, "'" + "x" * 58 + "'"),  # 60: exactly at the bound, whole
+        ("x" * 59, "'" + "x" * 55 + "...'"),  # 61: one over, cut
+        ("x" * 10_000, "'" + "x" * 55 + "...'"),
+        # \x1b is 4 characters in the repr: 13 of them (52) fit before "...'", 14 (56) not
+        ("\x1b" * 100, "'" + "\\x1b" * 13 + "...'"),
+        # with an apostrophe repr quotes with ": "it's " (5) and 50 a's fit
+        ("it's " + "a" * 100, "\"it's " + "a" * 50 + '..."'),
+    ],
+    ids=lambda v: f"{len(v)} chars",
+)
+def test_quote_long_string_keeps_its_quotes(value: str, shown: str) -> None:
+    assert quote(value) == shown
+    assert len(shown) <= QUOTE_CHARS
+
+
+def test_quote_string_with_a_smaller_limit() -> None:
+    assert quote("abcdef", limit=8) == "'abcdef'"  # 8: exactly at the bound
+    assert quote("abcdefg", limit=8) == "'abc...'"

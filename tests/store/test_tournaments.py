@@ -9,6 +9,7 @@ points)."""
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Iterator
 from datetime import date
@@ -44,11 +45,14 @@ from mahjong_nts.store.tournaments import (
     tournament_version,
 )
 from mahjong_nts.tournament import (
+    DayPlans,
     InvalidPlayer,
     InvalidResult,
     InvalidSeating,
     InvalidSettings,
     Round,
+    SeatingOptions,
+    next_round,
 )
 
 pytestmark = pytest.mark.db
@@ -238,6 +242,65 @@ def test_a_substitute_for_a_player_who_plays_on_is_refused(store: Store) -> None
 def test_the_same_seed_seats_the_same_way(store: Store) -> None:
     a, b = _eight(store, seed=11), _eight(store, seed=11)
     assert seat_next_round(store, a) == seat_next_round(store, b)
+
+
+def test_seat_round_remembers_the_day_plan(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eight clicks on *Seat round k* plan the day once (the plan is remembered) and seat
+    as the plan made afresh at every click did; a player registered for a later round
+    (the day changed) plans the day again, and again seats as without the cache."""
+    import mahjong_nts.store.tournaments as repo
+    import mahjong_nts.tournament.seating as seating
+
+    made: list[int] = []
+    plan_rounds = seating.plan_rounds
+
+    def counting(*args: object, **kw: object) -> tuple[Round, ...]:
+        made.append(len(args[0]))  # type: ignore[arg-type]  # the rounds it plans
+        return plan_rounds(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(seating, "plan_rounds", counting)
+    monkeypatch.setattr(repo, "_DAY_PLANS", DayPlans())
+    tid = _new(store, rounds=8, seed=23, clubs_apart=True)
+    import_players(store, tid, EIGHT)
+    for k in range(9, 17):
+        add_player(store, tid, first_name=f"Speler{k}", club="Leiden" if k < 11 else "")
+    clubs = {1: "Draak", 2: "Draak", 3: "Hilversum", 4: "Hilversum", 5: "Utrecht"}
+    clubs |= {6: "Utrecht", 7: "Delft", 8: "Delft", 9: "Leiden", 10: "Leiden"}
+    options = SeatingOptions(clubs=clubs)
+
+    def fresh(day: list[list[int]], history: list[Round]) -> Round:
+        k = len(history) + 1
+        return next_round(
+            day,
+            history,
+            options,
+            plan_rng=random.Random("23:plan"),
+            round_rng=random.Random(f"23:{k}"),
+        )
+
+    def click() -> tuple[Round, int]:  # the round seated, and the whole days it planned
+        before = len(made)
+        seated = seat_next_round(store, tid)
+        return seated, made[before:].count(8)  # (a round seated alone plans 1 round)
+
+    day = [list(range(1, 17))] * 8
+    history: list[Round] = []
+    clicks = []
+    for _ in range(4):
+        seated, plans = click()
+        clicks.append(plans)
+        assert seated == fresh(day, history)
+        history.append(seated)
+    assert clicks == [1, 0, 0, 0]  # one plan for four clicks
+    late = add_player(store, tid, first_name="Ivo", last_name="Laat", first_round=6)
+    later = [list(range(1, 17))] * 5 + [[*range(1, 17), late.number]] * 3
+    for _ in range(4):
+        seated, plans = click()
+        clicks.append(plans)
+        assert seated == fresh(later, history)
+        history.append(seated)
+    assert clicks == [1, 0, 0, 0, 1, 0, 0, 0]  # the changed day planned once more
+    assert get_tournament(store, tid).rounds == tuple(history)
 
 
 def test_set_and_swap_a_round(store: Store) -> None:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from mahjong_nts.core.errors import MahjongError
 from mahjong_nts.tournament import (
+    DayPlans,
     InvalidSchedule,
     InvalidSeating,
     InvalidSettings,
@@ -187,6 +188,100 @@ def test_next_round_follows_the_plan_until_the_day_leaves_it() -> None:
     assert sorted(next_round(short, [], **_rngs(5, 1)).players) == list(range(1, 21))
     with pytest.raises(InvalidSettings, match="round 3: the day has 2 rounds"):
         next_round(short, [one, one], **_rngs(5, 3))
+
+
+class _CountingRandom:
+    """``random.Random`` as ``DayPlans`` makes it, counting how often a plan is made."""
+
+    def __init__(self) -> None:
+        self.seeds: list[str | int] = []
+
+    def __call__(self, seed: str | int) -> random.Random:
+        self.seeds.append(seed)
+        return random.Random(seed)
+
+
+def _day_by_clicks(
+    day: list[list[int]], seed: int, plans: DayPlans | None, make: _CountingRandom
+) -> list[Round]:
+    """Every round of ``day`` seated by its own click, with the plan remembered in
+    ``plans`` or (None) made afresh at every click as before."""
+    history: list[Round] = []
+    for k in range(1, len(day) + 1):
+        if plans is None:
+            rngs = _rngs(seed, k)
+        else:
+            rngs = {
+                "day_plan": lambda: plans.plan(day, None, f"{seed}:plan", make),
+                "round_rng": random.Random(f"{seed}:{k}"),
+            }
+        history.append(next_round(day, history, **rngs))  # type: ignore[arg-type]
+    return history
+
+
+def test_a_remembered_day_plan_seats_as_a_fresh_one() -> None:
+    """Eight rounds seated by eight clicks: with the plan remembered, the same seatings as
+    with the plan made afresh at every click, and the plan made once, not eight times."""
+    day = [list(range(1, 25))] * 8
+    make = _CountingRandom()
+    plans = DayPlans()
+    cached = _day_by_clicks(day, 7, plans, make)
+    assert cached == _day_by_clicks(day, 7, None, make)
+    assert make.seeds == ["7:plan"] and len(plans) == 1
+    assert cached[:8] == list(plan_rounds(day, (), None, random.Random("7:plan")))
+
+
+def test_a_changed_day_plans_afresh() -> None:
+    """A late arrival (the rounds' players change), another seed or other options find no
+    remembered plan: the day is planned again, and seated as without the cache."""
+    day = [list(range(1, 21))] * 4
+    make = _CountingRandom()
+    plans = DayPlans()
+    first = plans.plan(day, None, "5:plan", make)
+    assert plans.plan(day, None, "5:plan", make) is first and make.seeds == ["5:plan"]
+    late = [list(range(1, 21))] * 2 + [list(range(1, 25))] * 2  # four come for round 3
+    other = plans.plan(late, None, "5:plan", make)
+    assert other == plan_rounds(late, (), None, random.Random("5:plan"))
+    assert sorted(other[2].players) == list(range(1, 25))
+    plans.plan(day, None, "6:plan", make)
+    plans.plan(day, SeatingOptions(clubs={1: "A", 2: "A"}), "5:plan", make)
+    plans.plan(day, SeatingOptions(fives=False), "5:plan", make)  # 20 players: fives unused
+    assert make.seeds == ["5:plan"] * 2 + ["6:plan", "5:plan", "5:plan"]
+    # seated by clicks with the roster changed after round 2: rounds 3 and 4 as uncached
+    make = _CountingRandom()
+    history = _day_by_clicks(day, 5, plans, make)[:2]
+    for k in (3, 4):
+        fresh = next_round(late, history, **_rngs(5, k))
+        remembered = next_round(
+            late,
+            history,
+            day_plan=lambda: plans.plan(late, None, "5:plan", make),
+            round_rng=random.Random(f"5:{k}"),
+        )
+        assert remembered == fresh
+        history.append(fresh)
+
+
+def test_day_plans_keeps_the_last_few() -> None:
+    """At most ``size`` plans, the least recently used dropped first."""
+    make = _CountingRandom()
+    plans = DayPlans(size=2)
+    days = {n: [list(range(1, n + 1))] * 2 for n in (8, 12, 16)}
+    plans.plan(days[8], None, 1, make)
+    plans.plan(days[12], None, 1, make)
+    plans.plan(days[8], None, 1, make)  # 8 used last: 12 goes first
+    plans.plan(days[16], None, 1, make)
+    assert len(plans) == 2
+    plans.plan(days[8], None, 1, make)
+    assert make.seeds == [1, 1, 1]  # 8, 12, 16 made once each; 8 still kept
+    plans.plan(days[12], None, 1, make)
+    assert make.seeds == [1, 1, 1, 1]  # 12 was dropped: made again
+    with pytest.raises(ValueError, match="at least 1 plan, not 0"):
+        DayPlans(size=0)
+    with pytest.raises(TypeError, match="plan_rng or day_plan, not both"):
+        next_round(days[8], [], **_rngs(1, 1), day_plan=lambda: ())
+    with pytest.raises(InvalidSettings, match="needs a random number generator"):
+        next_round(days[8], [], round_rng=random.Random(1))
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(44, 8), (16, 5)])

@@ -138,6 +138,9 @@ def test_the_lobby_lists_public_tables_only(client: TestClient) -> None:
         ({"hands": "17"}, "Hands: from 1 to 16, or the whole match."),
         ({"hands": "0"}, "Hands: from 1 to 16, or the whole match."),
         ({"bot": "oracle"}, "Choose one of the bots shown."),
+        # never a module, though the command line's loader would import this one
+        ({"seat2": "mahjong_nts.bots.base:RandomBot"}, "Seat 3: a player or a bot."),
+        ({"bot": "mahjong_nts.bots.base:RandomBot"}, "Choose one of the bots shown."),
     ],
 )
 def test_a_form_that_cannot_be_played_is_refused_beside_it(

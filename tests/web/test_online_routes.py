@@ -18,6 +18,8 @@ from mahjong_nts.web import Settings, create_app
 from mahjong_nts.web.middleware import HideTokens
 
 ID = re.compile(r"[A-Za-z0-9_-]{22}")
+MODULE_BOT = "mahjong_nts.bots.base:RandomBot"
+"""A bot the command line's loader would import and make (``module:Class``)."""
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +69,15 @@ def test_a_new_table_has_two_links_and_a_state(client: TestClient) -> None:
         ('{"ruleset": "/etc/passwd"}', {"content-type": "application/json"}, 422, "ruleset"),
         ('{"hands": 99}', {"content-type": "application/json"}, 422, "hands"),
         ('{"seat": 1}', {"content-type": "application/json"}, 422, "seat"),
+        # network input never names a module: only the bots of the list (module:Class,
+        # which `play --bots` takes on the command line, is refused here)
+        (f'{{"bot": "{MODULE_BOT}"}}', {"content-type": "application/json"}, 422, "bot"),
+        (
+            f'{{"seats": [{{"kind": "human"}}, {{"kind": "bot", "bot": "{MODULE_BOT}"}}]}}',
+            {"content-type": "application/json"},
+            422,
+            "seats[1].bot",
+        ),
         ("{" + '"a": 1,' * 20000 + '"b": 2}', {"content-type": "application/json"}, 413, "65536"),
     ],
 )

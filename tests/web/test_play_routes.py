@@ -215,6 +215,9 @@ def test_new_game_requests_are_checked(client: TestClient) -> None:
         ({"ruleset": "nts-2016", "hands": MAX_HANDS + 1}, "hands"),
         ({"ruleset": "nts-2016", "hands": 0}, "hands"),
         ({"ruleset": "nts-2016", "seed": 1}, "seed"),
+        # the bots are the page's own; a request never names one, least of all a module
+        ({"ruleset": "nts-2016", "bots": "mahjong_nts.bots.base:RandomBot"}, "bots"),
+        ({"ruleset": "nts-2016", "bot": "mahjong_nts.bots.base:RandomBot"}, "bot"),
     ]:
         response = client.post("/api/play", json=body)
         assert response.status_code == 422, body

@@ -12,7 +12,7 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -251,15 +251,6 @@ def bots_option(text: str, count: int) -> list[str]:
     if any(not n for n in names):
         raise UsageProblem(_("--bots: an empty bot name (give names separated by commas)"))
     return names
-
-
-def unknown_bot(name: str, known: Iterable[str]) -> UsageProblem:
-    """``--bots`` names a bot there is none of."""
-    return UsageProblem(
-        _("--bots: unknown bot {name}: one of {known}").format(
-            name=quote(name), known=", ".join(sorted(known))
-        )
-    )
 
 
 def check_bot_option(name: str, rules: RuleSet, option: str = "--bots") -> None:

@@ -31,12 +31,14 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-from mahjong_nts.bots import BOTS, Player, make_bot
+from mahjong_nts.bots import BOTS, Player
+from mahjong_nts.bots.loader import make_named_bot
 from mahjong_nts.cli.i18n import N_, _, current
 from mahjong_nts.cli.options import (
     LangOpt,
     UsageProblem,
     bots_option,
+    check_bot_option,
     check_lang,
     check_log_folder,
     error,
@@ -45,7 +47,6 @@ from mahjong_nts.cli.options import (
     rules_option,
     said,
     signing_key,
-    unknown_bot,
 )
 from mahjong_nts.cli.render import print_score, print_settlement
 from mahjong_nts.cli.tableview import (
@@ -402,7 +403,7 @@ class Session:
                 self.names.append(YOU)
                 continue
             name = next(others)
-            self.players[p] = make_bot(name, derive_seed(seed, "bot", p), rules)
+            self.players[p] = make_named_bot(name, derive_seed(seed, "bot", p), rules)
             self.names.append(f"{name}-{p}")
         self.logs: list[Path] = []
         self.echo = not _interactive(sys.stdin)
@@ -448,6 +449,19 @@ class Session:
 
     # ------------------------------------------------------------------ one hand
 
+    def _bot_act(self, game: Game, seat: int, player: int, hand: int) -> Action:
+        """The bot's action; a bot that raises or answers what is not legal (one named
+        ``module:Class`` or by an entry point: its own bug) stops the session, exit 1."""
+        obs = observe(game, seat)
+        where = f"bot {quote(self.names[player])} (seat {seat}, hand {hand + 1})"
+        try:
+            act = self.players[player].act(obs)
+        except Exception as exc:
+            raise _Stop(f"{where} failed: {type(exc).__name__}: {quote(str(exc))}", 1) from None
+        if act not in obs.legal:
+            raise _Stop(f"{where} chose {quote(str(act))}, not one of its legal actions", 1)
+        return act
+
     def play_hand(self) -> None:
         setup, game = self.match.next_hand()
         seat_names = [self.names[p] for p in setup.players]
@@ -462,7 +476,7 @@ class Session:
                     self._print_feed(feed.lines(game))
                     act = self._ask(game, seat, seat_names)
                 else:
-                    act = self.players[player].act(observe(game, seat))
+                    act = self._bot_act(game, seat, player, setup.number)
                 with _held_interrupts():
                     game.apply(act)
         except (_Stop, KeyboardInterrupt, EOFError) as exc:
@@ -635,7 +649,10 @@ def _stop_of(exc: BaseException) -> _Stop:
     return _Stop("interrupted", 130)
 
 
-def _bot_names(text: str | None, count: int) -> list[str]:
+def _bot_names(text: str | None, count: int, rules: RuleSet) -> list[str]:
+    """``--bots``: one name for all the bots or one each; a shipped name, ``module:Class``
+    or an entry point, as ``simulate`` and ``duel`` take them (each checked by making one
+    bot under ``rules``)."""
     default = "heuristic" if "heuristic" in BOTS else "random"
     names = bots_option(default if text is None else text, count)
     if len(names) == 1:
@@ -646,9 +663,8 @@ def _bot_names(text: str | None, count: int) -> list[str]:
                 count=count, n=len(names)
             )
         )
-    for name in names:
-        if name not in BOTS:
-            raise unknown_bot(name, BOTS)
+    for name in dict.fromkeys(names):
+        check_bot_option(name, rules)
     return names
 
 
@@ -670,8 +686,9 @@ def play_cmd(
         typer.Option(
             "--bots",
             help=N_(
-                "The bots, comma-separated, one per other player (or one name for all); "
-                "default heuristic (random when there is none)."
+                "The bots, comma-separated, one per other player (or one name for all): "
+                "random, heuristic, ..., module:Class, or an entry point's name; default "
+                "heuristic (random when there is none)."
             ),
             show_default=False,
         ),
@@ -737,7 +754,7 @@ def play_cmd(
                 )
             )
         players = rules.table.players + (1 if rules.table.dreamer else 0)
-        names = _bot_names(bots, players - 1)
+        names = _bot_names(bots, players - 1, rules)
         key = signing_key(sign)
         problem = stdin_problem()
         if problem is not None:
@@ -774,6 +791,8 @@ def play_cmd(
         _show_match_seed(console, seed)
         if stop.code == 2:
             error(_("stdin could not be read any more; the hand so far is in its log"))
+        elif stop.code == 1:
+            error(stop.reason)  # a bot failed
         raise typer.Exit(stop.code) from None
     except KeyboardInterrupt:  # between the steps that end cleanly themselves
         console.print()

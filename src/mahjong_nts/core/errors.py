@@ -31,7 +31,8 @@ _REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 4
 
 def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     """A value from outside, shown in an error message: its repr cut to ``limit``
-    characters (with ``...``).  A whole number too long for that is described by its
+    characters (with ``...``; a string is cut inside its quotes, which stay, so
+    ``'abc...'``).  A whole number too long for that is described by its
     size (Python refuses to print ints of more than 4300 digits); lists, tuples, sets
     and dicts show their first entries, two levels deep; anything else that is not a
     str, int, float or None is named by its type only, so an error never echoes a
@@ -40,8 +41,8 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
         digits = int(value.bit_length() * 0.30103) + 1
         return Text(N_("a whole number of about {digits} digits"), digits=digits)
     if isinstance(value, str):
-        text = repr(value[: limit + 1])
-    elif value is None or isinstance(value, int | float):
+        return _quote_str(value, limit)
+    if value is None or isinstance(value, int | float):
         text = repr(value)
     elif isinstance(value, list | tuple | dict | set | frozenset):
         try:
@@ -53,6 +54,22 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     if len(text) > limit:
         text = text[: max(limit - 3, 0)] + "..."
     return text
+
+
+def _quote_str(value: str, limit: int) -> str:
+    """``repr(value)`` if it has at most ``limit`` characters; else the repr of the
+    longest start of ``value`` that fits with ``...`` before its closing quote (an
+    escape such as ``\\x1b`` is never cut in two)."""
+    text = repr(value[: limit + 1])  # each character takes at least one in the repr
+    if len(text) <= limit:
+        return text
+    if limit < 5:  # no room for two quotes, a character and "..."
+        return text[: max(limit - 3, 0)] + "..."
+    for n in range(limit - 5, 0, -1):  # the first fit is the longest
+        text = repr(value[:n])
+        if len(text) + 3 <= limit:
+            return text[:-1] + "..." + text[-1]
+    return text[0] + "..." + text[0]  # not one character fits (a single escape is 10 long)
 
 
 class MahjongError(ValueError):

@@ -16,7 +16,7 @@ from mahjong_nts.core.analysis import waiting_tiles
 from mahjong_nts.core.game import Event, Game, HandResult
 from mahjong_nts.core.hand import Hand, Meld
 from mahjong_nts.core.notation import format_hand
-from mahjong_nts.core.observation import Observation
+from mahjong_nts.core.observation import Observation, SeatView
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.shanten import shanten
 from mahjong_nts.core.tiles import Tile
@@ -30,6 +30,7 @@ __all__ = [
     "hint",
     "meld_state",
     "result_state",
+    "seat_state",
     "tokens",
 ]
 
@@ -55,6 +56,23 @@ def meld_state(meld: Meld | None) -> dict[str, Any] | None:
     if meld is None:
         return None
     return {"kind": meld.kind.name.lower(), "tiles": tokens(meld.tiles), "open": meld.open}
+
+
+def seat_state(v: SeatView, **who: Any) -> dict[str, Any]:
+    """A seat of an observation as the client gets it: what lies open there and how
+    many tiles it holds; ``who`` (the player at an online table, the name at a game
+    against the bots) comes after its wind."""
+    return {
+        "seat": v.seat,
+        "wind": v.wind.token,
+        **who,
+        "melds": [meld_state(m) for m in v.melds],
+        "bonus": tokens(v.bonus),
+        "discards": tokens(v.discards),
+        "concealed_count": v.concealed_count,
+        "dead": v.dead,
+        "announced": v.announced,
+    }
 
 
 def event_state(e: Event) -> dict[str, Any]:

@@ -23,7 +23,6 @@ from mahjong_nts.core.game import Game, Phase
 from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.observation import (
     Observation,
-    SeatView,
     observe,
     observe_public,
     visible_events,
@@ -31,7 +30,7 @@ from mahjong_nts.core.observation import (
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import seed_commitment
 from mahjong_nts.online.settings import ruleset_label
-from mahjong_nts.online.state import event_state, hand_order, hint, meld_state, result_state, tokens
+from mahjong_nts.online.state import event_state, hand_order, hint, result_state, seat_state
 
 __all__ = ["TableLike", "table_view"]
 
@@ -107,20 +106,6 @@ class TableLike(Protocol):
     def clock(self) -> float: ...
     def wall_clock(self) -> float: ...
     def _finished(self) -> bool: ...
-
-
-def _seat_state(v: SeatView, players: Sequence[int]) -> dict[str, Any]:
-    return {
-        "seat": v.seat,
-        "wind": v.wind.token,
-        "player": players[v.seat],
-        "melds": [meld_state(m) for m in v.melds],
-        "bonus": tokens(v.bonus),
-        "discards": tokens(v.discards),
-        "concealed_count": v.concealed_count,
-        "dead": v.dead,
-        "announced": v.announced,
-    }
 
 
 def table_view(
@@ -273,7 +258,7 @@ def _hand_view(
         "concealed": hand_order(obs) if obs is not None else [],
         "drawn": None if obs is None or obs.drawn is None else obs.drawn.token,
         "window": None,
-        "seats": [_seat_state(v, setup.players) for v in seat_views],
+        "seats": [seat_state(v, player=setup.players[v.seat]) for v in seat_views],
         "live_left": game.wall.live_left,
         "dead_left": game.wall.dead_left,
         "hint": None,

@@ -135,12 +135,20 @@ def _run_styles(runs: Sequence[RunStats]) -> list[dict[str, Any]]:
     return styles[: len(runs)]
 
 
+def shown_spec(label: str) -> str:
+    """What ``--ruleset`` (or ``--compare``) said, as the page shows it: a house-rule
+    file by its file name, never its folder (``/home/an/club/house.toml+flowers`` shows
+    as ``house.toml+flowers``).  Only the head of a spec names a file (the overlays
+    after ``+`` are shipped names), so all before the last ``/`` or ``\\`` goes."""
+    return label[max(label.rfind("/"), label.rfind("\\")) + 1 :]
+
+
 def short_name(run: RunStats, runs: Sequence[RunStats]) -> str:
     """What the plots and the tables' columns call a run: its rule set's name (a house
-    file's ``name``, not its path), or what ``--ruleset`` said when both runs have the same
-    name (the page's heading shows both)."""
+    file's ``name``, not its path), or what ``--ruleset`` said (:func:`shown_spec`) when
+    both runs have the same name (the page's heading shows both)."""
     names = [r.rules.name for r in runs]
-    return run.rules.name if names.count(run.rules.name) == 1 else run.label
+    return run.rules.name if names.count(run.rules.name) == 1 else shown_spec(run.label)
 
 
 def _share(part: int, whole: int) -> float:
@@ -571,7 +579,7 @@ def render_page(runs: Sequence[RunStats], plots: dict[str, bytes], t: Say) -> st
     played = [
         {
             "name": short_name(run, runs),
-            "spec": run.label,
+            "spec": shown_spec(run.label),
             "title": run.rules.title,
             "hands": run.hands,
             "matches": run.units if run.spec.matches else None,

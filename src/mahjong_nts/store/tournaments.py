@@ -48,6 +48,7 @@ from mahjong_nts.store.models import (
 from mahjong_nts.tournament import (
     MAX_PLAYERS,
     MAX_ROUNDS,
+    DayPlans,
     InvalidPlayer,
     InvalidResult,
     InvalidSeating,
@@ -67,7 +68,7 @@ from mahjong_nts.tournament import (
     standings,
     swap,
 )
-from mahjong_nts.tournament.players import check_text
+from mahjong_nts.tournament.players import check_round, check_text
 from mahjong_nts.tournament.registration import PlayerRow, check_new_players, read_players
 
 __all__ = [
@@ -634,7 +635,7 @@ def add_player(
         ema=check_text(ema, Text(N_("{what}, EMA number"), what=what)),
         nmb=check_text(nmb, Text(N_("{what}, NMB number"), what=what)),
     )
-    first = _round_number(first_round, Text(N_("first round")))
+    first = check_round(first_round, Text(N_("first round")))
     sub = None if substitute_for is None else _player_number(substitute_for)
     with store.transaction() as session:
         row = _write(session, ref)
@@ -651,17 +652,6 @@ def import_players(store: Store, ref: int | str, text: str) -> tuple[Player, ...
     with store.transaction() as session:
         row = _write(session, ref)
         return _new_rows(session, row, rows)
-
-
-def _round_number(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
-        raise InvalidPlayer(
-            N_("{what}: a round is 1 to {most}, not {value}"),
-            what=what,
-            most=MAX_ROUNDS,
-            value=quote(value),
-        )
-    return value
 
 
 def _player_number(value: object) -> int:
@@ -788,11 +778,19 @@ def remove_player(store: Store, ref: int | str, number: int) -> None:
 # --------------------------------------------------------------------------- rounds
 
 
+_DAY_PLANS: Final = DayPlans()
+"""The whole-day plans of the last few tournaments seated in this process, so that
+*Seat round k* does not plan the day again (:class:`mahjong_nts.tournament.DayPlans`:
+kept under the rounds' players, the options and the seed, so a changed roster plans
+afresh)."""
+
+
 def seat_next_round(store: Store, ref: int | str) -> Round:
     """Seat the next round for the players present in it
     (:func:`mahjong_nts.tournament.next_round`: the round of the whole day's plan while
     the rounds seated are that plan's, else the round alone given the rounds before it;
-    the same tournament seed seats the same way)."""
+    the same tournament seed seats the same way).  The day's plan is made at the first
+    round and remembered (:data:`_DAY_PLANS`) for the next ones."""
     with store.transaction() as session:
         row = _write(session, ref)
         history = _rounds(session, row.id)
@@ -813,7 +811,7 @@ def seat_next_round(store: Store, ref: int | str) -> Round:
             day,
             history,
             options,
-            plan_rng=random.Random(f"{row.seed}:plan"),
+            day_plan=lambda: _DAY_PLANS.plan(day, options, f"{row.seed}:plan", random.Random),
             round_rng=random.Random(f"{row.seed}:{number}"),
         )
         _store_round(session, row, seated)

@@ -31,7 +31,9 @@ from mahjong_nts.tournament.results import (
     standings,
 )
 from mahjong_nts.tournament.seating import (
+    DAY_PLANS,
     SEATS,
+    DayPlans,
     Rng,
     Round,
     SeatingOptions,
@@ -53,9 +55,11 @@ from mahjong_nts.tournament.seating import (
 )
 
 __all__ = [
+    "DAY_PLANS",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
     "SEATS",
+    "DayPlans",
     "InvalidPlayer",
     "InvalidResult",
     "InvalidSchedule",

@@ -30,6 +30,7 @@ __all__ = [
     "MAX_ROUNDS",
     "Player",
     "Roster",
+    "check_round",
     "check_text",
 ]
 
@@ -85,7 +86,9 @@ def check_text(value: object, what: str, *, required: bool = False) -> str:
     return text
 
 
-def _check_round(value: object, what: str) -> int:
+def check_round(value: object, what: str) -> int:
+    """``value`` as a round number: a whole number 1 to :data:`MAX_ROUNDS` (else
+    :class:`InvalidPlayer`, ``what`` naming the field)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
         raise InvalidPlayer(
             N_("{what}: a round is 1 to {most}, not {value}"),
@@ -125,9 +128,9 @@ class Player:
         for name, field_name in _FIELDS.items():
             what = Text(N_("{where}, {field}"), where=where, field=field_name)
             object.__setattr__(self, name, check_text(getattr(self, name), what))
-        _check_round(self.first_round, Text(N_("{where}, first round"), where=where))
+        check_round(self.first_round, Text(N_("{where}, first round"), where=where))
         if self.last_round is not None:
-            _check_round(self.last_round, Text(N_("{where}, last round"), where=where))
+            check_round(self.last_round, Text(N_("{where}, last round"), where=where))
             if self.last_round < self.first_round:
                 raise InvalidPlayer(
                     N_("{where}: leaves after round {last}, before coming in round {first}"),
@@ -137,7 +140,7 @@ class Player:
                 )
         absent = frozenset(self.absent)
         for r in absent:
-            _check_round(r, Text(N_("{where}, absent"), where=where))
+            check_round(r, Text(N_("{where}, absent"), where=where))
         object.__setattr__(self, "absent", absent)
 
     @property

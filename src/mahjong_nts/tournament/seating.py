@@ -39,8 +39,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import comb
 from typing import Final, Protocol
@@ -57,10 +58,12 @@ from mahjong_nts.tournament.players import MAX_PLAYERS, MAX_ROUNDS, check_text
 
 __all__ = [
     "CLUB_WEIGHT",
+    "DAY_PLANS",
     "MAX_CLUBS_BYTES",
     "MAX_EFFORT",
     "MAX_SCHEDULE_BYTES",
     "SEATS",
+    "DayPlans",
     "Rng",
     "Round",
     "SeatingOptions",
@@ -101,6 +104,10 @@ MAX_CLUBS_BYTES: Final = 64 * 1024
 
 MAX_SCHEDULE_BYTES: Final = 256 * 1024
 """A fixed schedule (loopschema): at most 256 KiB."""
+
+DAY_PLANS: Final = 8
+""":class:`DayPlans` keeps the whole-day plans of at most this many days (the least
+recently used goes first)."""
 
 
 class Rng(Protocol):
@@ -889,8 +896,9 @@ def next_round(
     history: Sequence[Round],
     options: SeatingOptions | None = None,
     *,
-    plan_rng: Rng,
+    plan_rng: Rng | None = None,
     round_rng: Rng,
+    day_plan: Callable[[], Sequence[Round]] | None = None,
 ) -> Round:
     """Seat round ``len(history) + 1`` of a tournament day as an organiser does, one
     round at a time: ``present[k]`` are the players of round ``k + 1``, for every round
@@ -902,7 +910,15 @@ def next_round(
     left or was swapped against the plan), the next round is the plan's, so the day
     ends as well as a plan made at once: as few repeats, East as even.  Otherwise the
     round is seated alone against the rounds played (:func:`seat_round`, from
-    ``round_rng``).  The same seeds, players, history and options give the same round."""
+    ``round_rng``).  The same seeds, players, history and options give the same round.
+
+    ``day_plan`` instead of ``plan_rng``: a function that gives that whole-day plan,
+    ``plan_rounds(present, (), options, plan_rng)``, without making it again
+    (:meth:`DayPlans.plan`); it is called only where the plan is needed."""
+    if plan_rng is not None and day_plan is not None:
+        raise TypeError("next_round: give plan_rng or day_plan, not both")
+    if plan_rng is None and day_plan is None:
+        raise InvalidSettings(N_("seating needs a random number generator (a seed)"))
     number = len(history) + 1
     if not 1 <= number <= len(present):
         raise InvalidSettings(
@@ -915,10 +931,67 @@ def next_round(
     except InvalidSeating:
         pass
     else:
-        whole = plan_rounds(present, (), options, plan_rng)
+        if day_plan is not None:
+            whole = tuple(day_plan())
+        else:
+            whole = plan_rounds(present, (), options, plan_rng)
         if tuple(history) == whole[: len(history)]:
             return whole[len(history)]
     return seat_round(present[number - 1], history, options, round_rng)
+
+
+class DayPlans:
+    """The whole-day plans of the last few days seated (at most ``size``, by default
+    :data:`DAY_PLANS`, the least recently used dropped first), so that seating round
+    ``k`` of a day (:func:`next_round`) does not plan the whole day again: a dense day
+    (80 players over 20 rounds) takes seconds to plan.
+
+    A plan is kept under everything it depends on: the players of every round (so
+    the number of rounds), the options (``fives``, ``clubs``, ``effort``) and the
+    generator's seed.  A change to any of them (a late arrival, a drop-out, clubs kept
+    apart) finds no plan and plans afresh, exactly as without the cache.  Safe to share
+    between threads; two that ask for the same missing plan may both make it."""
+
+    def __init__(self, size: int = DAY_PLANS) -> None:
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise ValueError(f"DayPlans keeps at least 1 plan, not {quote(size)}")
+        self.size = size
+        self._plans: OrderedDict[Hashable, tuple[Round, ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._plans)
+
+    def plan(
+        self,
+        present: Sequence[Sequence[int]],
+        options: SeatingOptions | None,
+        seed: str | int,
+        make_rng: Callable[[str | int], Rng],
+    ) -> tuple[Round, ...]:
+        """``plan_rounds(present, (), options, make_rng(seed))``, made once and then
+        remembered (``make_rng(seed)`` must give the same numbers for the same seed:
+        ``random.Random`` does)."""
+        opts = options or SeatingOptions()
+        key = (
+            tuple(tuple(players) for players in present),
+            opts.fives,
+            tuple(sorted(opts.clubs.items())),
+            opts.effort,
+            seed,
+        )
+        with self._lock:
+            found = self._plans.get(key)
+            if found is not None:
+                self._plans.move_to_end(key)
+                return found
+        made = plan_rounds(present, (), options, make_rng(seed))
+        with self._lock:
+            self._plans[key] = made
+            self._plans.move_to_end(key)
+            while len(self._plans) > self.size:
+                self._plans.popitem(last=False)
+        return made
 
 
 def plan(

@@ -49,7 +49,7 @@ from mahjong_nts.online.state import (
     hint,
     meld_state,
     result_state,
-    tokens,
+    seat_state,
 )
 from mahjong_nts.web.held import Held
 
@@ -310,20 +310,7 @@ def table_state(table: BotTable, *, with_hint: bool = False) -> dict[str, Any]:
         "concealed": hand_order(obs) if me is not None else [],
         "drawn": None if obs.drawn is None else obs.drawn.token,
         "offered": None if obs.offered is None else obs.offered.token,
-        "seats": [
-            {
-                "seat": v.seat,
-                "wind": v.wind.token,
-                "name": table.seat_names[v.seat],
-                "melds": [meld_state(m) for m in v.melds],
-                "bonus": tokens(v.bonus),
-                "discards": tokens(v.discards),
-                "concealed_count": v.concealed_count,
-                "dead": v.dead,
-                "announced": v.announced,
-            }
-            for v in obs.seats
-        ],
+        "seats": [seat_state(v, name=table.seat_names[v.seat]) for v in obs.seats],
         "live_left": obs.live_left,
         "dead_left": obs.dead_left,
         "events": [event_state(e) for e in seen],

@@ -40,6 +40,7 @@ from mahjong_nts.store import (
     sheet_version,
 )
 from mahjong_nts.store.entries import score_hands
+from mahjong_nts.web.api.body import read_bounded
 from mahjong_nts.web.database import database, status_of
 from mahjong_nts.web.sheetforms import (
     MAX_FORM_BYTES,
@@ -105,6 +106,10 @@ def _problem(request: Request, exc: StoreError) -> HTMLResponse:
     )
 
 
+def _form_too_large() -> HTTPException:
+    return HTTPException(413, f"a form has at most {MAX_FORM_BYTES} bytes")
+
+
 async def _read_form(request: Request) -> Form:
     """The urlencoded body, within :data:`MAX_FORM_BYTES` (413 past it, 415 for
     another content type)."""
@@ -113,16 +118,10 @@ async def _read_form(request: Request) -> Form:
         raise HTTPException(415, f"send the form as {FORM_TYPE}")
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length[:20]) > MAX_FORM_BYTES):
-        raise HTTPException(413, f"a form has at most {MAX_FORM_BYTES} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_FORM_BYTES:
-            raise HTTPException(413, f"a form has at most {MAX_FORM_BYTES} bytes")
-        chunks.append(chunk)
+        raise _form_too_large()
+    body = await read_bounded(request, MAX_FORM_BYTES, _form_too_large)
     try:
-        return parse_form(b"".join(chunks))
+        return parse_form(body)
     except FormProblem as exc:
         raise HTTPException(413 if "fields" in str(exc) else 400, str(exc)) from None
 

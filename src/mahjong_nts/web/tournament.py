@@ -49,6 +49,7 @@ from mahjong_nts.store.tournaments import (
 from mahjong_nts.tournament import Round, Standing, format_points, read_schedule
 from mahjong_nts.tournament.players import MAX_PLAYERS
 from mahjong_nts.tournament.registration import MAX_PLAYERS_BYTES, status
+from mahjong_nts.web.api.body import read_bounded
 from mahjong_nts.web.database import database, status_of
 from mahjong_nts.web.sheetforms import FormProblem, parse_form
 from mahjong_nts.web.templating import pages_of, request_language
@@ -81,14 +82,11 @@ def _gettext(request: Request) -> Callable[[str], str]:
 
 async def _form(request: Request) -> dict[str, str]:
     media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_FORM_BYTES:
-            raise HTTPException(413, f"a form has at most {MAX_FORM_BYTES} bytes")
-        chunks.append(chunk)
-    body = b"".join(chunks)
+    body = await read_bounded(
+        request,
+        MAX_FORM_BYTES,
+        lambda: HTTPException(413, f"a form has at most {MAX_FORM_BYTES} bytes"),
+    )
     if not body:
         return {}  # a form of a button alone
     if media != FORM_TYPE:

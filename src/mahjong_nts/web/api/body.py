@@ -9,13 +9,14 @@ plus one chunk is ever held.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from fastapi import HTTPException, Request
 
 from mahjong_nts.formats import wire
 
-__all__ = ["MAX_BODY_BYTES", "read_json_body"]
+__all__ = ["MAX_BODY_BYTES", "read_bounded", "read_json_body"]
 
 MAX_BODY_BYTES: Final = wire.MAX_LINE_BYTES
 """Bytes of a request body: the bound of one JSON line (64 KiB)."""
@@ -52,11 +53,20 @@ async def read_json_body(request: Request) -> bytes:
             raise HTTPException(400, "Content-Length is not a whole number of bytes")
         if int(length) > MAX_BODY_BYTES:
             raise too_large(int(length))
+    return await read_bounded(request, MAX_BODY_BYTES, too_large)
+
+
+async def read_bounded(
+    request: Request, most: int, too_large: Callable[[], HTTPException]
+) -> bytes:
+    """The body, counted as it arrives: ``too_large()`` is raised as soon as it passes
+    ``most`` bytes, so no more than ``most`` plus one chunk is ever held (a body sent
+    without a ``Content-Length``, or with a false one, is bounded too)."""
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY_BYTES:
+        if size > most:
             raise too_large()
         chunks.append(chunk)
     return b"".join(chunks)
