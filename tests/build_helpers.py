@@ -7,7 +7,14 @@ import pytest
 
 from mahjong_nts.core.build import COMPILED
 
-__all__ = ["COMPILED", "pure_only"]
+__all__ = ["COMPILED", "DECLARED_TYPES_ONLY", "pure_only"]
+
+DECLARED_TYPES_ONLY = (
+    "the compiled constructor takes only the declared types (a TypeError before its own "
+    "check: an int or a str where an enum is declared, a list or generator where a tuple is)"
+)
+"""Why a test of a core constructor given other types than it declares is pure-only
+(docs/speed.md, 'What differs when compiled')."""
 
 
 def pure_only(why: str) -> pytest.MarkDecorator:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from build_helpers import COMPILED
+from build_helpers import COMPILED, DECLARED_TYPES_ONLY, pure_only
 from mahjong_nts.core.errors import InvalidHand, InvalidMeld, InvalidWin
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.tiles import Tile
@@ -110,6 +110,7 @@ def test_fifth_copy_says_where_the_copies_are() -> None:
         Hand((T.EAST,) * 5, winning_tile=T.EAST)
 
 
+@pure_only(DECLARED_TYPES_ONLY)
 def test_win_source_from_string_and_self_drawn() -> None:
     assert Win("loose_tile").source is WinSource.LOOSE_TILE  # type: ignore[arg-type]
     assert WinSource.LOOSE_TILE.self_drawn and WinSource.WALL.self_drawn
@@ -150,6 +151,7 @@ def test_trusted_hand_sets_every_field_as_the_constructor_does() -> None:
     assert repr(trusted) == repr(public)
 
 
+@pure_only(DECLARED_TYPES_ONLY)
 def test_tiles_given_as_any_iterable_are_converted_or_refused() -> None:
     assert Hand(t for t in (2, 0, 1)).concealed == (T.B1, T.B2, T.B3)
     assert Hand([T.EAST], bonus=iter([35])).bonus == (T.F2,)

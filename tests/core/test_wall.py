@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from build_helpers import pure_only
 from conftest import load
 from mahjong_nts.core.errors import InvalidHand
 from mahjong_nts.core.game import Game
@@ -194,6 +195,7 @@ def test_deal_takes_blocks_of_four_then_one_east_fourteen(spec: str) -> None:
 # -- loose tiles and their refill -----------------------------------------------------------
 
 
+@pure_only("a wall of labels (ScriptedRng(labels=True)): the compiled wall draws Tiles")
 def test_loose_tiles_are_not_replenished_without_flowers() -> None:
     """'wordt de dode muur niet aangevuld uit de levende muur' (NTS 2016 1.6)."""
     wall = Wall(load("nts-2016").table, ScriptedRng((1, 1, 1, 1), labels=True))
@@ -204,6 +206,7 @@ def test_loose_tiles_are_not_replenished_without_flowers() -> None:
     assert wall.remaining()[0] == live
 
 
+@pure_only("a wall of labels (ScriptedRng(labels=True)): the compiled wall draws Tiles")
 def test_flowers_replenish_the_dead_wall_from_the_live_wall() -> None:
     """'De dode muur wordt altijd aangevuld tot 14 stenen met stenen uit de levende muur'
     ('Spelen met gelukstenen'): each loose tile taken is replaced by the live wall's last

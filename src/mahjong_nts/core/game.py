@@ -380,7 +380,7 @@ class Game:
 
     def _copy(self, game: Game) -> None:
         """Become an independent copy of ``game`` (:meth:`clone`).  Every attribute
-        :meth:`_start` sets is copied here (tests/core/test_game.py checks it)."""
+        :meth:`_start` sets is copied here (tests/core/test_game_invariants.py checks it)."""
         self.rules = game.rules
         self.n = game.n
         self.round_wind = game.round_wind
@@ -411,6 +411,7 @@ class Game:
         self.dead = list(game.dead)
         self.events = list(game.events)
         self._waits = list(game._waits)
+        self._drawn_waits = game._drawn_waits
         self._pending = list(game._pending)
         self._options = dict(game._options)
         self._claims = dict(game._claims)

@@ -242,7 +242,7 @@ class Match:
         self._setup, self._game = setup, game
         return setup, game
 
-    def record(self, game: Game) -> HandRecord:
+    def record(self, game: object) -> HandRecord:
         """Settle a finished hand into the balances and move the winds on.
 
         ``game`` must be the very game :meth:`next_hand` returned (not a copy, not
