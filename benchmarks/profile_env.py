@@ -24,6 +24,7 @@ import numpy as np
 
 import mahjong_nts.env as mj_env
 from mahjong_nts.env.encoding import encode_game, legal_mask
+from profiling import print_parts
 
 
 def profile(steps: int, seed: int, ruleset: str) -> tuple[int, dict[str, int]]:
@@ -83,16 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{args.steps} steps of raw_env(), {total / args.steps / 1000:.1f} us a step (process time)"
     )
-    for name, took in parts.items():
-        print(f"  {name:20s} {took / args.steps / 1000:6.1f} us  {took / total:6.1%}")
-    rest = total - sum(parts.values())
-    print(f"  {'other':20s} {rest / args.steps / 1000:6.1f} us  {rest / total:6.1%}")
-    clock = time.process_time_ns
-    calls = 100_000
-    start = clock()
-    for _ in range(calls):
-        clock()
-    print(f"  (one timer call      {(clock() - start) / calls / 1000:6.2f} us)")
+    print_parts(parts, total, args.steps, decimals=1)
     return 0
 
 

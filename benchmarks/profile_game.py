@@ -30,6 +30,7 @@ from mahjong_nts.core.game import Game
 from mahjong_nts.core.observation import Observation, SeatView, observe
 from mahjong_nts.core.seeding import SeedRng, derive_seed
 from mahjong_nts.formats.scorejob import load_rules
+from profiling import print_parts
 
 
 def profile(hands: int, seed: int, ruleset: str) -> tuple[int, int, dict[str, int], Game]:
@@ -80,16 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.hands} random-bot hands, {decisions / args.hands:.1f} decisions a hand, "
         f"{total / decisions / 1000:.1f} us a decision (process time, timers included)"
     )
-    for name, took in parts.items():
-        print(f"  {name:20s} {took / decisions / 1000:6.2f} us  {took / total:6.1%}")
-    rest = total - sum(parts.values())
-    print(f"  {'other':20s} {rest / decisions / 1000:6.2f} us  {rest / total:6.1%}")
-    clock = time.process_time_ns
-    calls = 100_000
-    start = clock()
-    for _ in range(calls):
-        clock()
-    print(f"  (one timer call      {(clock() - start) / calls / 1000:6.2f} us)")
+    print_parts(parts, total, decisions)
     obs = observe(game, 0)
     values = tuple(getattr(obs, f.name) for f in dataclasses.fields(Observation))
     view = obs.seats[0]

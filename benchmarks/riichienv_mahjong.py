@@ -43,6 +43,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from peers import available, installed_version
+
 MISSING_MESSAGE = (
     "riichienv is not installed; the riichienv row of the game-speed benchmark needs it:\n"
     "    pip install riichienv==0.4.11        (or: pip install -e '.[dev]')"
@@ -51,22 +53,13 @@ GAME_MODE = "4p-red-single"
 
 
 def riichienv_available() -> bool:
-    """Whether riichienv can be imported."""
-    try:
-        import riichienv  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Whether riichienv can be imported (without importing it at module import time)."""
+    return available("riichienv")
 
 
 def riichienv_version() -> str:
     """The installed riichienv version ("" when it is missing)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("riichienv")
-    except PackageNotFoundError:
-        return ""
+    return installed_version("riichienv")
 
 
 def _make_env(seed: int) -> Any:

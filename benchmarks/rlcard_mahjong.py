@@ -50,6 +50,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from peers import available, installed_version
+
 MISSING_MESSAGE = (
     "rlcard is not installed; the RLCard side of the game-speed benchmark needs it:\n"
     "    pip install rlcard        (or: pip install -e '.[bench]')"
@@ -58,21 +60,12 @@ MISSING_MESSAGE = (
 
 def rlcard_available() -> bool:
     """Whether rlcard can be imported (without importing it at module import time)."""
-    try:
-        import rlcard  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    return available("rlcard")
 
 
 def rlcard_version() -> str:
     """The installed rlcard version ("" when it is missing)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("rlcard")
-    except PackageNotFoundError:
-        return ""
+    return installed_version("rlcard")
 
 
 def _make_env(seed: int) -> Any:
