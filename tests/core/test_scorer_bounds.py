@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from build_helpers import pure_only
 from mahjong_nts.core import scoring, scoring_tables
 from mahjong_nts.core.errors import InvalidHand, InvalidWin
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
@@ -140,6 +141,7 @@ def _forget() -> None:
     scoring._LISTED.clear()
 
 
+@pure_only("patches the bounds, Final constants that compiled code has inlined")
 @pytest.mark.parametrize("read_later", [False, True])
 def test_scorer_tables_bounded_and_results_unchanged(
     monkeypatch: pytest.MonkeyPatch, read_later: bool

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from mahjong_nts.bots._mypyc import mypyc_attr
 from mahjong_nts.bots.heuristic import HeuristicBot
 from mahjong_nts.bots.strong import EasyBot, NormalBot, StrongBot
 from mahjong_nts.core.actions import Action
@@ -30,6 +31,7 @@ class BotFactory(Protocol):
     def __call__(self, seed: int = 0, rules: RuleSet | None = None) -> Player: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot:
     """Picks uniformly among the legal actions."""
 

@@ -42,6 +42,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from mahjong_nts.bots._mypyc import mypyc_attr
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.analysis import waiting_tiles
 from mahjong_nts.core.game import Phase
@@ -669,6 +670,7 @@ def _announce_pays(counts: list[int], a: Action, ctx: _Context) -> bool:
     return evaluate(after, ctx) - ctx.w.cost_per_doubling * ctx.v.lucky < LUCKY_READY
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot:
     """Plans for a hand that may go mahjong; claims with sense; avoids feeding opponents."""
 

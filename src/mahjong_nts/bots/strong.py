@@ -52,6 +52,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from mahjong_nts.bots._mypyc import mypyc_attr
 from mahjong_nts.bots.heuristic import (
     HeuristicBot,
     Weights,
@@ -132,6 +133,7 @@ EASY = Level(
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StrongBot(HeuristicBot):
     """The heuristic bot's plans, with real hand values, a look ahead and defence."""
 
@@ -317,6 +319,7 @@ class _ValueContext(_Context):
         return -self.surplus * min(-lack, self.surplus_most)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NormalBot(StrongBot):
     """The strong bot without the look ahead and without folding."""
 
@@ -324,6 +327,7 @@ class NormalBot(StrongBot):
     level = NORMAL
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EasyBot(StrongBot):
     """The heuristic bot with mistakes on purpose (one decision in four)."""
 

@@ -117,6 +117,14 @@ class ScoredItem:
     count: int = 1
     detail: str = ""
 
+    def __reduce__(self) -> tuple[type[ScoredItem], tuple[str, str, str, int, int, int, str]]:
+        # pickled as its fields (compiled, a frozen dataclass cannot be unpickled by
+        # setting its attributes one by one)
+        return (
+            ScoredItem,
+            (self.id, self.nl, self.en, self.points, self.doublings, self.count, self.detail),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class NotCounted:
@@ -135,6 +143,10 @@ class NotCounted:
     nl: str
     en: str
     reason: str
+
+    def __reduce__(self) -> tuple[type[NotCounted], tuple[str, str, str, str]]:
+        # pickled as its fields, as ScoredItem
+        return (NotCounted, (self.id, self.nl, self.en, self.reason))
 
 
 _Explained = tuple[tuple["ScoredItem", ...], tuple[str, ...], tuple["NotCounted", ...]]
