@@ -464,23 +464,8 @@ def shanten(counts: Sequence[int], *, n_melds: int = 0, duplicate_pairs: bool = 
     r2 = t2.get(k) or _fill_record(2, k)
     k = b[27:34]
     rh = th.get(k) or _fill_record(3, k)
-    n_sets = 4 - n_melds
     n_tiles = r0[2] + r1[2] + r2[2] + rh[2]
-    # regular form (see _regular_value), the greedy choice inlined
-    g = r0[1] + r1[1] + r2[1] + rh[1]
-    gain = max(r0[7], r1[7], r2[7], rh[7])
-    if gain >= 0:
-        g += (r0 if r0[7] == gain else r1 if r1[7] == gain else r2 if r2[7] == gain else rh)[6]
-    ms = g & 255
-    ks = g >> 8 & 255
-    pp = g >> 16
-    ub = 2 * n_sets + (n_tiles >= 3 * n_sets + 2)
-    if ms + ks + pp < ub:
-        ub = ms + ks + pp
-    v = (ms if ms < n_sets else n_sets) + (ks if ks < n_sets else n_sets) + pp
-    if v < ub:
-        v = _search(r0, r1, r2, rh, n_sets, ub)
-    value = 2 * n_sets - v
+    value = records_shanten(r0, r1, r2, rh, n_melds)  # the regular form
     # irregular shapes: 13 or 14 concealed tiles, no melds; they never beat a ready (13
     # tiles) or complete hand, so those skip the check.  Cheap bounds come from the
     # per-group records; only the snakes / garden ever look at single tiles.
