@@ -32,7 +32,6 @@ __all__ = [
 
 N_KINDS = 34
 _SUIT_STARTS = (0, 9, 18)
-_HONOUR_START = 27
 
 
 class BlockKind(IntEnum):
