@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mahjong_nts.core.errors import QUOTE_CHARS, quote
 
@@ -37,7 +39,51 @@ def test_quote(value: object, shown: str) -> None:
 def test_quote_is_short(value: object) -> None:
     text = quote(value)
     assert len(text) <= QUOTE_CHARS == 60
-    assert text.endswith(("...", "...'", "digits", "...]", "...}"))
+    assert text.endswith(("...", "...'", "digits", "...']", "...': 1}"))
+
+
+# A container too long for the limit is shown with fewer entries and shorter strings,
+# never cut through: its brackets stay closed and every string keeps its quotes.  By
+# hand: the first excerpt that fits 60 characters shows up to 4 entries and strings of
+# up to 60 characters with their quotes; the next, strings of 16; the next, 2 entries
+# and strings of 10.
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (["x" * 100], "['" + "x" * 11 + "...']"),  # 16 characters: 11 x's, "..." and quotes
+        (["ab" * 30, "cd" * 30, 7], "['" + "ab" * 5 + "a...', '" + "cd" * 5 + "c...', 7]"),
+        ({"k": ["v" * 30] * 8}, "{'k': ['" + "v" * 5 + "...', '" + "v" * 5 + "...', ...]}"),
+        (["\x1b" * 3], "['\\x1b\\x1b\\x1b']"),  # short enough: whole
+        # 13 escapes of 4, "..." and quotes are 57, in brackets 59: the first excerpt fits
+        (["\x1b" * 30], "['" + "\\x1b" * 13 + "...']"),
+        # two such strings do not; strings of 16 take 2 escapes (never half of one)
+        (["\x1b" * 30] * 2, "['\\x1b\\x1b...', '\\x1b\\x1b...']"),
+        ([list(range(100))] * 3, "[[0, 1, 2, 3, ...], [0, 1, 2, 3, ...], [0, 1, 2, 3, ...]]"),
+    ],
+    ids=lambda v: type(v).__name__,
+)
+def test_quote_long_container_keeps_its_brackets(value: object, shown: str) -> None:
+    assert quote(value) == shown
+    assert len(shown) <= QUOTE_CHARS
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=80),
+    lambda inner: st.lists(inner, max_size=8) | st.dictionaries(st.text(max_size=80), inner),
+    max_leaves=40,
+)
+
+
+@given(value=json_values, limit=st.integers(5, 200))
+def test_quote_of_any_json_value_fits_and_closes_its_brackets(value: object, limit: int) -> None:
+    text = quote(value, limit=limit)
+    assert len(text) <= limit
+    if isinstance(value, list):
+        assert text.startswith("[") and text.endswith("]")
+    elif isinstance(value, dict):
+        assert text.startswith("{") and text.endswith("}")
+    elif isinstance(value, str):
+        assert text[0] == text[-1] in "'\""
 
 
 # A string too long is cut inside its quotes: the closing quote stays, "..." before it,

@@ -23,11 +23,6 @@ QUOTE_CHARS: Final = 60
 """At most this many characters of a value from outside are quoted in an error
 message (and of each key in a field path, see :func:`quote`)."""
 
-_REPR: Final = reprlib.Repr()
-_REPR.maxlevel = 2
-_REPR.maxstring = _REPR.maxother = QUOTE_CHARS
-_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 4
-
 
 def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     """A value from outside, shown in an error message: its repr cut to ``limit``
@@ -36,7 +31,9 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     size (Python refuses to print ints of more than 4300 digits); lists, tuples, sets
     and dicts show their first entries, two levels deep; anything else that is not a
     str, int, float or None is named by its type only, so an error never echoes a
-    large or hostile object.  Every layer quotes with this one function."""
+    large or hostile object.  A container too long for ``limit`` is shown with fewer
+    entries and shorter strings, its brackets always closed (``[...]`` at the least).
+    Every layer quotes with this one function."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         digits = int(value.bit_length() * 0.30103) + 1
         return Text(N_("a whole number of about {digits} digits"), digits=digits)
@@ -46,7 +43,10 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
         text = repr(value)
     elif isinstance(value, list | tuple | dict | set | frozenset):
         try:
-            text = _REPR.repr(value)
+            for excerpt in _EXCERPTS:
+                text = excerpt.repr(value)
+                if len(text) <= limit:
+                    return text
         except ValueError:  # a whole number past 4300 digits inside
             return Text(N_("a {type} too large to show"), type=type(value).__name__)
     else:
@@ -70,6 +70,33 @@ def _quote_str(value: str, limit: int) -> str:
         if len(text) + 3 <= limit:
             return text[:-1] + "..." + text[-1]
     return text[0] + "..." + text[0]  # not one character fits (a single escape is 10 long)
+
+
+class _ExcerptRepr(reprlib.Repr):
+    """:mod:`reprlib`'s excerpt of a container (its first entries, a few levels deep,
+    brackets closed), each string in it cut as :func:`quote` cuts one: inside its
+    quotes, an escape never cut in two."""
+
+    def __init__(self, levels: int, entries: int, chars: int) -> None:
+        super().__init__()
+        self.maxlevel = levels
+        self.maxlist = self.maxdict = self.maxtuple = self.maxset = entries
+        self.maxfrozenset = self.maxdeque = self.maxarray = entries
+        self.maxstring = self.maxother = self.maxlong = chars
+
+    def repr_str(self, x: str, level: int) -> str:
+        return _quote_str(x, max(self.maxstring, 5))
+
+
+_EXCERPTS: Final = (
+    _ExcerptRepr(2, 4, QUOTE_CHARS),
+    _ExcerptRepr(2, 4, 16),
+    _ExcerptRepr(2, 2, 10),
+    _ExcerptRepr(1, 1, 8),
+    _ExcerptRepr(0, 0, 8),
+)
+"""Ever shorter excerpts of a container, tried in turn until one fits the limit; the
+last shows only its brackets (``[...]``)."""
 
 
 class MahjongError(ValueError):
