@@ -390,6 +390,21 @@ def test_short_message() -> None:
     assert len(cut) == wire.MAX_ERROR_CHARS and cut.endswith("...")
 
 
+# Pieces of text that pair quote marks in many ways: reprs holding both kinds, names
+# with apostrophes, long runs of one letter.
+_message_parts = st.sampled_from(["'", '"', "':", '": ', "{'\"': None}", " got ", "x" * 30])
+
+
+@given(parts=st.lists(_message_parts | st.text(max_size=70), max_size=40))
+def test_short_message_said_twice_says_the_same(parts: list[str]) -> None:
+    """A web answer bounds a message the JSON lines already bounded: the second time
+    must change nothing (a hypothesis example once found a cut whose quote marks paired
+    into a new long piece, so the two answers differed)."""
+    once = wire.short_message("".join(parts))
+    assert wire.short_message(once) == once
+    assert len(once) <= wire.MAX_ERROR_CHARS
+
+
 def test_answer_line_writes_json_inside_the_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     good = wire.answer_score_line(json.dumps(WINNER))
     assert json.loads(good)["score"] == 576 and "\n" not in good

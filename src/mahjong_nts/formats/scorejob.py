@@ -206,10 +206,18 @@ def short_message(message: str) -> str:
     error message of the JSON lines and of the ``score``/``settle`` commands
     passes here last, so text quoted from a request (by this module or by the
     core) never comes back long or raw.  Each step takes time linear in the
-    message."""
+    message.
+
+    Saying it twice says the same (a web answer bounds a message the JSON lines
+    already bounded): a cut can leave quote marks that pair into a new long piece (a
+    value's repr holding both kinds of quote), so the bounded message is cut again
+    until nothing changes; each cut makes it shorter, and it is at most
+    :data:`MAX_ERROR_CHARS` long by then."""
     message = safejson.printable(_QUOTED.sub(_cut_quote, message))
     if len(message) > MAX_ERROR_CHARS:
         message = message[: MAX_ERROR_CHARS - 3] + "..."
+    while (again := _QUOTED.sub(_cut_quote, message)) != message:
+        message = again
     return message
 
 
