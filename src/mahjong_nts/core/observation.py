@@ -182,7 +182,9 @@ class Observation:
     (from the game as it stood when observed: the game works them out before it changes
     while the observation is held), so an observation whose reader needs only the legal
     actions costs little more than them.  Its values are immutable and may be shared
-    with other observations (tuples, the frozen seat views, the rule set).
+    with other observations (tuples, the frozen seat views, the rule set).  A part left
+    to be read is worked out from the game: read it where the game is safe to read (a
+    server whose tables change under a lock reads it under that lock, as it observed).
     """
 
     __slots__ = (
