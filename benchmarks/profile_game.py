@@ -6,9 +6,11 @@ Run: ``python benchmarks/profile_game.py [--hands 300] [--seed 1] [--ruleset nts
 
 A decision of the runner, in its parts: the core's legal actions of the seat asked
 (``Game.legal_actions``, worked out on first use after a step: the self-drawn win,
-kongs, discards), the observation (``observe``: the frozen ``Observation`` and the
-``SeatView`` of each seat whose view changed), the bot's choice (``RandomBot.act``), the
-runner's legality check (``among``) and the core's step (``Game.apply``: the action read
+kongs, discards), the observation (``observe``: the ``Observation``'s cheap fields; its
+seat views, sorted tiles and history are left until first read, and a random bot reads
+only the legal actions), the bot's choice (``RandomBot.act``), the runner's legality
+check (``among``; the observation is let go first, as the runner does) and the core's step
+(``Game.apply``: the pending parts of observations still held worked out, the action read
 and checked, the discard, the claim options of the other seats and their waits, the next
 draw).  What is left ("other": dealing, the loop, making the bots) is printed apart.  The
 timer calls cost something themselves (printed: each part holds about one), so the whole
@@ -52,8 +54,10 @@ def profile(hands: int, seed: int, ruleset: str) -> tuple[int, int, dict[str, in
             obs = observe(game, seat)
             t2 = clock()
             act = bots[seat].act(obs)
+            legal = obs.legal
+            del obs  # (as the simulate runner: let go of it before the game changes)
             t3 = clock()
-            if not among(act, obs.legal):
+            if not among(act, legal):
                 raise AssertionError(f"{act} is not legal")
             t4 = clock()
             game.apply(act)

@@ -3,6 +3,7 @@ never another seat's concealed tiles or the order of the walls."""
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import replace
 
@@ -336,3 +337,100 @@ def test_an_unchanged_seat_keeps_its_view_object() -> None:
     assert after[3] is before[3]
     if game.phase is Phase.TURN and game.turn == 1:  # nobody claimed: South drew
         assert after[2] is before[2] and after[1] != before[1]
+
+
+@pytest.mark.parametrize("spec", ["nts-2016", "nmb-2009+flowers", "nmb-2009+three-players"])
+def test_an_observation_held_while_the_game_goes_on_shows_the_game_as_observed(
+    spec: str,
+) -> None:
+    """observe() leaves the seat's tiles, the seats' views and the history to be worked
+    out when first read; read after the game moved on (some parts read before, some not),
+    every value is still that of the game as observed: equal to the observation of a
+    copy taken then, which nothing changes."""
+    rules = load(spec)
+    rng = random.Random(11)
+    held: list[tuple[Observation, Observation]] = []
+    steps = 0
+
+    def check(game: Game) -> None:
+        nonlocal steps
+        steps += 1
+        for kept, then in held:  # observed one or more moves ago
+            assert kept == then
+            assert (kept.concealed, kept.seats, kept.history) == (
+                then.concealed,
+                then.seats,
+                then.history,
+            )
+        if len(held) > 8:
+            del held[: len(held) - 8]
+        copy = game.clone()
+        for seat in range(game.n):
+            simultaneous = rng.random() < 0.3
+            kept = observe(game, seat, simultaneous=simultaneous)
+            if rng.random() < 0.3:
+                _ = kept.seats  # read now: kept as read
+            held.append((kept, observe(copy, seat, simultaneous=simultaneous)))
+
+    for seed in range(8):
+        random_hand(rules, seed, false_mahjong=0.01, each=check)
+    assert steps > 300
+
+
+def test_an_observation_held_across_a_held_window_closing() -> None:
+    """close_window() changes the game too (the next seat draws): an observation taken in
+    the held window still shows the window's table."""
+    game = Game(load("nts-2016"), random.Random(3))
+    game.hold_windows = True
+    game.apply(next(a for a in game.legal_actions() if a.kind is ActionKind.DISCARD))
+    assert game.held
+    kept = [observe(game, seat) for seat in range(4)]
+    then = [observe(game.clone(), seat) for seat in range(4)]
+    game.close_window()
+    assert game.phase is Phase.TURN and sum(game.hands[1]) == 14
+    assert kept == then
+    assert kept[1].seats[1].concealed_count == 13 == len(kept[1].concealed)
+
+
+def test_an_observation_nobody_holds_is_never_worked_out() -> None:
+    """A random player reads only the legal actions: an observation let go before the game
+    changes never builds a seat's view, its sorted tiles or the history."""
+    game = Game(load("nts-2016"), random.Random(3))
+    for _ in range(40):
+        seat = game.current_seat
+        obs = observe(game, seat)
+        legal = obs.legal
+        del obs
+        game.apply(legal[0] if legal[0].kind is not ActionKind.MAHJONG else legal[-1])
+        if game.is_over:
+            break
+    assert game.discard_count > 5
+    assert not [key for key in game.view_cache if key in ("history", "revealed")]
+    assert not [key for key in game.view_cache if isinstance(key, tuple)]
+    observe(game, 0).seats  # noqa: B018 - read: now they are built
+    assert ("concealed", 0) in game.view_cache
+
+
+def test_observing_again_and_again_keeps_a_bounded_list() -> None:
+    """Observations handed out while nothing changes (a server answering every poll) are
+    forgotten by the game once nobody holds them: its list stays small."""
+    game = Game(load("nts-2016"), random.Random(3))
+    kept = [observe(game, 0) for _ in range(5)]
+    for _ in range(1000):
+        observe(game, 1)
+    assert len(game.view_pending) <= 16 + len(kept)
+    game.apply(kept[0].legal[-1])
+    assert game.view_pending == []
+
+
+def test_a_lazy_observation_copies_and_compares_as_its_values() -> None:
+    """Equal, shown, copied and replaced (dataclasses.replace) by its values, as the
+    dataclass it was; unhashable, as that was."""
+    game = Game(load("nts-2016"), random.Random(3))
+    obs = observe(game, 2)
+    eager = Observation(*(getattr(observe(game, 2), name) for name in Observation.__match_args__))
+    copied = copy.copy(obs)
+    assert copied == obs == eager and repr(copied) == repr(eager)
+    assert replace(obs, seq=7).seats == eager.seats and replace(obs, seq=7).seq == 7
+    with pytest.raises(TypeError):
+        hash(obs)

@@ -31,7 +31,8 @@ to seats.  Decisions the books leave open are listed in ``docs/engine.md``.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import compress
@@ -342,6 +343,12 @@ class Game:
         """Kept for :mod:`core.observation` (views already built, by the numbers above),
         and for other read-only observers under keys of their own (the environment's
         public array); :meth:`clone` starts it empty."""
+        self.view_pending: list[tuple[weakref.ref[Any], Callable[[], object]]] = []
+        """The observations handed out since the last change, whose parts were left to be
+        worked out when first read (:func:`~mahjong_nts.core.observation.observe`): each
+        as a weak reference to something only the observation holds, and the call that
+        works its parts out.  Before the game changes, it has the parts of every one still
+        held worked out (:meth:`_settle_views`), so they show the game as observed."""
         self.recorded_by = 0
         """The number of the :class:`~mahjong_nts.core.match.Match` that recorded this
         hand (0: none; a clone is not recorded)."""
@@ -420,6 +427,16 @@ class Game:
         self._fresh = list(game._fresh)
         self.view_version = list(game.view_version)
         self.view_cache = {}
+        self.view_pending = []
+
+    def _settle_views(self) -> None:
+        """Before a change: work out the pending parts of the observations still held
+        (:attr:`view_pending`); those nobody holds any more are dropped."""
+        pending = self.view_pending
+        self.view_pending = []
+        for alive, fill in pending:
+            if alive() is not None:
+                fill()
 
     def seat_wind(self, seat: int) -> Tile:
         return WINDS[seat]
@@ -467,6 +484,8 @@ class Game:
         seat draws, or the kong's owner takes his loose tile.  :class:`IllegalAction`
         when no such window is open (a window with seats asked ends with their last
         answer)."""
+        if self.view_pending:
+            self._settle_views()
         if not self.held:
             if self.phase is _CLAIM or self.phase is _ROB:
                 raise IllegalAction(
@@ -511,6 +530,8 @@ class Game:
         asked now :class:`NotYourTurn`; an answer to another decision
         :class:`StaleAction`.  Then the action is read and its legality checked.
         """
+        if self.view_pending:
+            self._settle_views()
         if seat is not None or seq is not None:
             self._check_authority(seat, seq, (self.current_seat,))
         act = self._read(act)

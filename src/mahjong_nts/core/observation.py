@@ -32,8 +32,10 @@ the hand is over, when every hand is shown.
 
 from __future__ import annotations
 
+import dataclasses
+import weakref
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, ClassVar, Final
 
 from mahjong_nts.core.actions import Action
 from mahjong_nts.core.errors import InvalidSeat, quote
@@ -47,6 +49,11 @@ _TURN: Final = Phase.TURN  # (module constants: an enum member read off its clas
 _CLAIM: Final = Phase.CLAIM
 _ROB: Final = Phase.ROB
 _OVER: Final = Phase.OVER
+
+_PENDING_PRUNE: Final = 16
+"""Observations handed out without a change of the game between them, beyond which the
+game's list of pending observations (:attr:`Game.view_pending`) is cleared of those
+nobody holds any more: the list holds at most this many more than are held."""
 
 __all__ = ["Observation", "PublicView", "SeatView", "observe", "observe_public", "visible_events"]
 
@@ -72,17 +79,141 @@ class SeatView:
     """Announced the lucky thirteen (public): its hand stays as it was dealt."""
 
 
-@dataclass(slots=True)
+_FIELDS: Final = (
+    "seat",
+    "rules",
+    "round_wind",
+    "dominant",
+    "phase",
+    "seq",
+    "turn",
+    "to_act",
+    "legal",
+    "concealed",
+    "drawn",
+    "offered",
+    "seats",
+    "live_left",
+    "dead_left",
+    "kongs",
+    "discard_count",
+    "history",
+    "result",
+    "revealed",
+)
+
+
+_TYPES: Final = {
+    "seat": "int",
+    "rules": "RuleSet",
+    "round_wind": "Tile",
+    "dominant": "int | None",
+    "phase": "Phase",
+    "seq": "int",
+    "turn": "int",
+    "to_act": "bool",
+    "legal": "tuple[Action, ...]",
+    "concealed": "tuple[Tile, ...]",
+    "drawn": "Tile | None",
+    "offered": "Tile | None",
+    "seats": "tuple[SeatView, ...]",
+    "live_left": "int",
+    "dead_left": "int",
+    "kongs": "int",
+    "discard_count": "int",
+    "history": "tuple[Discard, ...]",
+    "result": "HandResult | None",
+    "revealed": "tuple[Hand, ...]",
+}
+_DATACLASS_FIELDS: Final[dict[str, Any]] = {
+    f.name: f
+    for f in dataclasses.fields(
+        dataclasses.make_dataclass("Observation", [(name, _TYPES[name]) for name in _FIELDS])
+    )
+}
+"""The fields of :class:`Observation` as a dataclass of the same fields describes them:
+``dataclasses.fields``, ``replace`` and ``asdict`` take an observation as they took it
+when it was one."""
+
+
+class _Pending:
+    """The parts of an observation that :func:`observe` leaves to be worked out when
+    first read (the seat's sorted tiles, every seat's view, the discards' history), from
+    the game as it stood when observed.
+
+    The game keeps the pending parts of the observations handed out
+    (:attr:`Game.view_pending`) and has them worked out before it changes
+    (:meth:`Game.apply`, :meth:`Game.close_window`), for every observation still held by
+    someone: so they read the same whenever they are read, and cost nothing when nobody
+    reads them (a random player reads only the legal actions)."""
+
+    __slots__ = ("game", "over", "parts", "seat")
+
+    def __init__(self, game: Game, seat: int, over: bool) -> None:
+        self.game = game
+        self.seat = seat
+        self.over = over
+        self.parts: tuple[tuple[Tile, ...], tuple[SeatView, ...], tuple[Discard, ...]] | None = None
+
+    def fill(self) -> tuple[tuple[Tile, ...], tuple[SeatView, ...], tuple[Discard, ...]]:
+        parts = self.parts
+        if parts is None:
+            game, seat = self.game, self.seat
+            parts = self.parts = (
+                _concealed(game, seat),
+                _seat_views(game, seat, self.over),
+                _history(game),
+            )
+        return parts
+
+
 class Observation:
     """What one seat sees now (:func:`observe`).
 
-    Built afresh for every call and owned by whoever asked for it, so it is a plain
-    (not frozen) dataclass: a frozen one's ``__init__`` sets each of its 20 fields through
-    ``object.__setattr__``, about 40 times the cost of a slotted class's assignments, and
-    a bot is shown one for every decision.  Its values are immutable and may be shared
-    with other observations (tuples, the frozen seat views, the rule set): replacing
-    a field changes only this observation.
+    ``Observation(seat, rules, round_wind, dominant, phase, seq, turn, to_act, legal,
+    concealed, drawn, offered, seats, live_left, dead_left, kongs, discard_count, history,
+    result, revealed)`` builds one from every field (by position or keyword); it is
+    equal to another built from the same values, shown (``repr``) as its fields and
+    pickled as them; ``dataclasses.fields``, ``replace`` and ``asdict`` take it as the
+    dataclass it was.
+
+    Built afresh for every call and owned by whoever asked for it.  :func:`observe`
+    leaves ``concealed``, ``seats`` and ``history`` to be worked out when first read
+    (from the game as it stood when observed: the game works them out before it changes
+    while the observation is held), so an observation whose reader needs only the legal
+    actions costs little more than them.  Its values are immutable and may be shared
+    with other observations (tuples, the frozen seat views, the rule set).  A part left
+    to be read is worked out from the game: read it where the game is safe to read (a
+    server whose tables change under a lock reads it under that lock, as it observed).
     """
+
+    __slots__ = (
+        "_alive",
+        "_concealed",
+        "_history",
+        "_pending",
+        "_seats",
+        "dead_left",
+        "discard_count",
+        "dominant",
+        "drawn",
+        "kongs",
+        "legal",
+        "live_left",
+        "offered",
+        "phase",
+        "result",
+        "revealed",
+        "round_wind",
+        "rules",
+        "seat",
+        "seq",
+        "to_act",
+        "turn",
+    )
+    __match_args__: ClassVar[tuple[str, ...]] = _FIELDS
+    """(A class variable: compiled by mypyc, a plain assignment would be an attribute.)"""
+    __dataclass_fields__: ClassVar[dict[str, Any]] = _DATACLASS_FIELDS
 
     seat: int
     rules: RuleSet
@@ -102,27 +233,140 @@ class Observation:
     to_act: bool
     """This seat must decide now; :attr:`legal` lists its options."""
     legal: tuple[Action, ...]
-    concealed: tuple[Tile, ...]
     drawn: Tile | None
     """On this seat's own turn: the tile it just drew (``None`` after a claim)."""
     offered: Tile | None
     """To the seat asked in a claim window the discard; in a rob window the promoted
     kong's tile (``None`` for every other seat)."""
-    seats: tuple[SeatView, ...]
     live_left: int
     dead_left: int
     kongs: int
     discard_count: int
-    history: tuple[Discard, ...]
-    """Every discard of the hand in order, each with the seat that claimed it (``None``:
-    every other seat let it go), as the whole table saw it."""
     result: HandResult | None
     revealed: tuple[Hand, ...]
     """Every seat's hand, once the hand is over (else empty)."""
 
+    def __init__(
+        self,
+        seat: int,
+        rules: RuleSet,
+        round_wind: Tile,
+        dominant: int | None,
+        phase: Phase,
+        seq: int,
+        turn: int,
+        to_act: bool,
+        legal: tuple[Action, ...],
+        concealed: tuple[Tile, ...],
+        drawn: Tile | None,
+        offered: Tile | None,
+        seats: tuple[SeatView, ...],
+        live_left: int,
+        dead_left: int,
+        kongs: int,
+        discard_count: int,
+        history: tuple[Discard, ...],
+        result: HandResult | None,
+        revealed: tuple[Hand, ...],
+    ) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.round_wind = round_wind
+        self.dominant = dominant
+        self.phase = phase
+        self.seq = seq
+        self.turn = turn
+        self.to_act = to_act
+        self.legal = legal
+        self._concealed = concealed
+        self.drawn = drawn
+        self.offered = offered
+        self._seats = seats
+        self.live_left = live_left
+        self.dead_left = dead_left
+        self.kongs = kongs
+        self.discard_count = discard_count
+        self._history = history
+        self.result = result
+        self.revealed = revealed
+        self._pending: _Pending | None = None
+        self._alive: set[int] | None = None
+        """Held only by this observation: the game's weak reference to it tells whether
+        anyone still holds the observation (a ``set``, as it takes weak references)."""
+
+    def _take(self) -> None:
+        """Take the pending parts (worked out now, or before the game changed)."""
+        pending = self._pending
+        if pending is not None:
+            self._concealed, self._seats, self._history = pending.fill()
+            self._pending = None
+
+    @property
+    def concealed(self) -> tuple[Tile, ...]:
+        """The seat's own concealed tiles, sorted."""
+        if self._pending is not None:
+            self._take()
+        return self._concealed
+
+    @property
+    def seats(self) -> tuple[SeatView, ...]:
+        """Every seat's open side (:class:`SeatView`), by seat."""
+        if self._pending is not None:
+            self._take()
+        return self._seats
+
+    @property
+    def history(self) -> tuple[Discard, ...]:
+        """Every discard of the hand in order, each with the seat that claimed it
+        (``None``: every other seat let it go), as the whole table saw it."""
+        if self._pending is not None:
+            self._take()
+        return self._history
+
     @property
     def me(self) -> SeatView:
         return self.seats[self.seat]
+
+    def _values(self) -> tuple[Any, ...]:
+        if self._pending is not None:
+            self._take()
+        return (
+            self.seat,
+            self.rules,
+            self.round_wind,
+            self.dominant,
+            self.phase,
+            self.seq,
+            self.turn,
+            self.to_act,
+            self.legal,
+            self._concealed,
+            self.drawn,
+            self.offered,
+            self._seats,
+            self.live_left,
+            self.dead_left,
+            self.kongs,
+            self.discard_count,
+            self._history,
+            self.result,
+            self.revealed,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Observation):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        raise TypeError("unhashable type: 'Observation'")
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{n}={v!r}" for n, v in zip(_FIELDS, self._values(), strict=True))
+        return f"Observation({values})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Observation, self._values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +493,7 @@ def observe(game: Game, seat: object, *, simultaneous: bool = False) -> Observat
     tile = game.tile
     wall = game.wall
     # (by position, in the order of the fields: about a tenth faster than by keyword)
-    return Observation(
+    obs = Observation(
         seat,  # seat
         game.rules,  # rules
         game.round_wind,  # round_wind
@@ -259,18 +503,28 @@ def observe(game: Game, seat: object, *, simultaneous: bool = False) -> Observat
         game.turn,  # turn
         to_act,  # to_act
         legal,  # legal
-        _concealed(game, seat),  # concealed
+        (),  # concealed: pending
         tile if game.phase is _TURN and game.turn == seat else None,  # drawn
         tile if window and to_act else None,  # offered
-        _seat_views(game, seat, over),  # seats
+        (),  # seats: pending
         wall.live_left,  # live_left
         wall.dead_left,  # dead_left
         game.kongs,  # kongs
         game.discard_count,  # discard_count
-        _history(game),  # history
+        (),  # history: pending
         game.result,  # result
         _revealed(game) if over else (),  # revealed
     )
+    pending = _Pending(game, seat, over)
+    obs._pending = pending
+    if not over:  # (a hand that is over changes no more: nothing to keep for it)
+        alive: set[int] = set()
+        obs._alive = alive
+        held = game.view_pending
+        if len(held) >= _PENDING_PRUNE:  # observed again and again, nothing played
+            held[:] = [entry for entry in held if entry[0]() is not None]
+        held.append((weakref.ref(alive), pending.fill))
+    return obs
 
 
 def _revealed(game: Game) -> tuple[Hand, ...]:

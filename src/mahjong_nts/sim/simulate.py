@@ -238,13 +238,17 @@ def _play_game(game: Game, players: Sequence[Player], names: Sequence[str], wher
     while not game.is_over:
         seat = game.current_seat
         obs = observe(game, seat)
+        legal = obs.legal
         try:
             act = players[seat].act(obs)
         except Exception as exc:  # a bot of module:Class or an entry point: its own bug
             raise BotError(
                 f"bot {names[seat]!r} (seat {seat}, {where}) failed: {type(exc).__name__}: {exc}"
             ) from None
-        if not among(act, obs.legal) and act not in obs.legal:  # (identity first: cheap)
+        # let go of the observation before the game changes: the parts of it that the bot
+        # did not read (a random bot reads only the legal actions) are then never worked out
+        del obs
+        if not among(act, legal) and act not in legal:  # (identity first: cheap)
             raise BotError(
                 f"bot {names[seat]!r} (seat {seat}, {where}) chose "
                 f"{act!s}, not one of its legal actions"
