@@ -23,7 +23,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from mahjong_nts.core.actions import NUM_ACTIONS, Action, ActionKind, action
-from mahjong_nts.core.errors import IllegalAction
+from mahjong_nts.core.errors import IllegalAction, InvalidAction
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.observation import Observation, observe
@@ -51,6 +51,21 @@ __all__ = ["EPISODES", "REWARDS", "MahjongEnv", "env", "raw_env"]
 Reward = Literal["score", "table_points"]
 REWARDS: Final = ("score", "table_points")
 _MAHJONG: Final = action(ActionKind.MAHJONG)
+
+
+def _by_id() -> tuple[Action | None, ...]:
+    """Each action id's action, as ``Action.from_id`` gives it (``None``: a chow slot no
+    chow starts in, which ``from_id`` refuses)."""
+    out: list[Action | None] = []
+    for i in range(NUM_ACTIONS):
+        try:
+            out.append(Action.from_id(i))
+        except InvalidAction:
+            out.append(None)
+    return tuple(out)
+
+
+_BY_ID: Final = _by_id()
 Episode = Literal["hand", "match"]
 EPISODES: Final = ("hand", "match")
 
@@ -245,11 +260,18 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             self._was_dead_step(action)
             return
         game = self._game()
-        if isinstance(action, np.integer):
-            action = int(action)
-        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+        if type(action) is not int:
+            if isinstance(action, np.integer):
+                action = int(action)
+            if type(action) is not int:
+                raise ValueError(
+                    f"{agent}: an action is an id 0..{NUM_ACTIONS - 1}, not {action!r}"
+                )
+        if not 0 <= action < NUM_ACTIONS:
             raise ValueError(f"{agent}: an action is an id 0..{NUM_ACTIONS - 1}, not {action!r}")
-        act = Action.from_id(action)
+        act = _BY_ID[action]
+        if act is None:  # a chow slot no chow starts in: the core's message
+            act = Action.from_id(action)
         # the core refuses an illegal action and leaves the game as it was, but takes a
         # mahjong that is none as a false mahjong (a dead hand): the mask never offers one
         if act is _MAHJONG and act not in game.legal_actions():
@@ -271,8 +293,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             for a, r in zip(self.agents, rewards, strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
-        else:
+        else:  # (a hand's rewards are all 0 until it ends: nothing to add)
             self.agent_selection = self._agent_at[game.current_seat]
+            return
         self._accumulate_rewards()
 
     def _illegal(self, agent: str, act: Action, action: int) -> NoReturn:
