@@ -80,6 +80,34 @@ def _rules_of(ruleset: str | RuleSet) -> RuleSet:
     return load_ruleset(ruleset)
 
 
+class _ActionSpace(spaces.Discrete):
+    """``Discrete(NUM_ACTIONS)`` seeded as :meth:`MahjongEnv.reset` says (agent ``i``'s
+    space from ``derive_seed(seed, "actions", i)``), on its first draw after the reset:
+    deriving the seed (SHA-256) and making numpy's generator for every agent took about
+    a third of a reset, for spaces most loops never sample.  The same draws as seeding
+    at the reset: nothing draws from the space in between."""
+
+    def __init__(self) -> None:
+        super().__init__(NUM_ACTIONS)
+        self._later: tuple[int, int] | None = None
+
+    def seed_later(self, seed: int, index: int) -> None:
+        """Seed the space from ``derive_seed(seed, "actions", index)`` before its next draw."""
+        self._later = (seed, index)
+
+    def seed(self, seed: int | None = None) -> Any:
+        self._later = None
+        return super().seed(seed)
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        later = self._later
+        if later is not None:
+            self.seed(derive_seed(later[0], "actions", later[1]) % 2**32)
+        out: np.random.Generator = super().np_random
+        return out
+
+
 class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any)
     """One hand of mahjong under a rule set (``episode="hand"``), or a whole match
     (``episode="match"``), as a PettingZoo AEC environment.
@@ -154,7 +182,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             )
             for a in self.possible_agents
         }
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: _ActionSpace() for a in self.possible_agents}
         self._seat: dict[str, int | None] = {a: s for s, a in enumerate(self.possible_agents)}
         """Each agent's seat in the hand in play (``None``: sits it out)."""
         self._agent_at: list[str] = list(self.possible_agents[:n])
@@ -194,7 +222,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
         self._next_seed = derive_seed(seed, "next hand")
         self.seed = seed
         for i, a in enumerate(self.possible_agents):
-            self.action_spaces[a].seed(derive_seed(seed, "actions", i) % 2**32)
+            self.action_spaces[a].seed_later(seed, i)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

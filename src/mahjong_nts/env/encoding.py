@@ -212,6 +212,12 @@ def _history_entries(n: int, me: int) -> dict[Discard, tuple[int, int, int]]:
 
 
 _ENTRIES: Final = {n: [_history_entries(n, me) for me in range(n)] for n in (3, 4)}
+_ENTRY_BYTES: Final = {
+    n: [{d: np.array(v, np.float32).tobytes() for d, v in e.items()} for e in entries]
+    for n, entries in _ENTRIES.items()
+}
+""":data:`_ENTRIES` as the bytes of their three float32 values: a run of entries is
+joined and written into an array's bytes at once."""
 
 
 def encode(obs: Observation) -> npt.NDArray[np.float32]:
@@ -670,6 +676,7 @@ class _SeatArray:
 
     __slots__ = (
         "buf",
+        "bytes",
         "cursor",
         "entries",
         "hand",
@@ -689,7 +696,8 @@ class _SeatArray:
         self.mv[_SEAT_WIND + seat] = 1
         self.seat = seat
         self.place = _PLACE[n, seat]
-        self.entries = _ENTRIES[n][seat]
+        self.bytes = self.mv.cast("B")
+        self.entries = _ENTRY_BYTES[n][seat]
         self.cursor = 0
         self.log_len = 0
         self.log_last: Discard | None = None
@@ -715,11 +723,9 @@ class _SeatArray:
         if done != len(log) or (done and log[done - 1] is not self.log_last):
             if done and log[done - 1] is not self.log_last:
                 done -= 1  # a claim rewrote the last entry
-            entries = self.entries
-            at = _HISTORY + 3 * done
-            for d in log[done:MAX_HISTORY]:
-                mv[at], mv[at + 1], mv[at + 2] = entries[d]
-                at += 3
+            run = b"".join(map(self.entries.__getitem__, log[done:MAX_HISTORY]))
+            at = 4 * (_HISTORY + 3 * done)
+            self.bytes[at : at + len(run)] = run
             self.log_len = len(log)
             self.log_last = log[-1] if log else None
         tile = game.tile
