@@ -570,13 +570,7 @@ class _Table:
         versions = game.view_version
         over = game.phase is _OVER
         if versions != self.seen or over is not self.over:
-            seen = self.seen
-            shown = over is not self.over
-            for s in range(game.n):
-                if shown or versions[s] != seen[s]:
-                    self._update_seat(game, s, over)
-            self.seen = list(versions)
-            self.over = over
+            self._update_seats(game, over)
         result = game.result
         if result is not self.result:
             self.result = result
@@ -584,61 +578,77 @@ class _Table:
                 for s, balance in enumerate(result.settlement.balances):
                     self._set(_SCORES + s, balance)
 
-    def _update_seat(self, game: Game, s: int, over: bool) -> None:
-        """Rewrite seat ``s``'s values where they changed."""
+    def _update_seats(self, game: Game, over: bool) -> None:
+        """Rewrite the values of the seats whose view changed (every seat when the hand
+        has just ended: the concealed kongs are shown), where they changed."""
+        versions = game.view_version
+        seen = self.seen
+        shown = over is not self.over
         pub = self.pub
         ev = self.events.append
-        melds = game.melds[s]
+        all_melds, k_melds = game.melds, self.k_melds
+        all_discards, k_discards = game.discards, self.k_discards
+        hands, dead, announced = game.hands, game.dead, game.announced
+        for s in range(game.n):
+            if not shown and versions[s] == seen[s]:
+                continue
+            melds = all_melds[s]
+            if over or melds != k_melds[s]:
+                self._update_melds(s, melds, over)
+            discards = all_discards[s]
+            old_discards = k_discards[s]
+            if discards != old_discards:
+                base = _DISCARDS + s * NUM_KINDS
+                k = len(old_discards)
+                if len(discards) == k + 1 and discards[:k] == old_discards:  # one more
+                    t = discards[k]
+                    pub[base + t] += 1
+                    ev(base + t)
+                    old_discards.append(t)
+                else:
+                    self._discards(base, s, old_discards, discards)
+            bonus = game.bonus[s]
+            if len(bonus) != self.k_bonus[s]:
+                base = _BONUS + s * NUM_BONUS - NUM_KINDS
+                for t in bonus[self.k_bonus[s] :]:
+                    pub[base + t] = 1
+                    ev(base + t)
+                self.k_bonus[s] = len(bonus)
+            at = _CONCEALED_COUNT + s
+            count = sum(hands[s])
+            if count != pub[at]:
+                pub[at] = count
+                ev(at)
+            at = _DEAD + s
+            if dead[s] != pub[at]:
+                pub[at] = dead[s]
+                ev(at)
+            at = _ANNOUNCED + s
+            if announced[s] != pub[at]:
+                pub[at] = announced[s]
+                ev(at)
+        self.seen = list(versions)
+        self.over = over
+
+    def _update_melds(self, s: int, melds: list[Meld], over: bool) -> None:
+        """Rewrite seat ``s``'s MELDS rows (its own, and as the others see it: a
+        concealed kong face down until the hand is over) from what was written."""
         old_melds = self.k_melds[s]
-        if over or melds != old_melds:
-            old_public = self.k_public[s]
-            public: Sequence[Meld | None] = melds
-            if not over:
-                for m in melds:
-                    if not m.open:
-                        public = [m if m.open else None for m in melds]
-                        break
-            if melds != old_melds:
-                self._melds(_SELF_MELDS + s * NUM_KINDS, old_melds, melds)
-                self.k_melds[s] = list(melds)
-            if public != old_public:
-                self._melds(_MELDS + s * NUM_KINDS, old_public, public)
-                pub[_FACE_DOWN + s] = public.count(None)
-                ev(_FACE_DOWN + s)
-                self.k_public[s] = list(public)
-        discards = game.discards[s]
-        old_discards = self.k_discards[s]
-        if discards != old_discards:
-            base = _DISCARDS + s * NUM_KINDS
-            k = len(old_discards)
-            if len(discards) == k + 1 and discards[:k] == old_discards:  # one more
-                t = discards[k]
-                pub[base + t] += 1
-                ev(base + t)
-                old_discards.append(t)
-            else:
-                self._discards(base, s, old_discards, discards)
-        bonus = game.bonus[s]
-        old = self.k_bonus[s]
-        if len(bonus) != old:
-            base = _BONUS + s * NUM_BONUS - NUM_KINDS
-            for t in bonus[old:]:
-                pub[base + t] = 1
-                ev(base + t)
-            self.k_bonus[s] = len(bonus)
-        at = _CONCEALED_COUNT + s
-        count = sum(game.hands[s])
-        if count != pub[at]:
-            pub[at] = count
-            ev(at)
-        at = _DEAD + s
-        if game.dead[s] != pub[at]:
-            pub[at] = game.dead[s]
-            ev(at)
-        at = _ANNOUNCED + s
-        if game.announced[s] != pub[at]:
-            pub[at] = game.announced[s]
-            ev(at)
+        old_public = self.k_public[s]
+        public: Sequence[Meld | None] = melds
+        if not over:
+            for m in melds:
+                if not m.open:
+                    public = [m if m.open else None for m in melds]
+                    break
+        if melds != old_melds:
+            self._melds(_SELF_MELDS + s * NUM_KINDS, old_melds, melds)
+            self.k_melds[s] = list(melds)
+        if public != old_public:
+            self._melds(_MELDS + s * NUM_KINDS, old_public, public)
+            self.pub[_FACE_DOWN + s] = public.count(None)
+            self.events.append(_FACE_DOWN + s)
+            self.k_public[s] = list(public)
 
     def _discards(self, base: int, s: int, old: list[Tile], new: list[Tile]) -> None:
         """Rewrite seat ``s``'s DISCARDS row at ``base`` from ``old`` to ``new``."""
