@@ -733,7 +733,8 @@ class _SeatArray:
         if done != len(log) or (done and log[done - 1] is not self.log_last):
             if done and log[done - 1] is not self.log_last:
                 done -= 1  # a claim rewrote the last entry
-            run = b"".join(map(self.entries.__getitem__, log[done:MAX_HISTORY]))
+            entries = self.entries
+            run = b"".join([entries[d] for d in log[done:MAX_HISTORY]])
             at = 4 * (_HISTORY + 3 * done)
             self.bytes[at : at + len(run)] = run
             self.log_len = len(log)
