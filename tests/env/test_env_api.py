@@ -254,3 +254,70 @@ def test_an_encoder_starts_afresh_for_another_hand() -> None:
     game = Game(rules, SeedRng(1))
     obs = observe(game, 0)
     assert np.array_equal(encoder.encode(obs), encode(obs))
+
+
+@pytest.mark.parametrize(
+    "spec", [*SHIPPED, *(f"{r}+three-players" for r in SHIPPED), "nmb-2009+flowers"]
+)
+def test_the_environment_s_kept_arrays_are_fresh_encodings_at_every_step(spec: str) -> None:
+    """The environment's observation of every agent at every step of random hands (each
+    seat's array kept between its observations and brought up to date by what changed)
+    equals the full encoding made afresh from the core's observation,
+    encode(observe(game, seat)), and its mask action_mask(observe(...)): every shipped
+    rule set, at four and at three; and no array handed out changes afterwards."""
+    env = MahjongEnv(ruleset=spec)
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(6):
+        env.reset(seed=seed)
+        kept: list[tuple[np.ndarray, np.ndarray]] = []
+        while env.agents:
+            game = env.game
+            assert game is not None
+            for agent in env.agents:
+                got = env.observe(agent)
+                want = observe(game, int(agent.removeprefix("seat_")))
+                assert np.array_equal(got["observation"], encode(want)), (spec, seed, agent)
+                assert np.array_equal(got["action_mask"], action_mask(want)), (spec, agent)
+                kept.append((got["observation"], got["observation"].copy()))
+                compared += 1
+            agent = env.agent_selection
+            if env.terminations[agent]:
+                env.step(None)
+                continue
+            mask = env.observe(agent)["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert all(np.array_equal(x, was) for x, was in kept)
+    assert compared > 500
+
+
+def test_the_action_spaces_draw_as_seeded_by_the_reset() -> None:
+    """reset(seed=s) fixes agent i's action space as Discrete(NUM_ACTIONS) seeded with
+    derive_seed(s, "actions", i) % 2**32 (the space is seeded on its first draw, the
+    same draws); a reset without a seed, from the next hand's seed; an explicit seed()
+    of the space afterwards wins."""
+    from gymnasium.spaces import Discrete
+
+    from mahjong_nts.core.seeding import derive_seed
+
+    env = MahjongEnv(ruleset="nts-2016")
+
+    def draws(space: object) -> list[int]:
+        return [int(space.sample()) for _ in range(5)]  # type: ignore[attr-defined]
+
+    def seeded(seed: int) -> Discrete:
+        space = Discrete(NUM_ACTIONS)
+        space.seed(seed)
+        return space
+
+    env.reset(seed=7)
+    for i, agent in enumerate(env.agents):
+        assert draws(env.action_space(agent)) == draws(seeded(derive_seed(7, "actions", i) % 2**32))
+    env.reset()
+    following = derive_seed(7, "next hand")
+    for i, agent in enumerate(env.agents):
+        want = draws(seeded(derive_seed(following, "actions", i) % 2**32))
+        assert draws(env.action_space(agent)) == want
+    env.reset(seed=7)
+    env.action_space("seat_0").seed(99)
+    assert draws(env.action_space("seat_0")) == draws(seeded(99))

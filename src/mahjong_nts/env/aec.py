@@ -23,7 +23,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from mahjong_nts.core.actions import NUM_ACTIONS, Action, ActionKind, action
-from mahjong_nts.core.errors import IllegalAction
+from mahjong_nts.core.errors import IllegalAction, InvalidAction
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.observation import Observation, observe
@@ -51,6 +51,21 @@ __all__ = ["EPISODES", "REWARDS", "MahjongEnv", "env", "raw_env"]
 Reward = Literal["score", "table_points"]
 REWARDS: Final = ("score", "table_points")
 _MAHJONG: Final = action(ActionKind.MAHJONG)
+
+
+def _by_id() -> tuple[Action | None, ...]:
+    """Each action id's action, as ``Action.from_id`` gives it (``None``: a chow slot no
+    chow starts in, which ``from_id`` refuses)."""
+    out: list[Action | None] = []
+    for i in range(NUM_ACTIONS):
+        try:
+            out.append(Action.from_id(i))
+        except InvalidAction:
+            out.append(None)
+    return tuple(out)
+
+
+_BY_ID: Final = _by_id()
 Episode = Literal["hand", "match"]
 EPISODES: Final = ("hand", "match")
 
@@ -63,6 +78,34 @@ def _rules_of(ruleset: str | RuleSet) -> RuleSet:
     if not isinstance(ruleset, str):
         raise ValueError(f"ruleset: a rule set's name or a RuleSet, not {type(ruleset).__name__}")
     return load_ruleset(ruleset)
+
+
+class _ActionSpace(spaces.Discrete):
+    """``Discrete(NUM_ACTIONS)`` seeded as :meth:`MahjongEnv.reset` says (agent ``i``'s
+    space from ``derive_seed(seed, "actions", i)``), on its first draw after the reset:
+    deriving the seed (SHA-256) and making numpy's generator for every agent took about
+    a third of a reset, for spaces most loops never sample.  The same draws as seeding
+    at the reset: nothing draws from the space in between."""
+
+    def __init__(self) -> None:
+        super().__init__(NUM_ACTIONS)
+        self._later: tuple[int, int] | None = None
+
+    def seed_later(self, seed: int, index: int) -> None:
+        """Seed the space from ``derive_seed(seed, "actions", index)`` before its next draw."""
+        self._later = (seed, index)
+
+    def seed(self, seed: int | None = None) -> Any:
+        self._later = None
+        return super().seed(seed)
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        later = self._later
+        if later is not None:
+            self.seed(derive_seed(later[0], "actions", later[1]) % 2**32)
+        out: np.random.Generator = super().np_random
+        return out
 
 
 class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any)
@@ -139,7 +182,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             )
             for a in self.possible_agents
         }
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: _ActionSpace() for a in self.possible_agents}
         self._seat: dict[str, int | None] = {a: s for s, a in enumerate(self.possible_agents)}
         """Each agent's seat in the hand in play (``None``: sits it out)."""
         self._agent_at: list[str] = list(self.possible_agents[:n])
@@ -179,7 +222,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
         self._next_seed = derive_seed(seed, "next hand")
         self.seed = seed
         for i, a in enumerate(self.possible_agents):
-            self.action_spaces[a].seed(derive_seed(seed, "actions", i) % 2**32)
+            self.action_spaces[a].seed_later(seed, i)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -245,11 +288,18 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             self._was_dead_step(action)
             return
         game = self._game()
-        if isinstance(action, np.integer):
-            action = int(action)
-        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+        if type(action) is not int:
+            if isinstance(action, np.integer):
+                action = int(action)
+            if type(action) is not int:
+                raise ValueError(
+                    f"{agent}: an action is an id 0..{NUM_ACTIONS - 1}, not {action!r}"
+                )
+        if not 0 <= action < NUM_ACTIONS:
             raise ValueError(f"{agent}: an action is an id 0..{NUM_ACTIONS - 1}, not {action!r}")
-        act = Action.from_id(action)
+        act = _BY_ID[action]
+        if act is None:  # a chow slot no chow starts in: the core's message
+            act = Action.from_id(action)
         # the core refuses an illegal action and leaves the game as it was, but takes a
         # mahjong that is none as a false mahjong (a dead hand): the mask never offers one
         if act is _MAHJONG and act not in game.legal_actions():
@@ -271,8 +321,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             for a, r in zip(self.agents, rewards, strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
-        else:
+        else:  # (a hand's rewards are all 0 until it ends: nothing to add)
             self.agent_selection = self._agent_at[game.current_seat]
+            return
         self._accumulate_rewards()
 
     def _illegal(self, agent: str, act: Action, action: int) -> NoReturn:

@@ -212,6 +212,12 @@ def _history_entries(n: int, me: int) -> dict[Discard, tuple[int, int, int]]:
 
 
 _ENTRIES: Final = {n: [_history_entries(n, me) for me in range(n)] for n in (3, 4)}
+_ENTRY_BYTES: Final = {
+    n: [{d: np.array(v, np.float32).tobytes() for d, v in e.items()} for e in entries]
+    for n, entries in _ENTRIES.items()
+}
+""":data:`_ENTRIES` as the bytes of their three float32 values: a run of entries is
+joined and written into an array's bytes at once."""
 
 
 def encode(obs: Observation) -> npt.NDArray[np.float32]:
@@ -282,7 +288,7 @@ def _meld_units(m: Meld | None) -> tuple[tuple[int, int], ...]:
     return ((t, 4 if m.kind is MeldKind.KONG else 3),)
 
 
-def _changed_from(old: tuple[object, ...], new: tuple[object, ...]) -> int:
+def _changed_from(old: Sequence[object], new: Sequence[object]) -> int:
     """The index from which ``new`` differs from ``old``: the core only appends to a
     seat's discards, flowers and melds, takes back the last discard (a claim) and turns
     a pung into a kong in place (or back, robbed), so the two share a prefix."""
@@ -461,40 +467,22 @@ _CLAIM: Final = Phase.CLAIM
 _ROB: Final = Phase.ROB
 _OVER: Final = Phase.OVER
 
-_Kept = tuple[tuple[Meld | None, ...], tuple[Tile, ...], int, int, bool, bool]
-"""What the table sees of a seat, as :func:`encode_game` writes it: its melds (a
-face-down kong ``None``), its discards, how many flowers and seasons, its concealed tile
-count, dead, announced."""
-_NOTHING: Final[_Kept] = ((), (), 0, 0, False, False)
+_SELF_MELDS: Final = OBS_SIZE
+"""In the table's public values: after layout 1's, each seat's MELDS row as the seat
+itself sees it (its concealed kongs face up), ``MAX_SEATS * NUM_KINDS`` values."""
+_PUBLIC_SIZE: Final = _SELF_MELDS + MAX_SEATS * NUM_KINDS
+_SCRATCH: Final = OBS_SIZE
+"""The cell after a seat's array: where its public values that are not its to see go."""
 
 
-def _seat_state(game: Game, s: int, shown: bool) -> _Kept:
-    """What the table sees of seat ``s`` now (``shown``: its concealed kongs face up)."""
-    raw = game.melds[s]
-    melds: tuple[Meld | None, ...] = tuple(raw)
-    if not shown and not all(m.open for m in raw):
-        melds = tuple(m if m.open else None for m in raw)
-    return (
-        melds,
-        tuple(game.discards[s]),
-        len(game.bonus[s]),
-        sum(game.hands[s]),
-        game.dead[s],
-        game.announced[s],
-    )
-
-
-_PUBLIC_SIZE: Final = OBS_SIZE + MAX_HISTORY * 3 * MAX_SEATS
-"""The table's public array: layout 1 as seat 0 would see it with every concealed kong
-face down and nothing of its own (no hand, drawn or offered tile, phase or seat wind),
-then the history once per observing seat, entry by entry (``3 * n`` values each)."""
-
-
-def _gathers() -> dict[tuple[int, int], npt.NDArray[np.intp]]:
-    """Per table size ``n`` and observing seat ``me``, the index in the public array of
-    each value of ``me``'s layout-1 array: its relative row ``r`` is absolute seat
-    ``(me + r) % n`` (seat 0's row ``(me + r) % n``), its history the ``me`` copy."""
-    out: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
+def _placements() -> dict[tuple[int, int], list[int]]:
+    """Per table size ``n`` and observing seat ``me``: for each index of the table's
+    public values (layout 1 by absolute seat, as seat 0 would see it with every
+    concealed kong face down, then :data:`_SELF_MELDS`), the index in ``me``'s array
+    (its relative row ``r`` is absolute seat ``(me + r) % n``), or :data:`_SCRATCH` for
+    a value it does not see: its own MELDS row and FACE_DOWN_KONGS count as the others
+    see them (it sees its own row of :data:`_SELF_MELDS`, and no face-down kong of its
+    own), and the others' rows of :data:`_SELF_MELDS`."""
     rows = (
         (_MELDS, NUM_KINDS),
         (_DISCARDS, NUM_KINDS),
@@ -507,123 +495,296 @@ def _gathers() -> dict[tuple[int, int], npt.NDArray[np.intp]]:
         (_DOMINANT, 1),
         (_SCORES, 1),
     )
+    out: dict[tuple[int, int], list[int]] = {}
     for n in (3, 4):
         for me in range(n):
-            g = np.arange(OBS_SIZE, dtype=np.intp)
+            place = list(range(_PUBLIC_SIZE))
+            for i in range(_SELF_MELDS, _PUBLIC_SIZE):
+                place[i] = _SCRATCH
             for start, width in rows:
-                for r in range(n):
-                    a = (me + r) % n
-                    g[start + r * width : start + (r + 1) * width] = np.arange(
-                        start + a * width, start + (a + 1) * width
-                    )
-            k = np.arange(MAX_HISTORY)
-            for j in range(3):
-                g[_HISTORY + 3 * k + j] = OBS_SIZE + k * 3 * n + me * 3 + j
-            out[n, me] = g
+                for a in range(MAX_SEATS):
+                    r = (a - me) % n if a < n else a  # (rows past the table stay empty)
+                    for j in range(width):
+                        place[start + a * width + j] = start + r * width + j
+            for j in range(NUM_KINDS):
+                place[_MELDS + me * NUM_KINDS + j] = _SCRATCH
+                place[_SELF_MELDS + me * NUM_KINDS + j] = _MELDS + j
+            place[_FACE_DOWN + me] = _SCRATCH
+            out[n, me] = place
     return out
 
 
-_GATHER: Final = _gathers()
+_PLACE: Final = _placements()
 
 
 class _Table:
-    """The public array of one game (:data:`_PUBLIC_SIZE`), shared by every agent's
-    :func:`encode_game` through :attr:`Game.view_cache` (under a key of this module's
-    own): brought up to date once per step, whichever agent asks first, by what
-    changed since (the seats whose :attr:`Game.view_version` moved, the history from
-    its last known entry, the walls, the result)."""
+    """What every seat of one game sees alike, as the public values (a list, by absolute
+    seat: :func:`_placements`), kept once per game in :attr:`Game.view_cache` (under a
+    key of this module's own) and brought up to date once per step, whichever seat asks
+    first, by what changed: the seats whose :attr:`Game.view_version` moved (from where
+    their melds and discards differ), and the result.  Each value written is logged by
+    its index (``events``, in order), so a seat's kept array catches up by writing the
+    values logged since it last looked, wherever its own order puts them."""
 
-    __slots__ = ("kept", "log_last", "log_len", "p", "result", "versions", "walls")
+    __slots__ = (
+        "events",
+        "k_bonus",
+        "k_discards",
+        "k_melds",
+        "k_public",
+        "over",
+        "pub",
+        "result",
+        "seats",
+        "seen",
+    )
 
     def __init__(self, game: Game) -> None:
         n = game.n
-        p = np.zeros(_PUBLIC_SIZE, dtype=np.float32)
-        p[_ROUND_WIND + _ROUND_WINDS[game.round_wind]] = 1
-        p[_SEATS_IN_PLAY : _SEATS_IN_PLAY + n] = 1
-        if game.dominant is not None:
-            p[_DOMINANT + game.dominant] = 1
-        self.p = p
-        self.versions: list[tuple[int, bool]] = [(-1, False)] * n
-        self.kept: list[_Kept] = [_NOTHING] * n
-        self.log_len = 0
-        self.log_last: Discard | None = None
-        self.walls = (0, 0, 0)
+        self.pub = [0] * _PUBLIC_SIZE
+        self.events: list[int] = []
+        self.seen: list[int] = [-1] * n
+        self.over = False
+        self.k_melds: list[list[Meld]] = [[] for _ in range(n)]
+        """Each seat's melds, as last written."""
+        self.k_public: list[list[Meld | None]] = [[] for _ in range(n)]
+        """Each seat's melds as the others see them (a concealed kong ``None`` until the
+        hand is over), as last written."""
+        self.k_discards: list[list[Tile]] = [[] for _ in range(n)]
+        self.k_bonus = [0] * n
+        """How many flowers and seasons of each seat are written."""
         self.result: object = None
-
-    def update(self, game: Game) -> npt.NDArray[np.float32]:
-        p = self.p
-        n = game.n
-        over = game.phase is _OVER
-        versions = game.view_version
-        seen = self.versions
+        self.seats: list[_SeatArray | None] = [None] * n
+        """Each seat's kept array (made on its first observation)."""
+        self._set(_ROUND_WIND + _ROUND_WINDS[game.round_wind], 1)
         for s in range(n):
-            key = (versions[s], over)
-            if seen[s] != key:
-                seen[s] = key
-                self._update_seat(p, game, s, over)
-        log = game.discard_log
-        done = self.log_len
-        last = log[-1] if log else None
-        if len(log) != done or last is not self.log_last:
-            start = max(0, done - 1)  # a claim rewrites the last entry
-            new = log[start:MAX_HISTORY]
-            if new:
-                tables = _ENTRIES[n]
-                flat: list[int] = []
-                for d in new:
-                    for entries in tables:
-                        flat += entries[d]
-                at = OBS_SIZE + 3 * n * start
-                p[at : at + len(flat)] = flat
-            self.log_len = len(log)
-            self.log_last = last
-        wall = game.wall
-        walls = (wall.live_left, wall.dead_left, game.kongs)
-        if walls != self.walls:
-            p[_WALL], p[_WALL + 1], p[_WALL + 2] = self.walls = walls
+            self._set(_SEATS_IN_PLAY + s, 1)
+        if game.dominant is not None:
+            self._set(_DOMINANT + game.dominant, 1)
+
+    def _set(self, i: int, value: int) -> None:
+        self.pub[i] = value
+        self.events.append(i)
+
+    def update(self, game: Game) -> None:
+        versions = game.view_version
+        over = game.phase is _OVER
+        if versions != self.seen or over is not self.over:
+            self._update_seats(game, over)
         result = game.result
         if result is not self.result:
             self.result = result
             if result is not None:
-                p[_SCORES : _SCORES + n] = result.settlement.balances
-        return p
+                for s, balance in enumerate(result.settlement.balances):
+                    self._set(_SCORES + s, balance)
 
-    def _update_seat(self, p: npt.NDArray[np.float32], game: Game, s: int, shown: bool) -> None:
-        """Rewrite seat ``s``'s units where they changed."""
-        old_melds, old_discards, old_bonus, old_count, old_dead, old_ann = self.kept[s]
-        new = self.kept[s] = _seat_state(game, s, shown)
-        melds, discards, nbonus, count, dead, announced = new
+    def _update_seats(self, game: Game, over: bool) -> None:
+        """Rewrite the values of the seats whose view changed (every seat when the hand
+        has just ended: the concealed kongs are shown), where they changed."""
+        versions = game.view_version
+        seen = self.seen
+        shown = over is not self.over
+        pub = self.pub
+        ev = self.events.append
+        all_melds, k_melds = game.melds, self.k_melds
+        all_discards, k_discards = game.discards, self.k_discards
+        hands, dead, announced = game.hands, game.dead, game.announced
+        for s in range(game.n):
+            if not shown and versions[s] == seen[s]:
+                continue
+            melds = all_melds[s]
+            if over or melds != k_melds[s]:
+                self._update_melds(s, melds, over)
+            discards = all_discards[s]
+            old_discards = k_discards[s]
+            if discards != old_discards:
+                base = _DISCARDS + s * NUM_KINDS
+                k = len(old_discards)
+                if len(discards) == k + 1 and discards[:k] == old_discards:  # one more
+                    t = discards[k]
+                    pub[base + t] += 1
+                    ev(base + t)
+                    old_discards.append(t)
+                else:
+                    self._discards(base, s, old_discards, discards)
+            bonus = game.bonus[s]
+            if len(bonus) != self.k_bonus[s]:
+                base = _BONUS + s * NUM_BONUS - NUM_KINDS
+                for t in bonus[self.k_bonus[s] :]:
+                    pub[base + t] = 1
+                    ev(base + t)
+                self.k_bonus[s] = len(bonus)
+            at = _CONCEALED_COUNT + s
+            count = sum(hands[s])
+            if count != pub[at]:
+                pub[at] = count
+                ev(at)
+            at = _DEAD + s
+            if dead[s] != pub[at]:
+                pub[at] = dead[s]
+                ev(at)
+            at = _ANNOUNCED + s
+            if announced[s] != pub[at]:
+                pub[at] = announced[s]
+                ev(at)
+        self.seen = list(versions)
+        self.over = over
+
+    def _update_melds(self, s: int, melds: list[Meld], over: bool) -> None:
+        """Rewrite seat ``s``'s MELDS rows (its own, and as the others see it: a
+        concealed kong face down until the hand is over) from what was written."""
+        old_melds = self.k_melds[s]
+        old_public = self.k_public[s]
+        public: Sequence[Meld | None] = melds
+        if not over:
+            for m in melds:
+                if not m.open:
+                    public = [m if m.open else None for m in melds]
+                    break
         if melds != old_melds:
-            base = _MELDS + s * NUM_KINDS
-            i = _changed_from(old_melds, melds)
-            for m in old_melds[i:]:
-                for t, k in _meld_units(m):
-                    p[base + t] -= k
-            for m in melds[i:]:
-                for t, k in _meld_units(m):
-                    p[base + t] += k
-            p[_FACE_DOWN + s] = melds.count(None)
-        if discards != old_discards:
-            base = _DISCARDS + s * NUM_KINDS
-            k = len(old_discards)
-            if len(discards) == k + 1 and discards[:k] == old_discards:  # one more
-                p[base + discards[k]] += 1
-            else:
-                i = _changed_from(old_discards, discards)
-                for t in old_discards[i:]:
-                    p[base + t] -= 1
-                for t in discards[i:]:
-                    p[base + t] += 1
-        if nbonus != old_bonus:
-            base = _BONUS + s * NUM_BONUS - NUM_KINDS
-            for t in game.bonus[s][old_bonus:nbonus]:
-                p[base + t] = 1
-        if count != old_count:
-            p[_CONCEALED_COUNT + s] = count
-        if dead is not old_dead:
-            p[_DEAD + s] = dead
-        if announced is not old_ann:
-            p[_ANNOUNCED + s] = announced
+            self._melds(_SELF_MELDS + s * NUM_KINDS, old_melds, melds)
+            self.k_melds[s] = list(melds)
+        if public != old_public:
+            self._melds(_MELDS + s * NUM_KINDS, old_public, public)
+            self.pub[_FACE_DOWN + s] = public.count(None)
+            self.events.append(_FACE_DOWN + s)
+            self.k_public[s] = list(public)
+
+    def _discards(self, base: int, s: int, old: list[Tile], new: list[Tile]) -> None:
+        """Rewrite seat ``s``'s DISCARDS row at ``base`` from ``old`` to ``new``."""
+        pub = self.pub
+        ev = self.events.append
+        i = _changed_from(old, new)
+        for t in old[i:]:
+            pub[base + t] -= 1
+            ev(base + t)
+        for t in new[i:]:
+            pub[base + t] += 1
+            ev(base + t)
+        self.k_discards[s] = list(new)
+
+    def _melds(self, base: int, old: Sequence[Meld | None], new: Sequence[Meld | None]) -> None:
+        """Rewrite a MELDS row at ``base`` from melds ``old`` to ``new``."""
+        pub = self.pub
+        ev = self.events.append
+        i = _changed_from(old, new)
+        for m in old[i:]:
+            for t, k in _meld_units(m):
+                pub[base + t] -= k
+                ev(base + t)
+        for m in new[i:]:
+            for t, k in _meld_units(m):
+                pub[base + t] += k
+                ev(base + t)
+
+
+class _SeatArray:
+    """One seat's layout-1 array along a game, kept between its observations: the
+    table's values logged since it last looked are written where its order puts them,
+    the history from its last known entry (a claim rewrites the last), and its own
+    part (its hand where it changed, the drawn or offered tile, the phase, the walls)."""
+
+    __slots__ = (
+        "buf",
+        "bytes",
+        "cursor",
+        "entries",
+        "hand",
+        "log_last",
+        "log_len",
+        "marks",
+        "mv",
+        "place",
+        "seat",
+        "x",
+    )
+
+    def __init__(self, n: int, seat: int) -> None:
+        self.buf = np.zeros(OBS_SIZE + 1, dtype=np.float32)  # (+ the scratch cell)
+        self.x = self.buf[:OBS_SIZE]
+        self.mv = self.buf.data  # (a memoryview: a cell written without numpy)
+        self.mv[_SEAT_WIND + seat] = 1
+        self.seat = seat
+        self.place = _PLACE[n, seat]
+        self.bytes = self.mv.cast("B")
+        self.entries = _ENTRY_BYTES[n][seat]
+        self.cursor = 0
+        self.log_len = 0
+        self.log_last: Discard | None = None
+        self.hand = [0] * NUM_KINDS
+        self.marks = [_SCRATCH, _SCRATCH]
+        """The cells of the phase and of the drawn or offered tile now set to 1."""
+
+    def encode(self, game: Game, table: _Table) -> npt.NDArray[np.float32]:
+        mv = self.mv
+        events = table.events
+        k = self.cursor
+        if k != len(events):
+            pub = table.pub
+            place = self.place
+            for i in events[k:]:
+                mv[place[i]] = pub[i]
+            self.cursor = len(events)
+        seat = self.seat
+        hand = game.hands[seat]
+        kept = self.hand
+        log = game.discard_log
+        done = self.log_len
+        if done != len(log) or (done and log[done - 1] is not self.log_last):
+            if done and log[done - 1] is not self.log_last:
+                done -= 1  # a claim rewrote the last entry
+            entries = self.entries
+            run = b"".join([entries[d] for d in log[done:MAX_HISTORY]])
+            at = 4 * (_HISTORY + 3 * done)
+            self.bytes[at : at + len(run)] = run
+            self.log_len = len(log)
+            self.log_last = log[-1] if log else None
+        tile = game.tile
+        if hand != kept:
+            # the kinds a step changes most: the drawn or offered tile, the last discard
+            if tile is not None and hand[tile] != kept[tile]:
+                kept[tile] = hand[tile]
+                mv[_HAND + tile] = hand[tile]
+            discards = game.discards[seat]
+            if discards:
+                t = discards[-1]
+                if hand[t] != kept[t]:
+                    kept[t] = hand[t]
+                    mv[_HAND + t] = hand[t]
+            if hand != kept:
+                self.x[_HAND : _HAND + NUM_KINDS] = hand
+                kept[:] = hand
+        wall = game.wall
+        mv[_WALL] = wall.live_left
+        mv[_WALL + 1] = wall.dead_left
+        mv[_WALL + 2] = game.kongs
+        phase = game.phase
+        mark = _SCRATCH
+        if phase is _OVER:
+            cell = _PHASE + _OVER
+        elif game.current_seat == seat:
+            if phase is _TURN:
+                cell = _PHASE
+                if tile is not None and game.turn == seat:
+                    mark = _DRAWN + tile
+            else:  # the window, to the seat asked in it
+                cell = _PHASE + phase
+                if tile is not None:
+                    mark = _OFFERED + tile
+        else:
+            cell = _PHASE  # TURN, or a window's neutral view
+            if phase is _TURN and tile is not None and game.turn == seat:
+                mark = _DRAWN + tile
+        marks = self.marks
+        if marks[0] != cell:
+            mv[marks[0]] = 0
+            mv[cell] = 1
+            marks[0] = cell
+        if marks[1] != mark:
+            mv[marks[1]] = 0
+            mv[mark] = 1
+            marks[1] = mark
+        return self.x.copy()
 
 
 _TABLE_KEY: Final = ("env.encoding", "table")
@@ -632,15 +793,18 @@ _TABLE_KEY: Final = ("env.encoding", "table")
 def encode_game(game: Game, seat: int) -> npt.NDArray[np.float32]:
     """The layout-1 array of ``seat`` in ``game`` now, equal to ``encode(observe(game,
     seat))`` but read straight from the game: no :class:`Observation` is built (nor the
-    seats' views, nor the sorted concealed tiles).  A new array each call.
+    seats' views, nor the sorted concealed tiles).  A new array each call (a copy of
+    the seat's kept array: nothing handed out changes later).
 
-    What every seat sees alike is kept once per game in a public array (``_Table``, in
+    What every seat sees alike is kept once per game (``_Table``, in
     :attr:`Game.view_cache`), brought up to date once per step by what changed: the
     seats whose :attr:`Game.view_version` moved, from where their melds and discards
-    differ, the history from its last known entry.  A seat's array is that array
-    gathered in its own order (one ``take``: its rows relative to it, its copy of the
-    history), then its own part written: the hand, the drawn or offered tile, the
-    phase, its wind and its concealed kongs face up.  It reads what
+    differ; each value it writes is logged.  Each seat's array is kept there too,
+    between its observations, and catches up by the values logged since it last looked
+    (placed in its own order: its rows relative to it), the history entries since (a
+    claim rewrites the last), its hand where it changed (first the kinds of the
+    discards since and of the drawn or offered tile, then the whole hand if that was
+    not all), the walls, the phase and the drawn or offered tile.  It reads what
     :func:`~mahjong_nts.core.observation.observe` reads, under the same rule of what a
     seat may see (another seat's concealed kong face down until the hand is over; the
     window only for the seat asked now); a test checks it equals ``encode(observe(game,
@@ -649,36 +813,13 @@ def encode_game(game: Game, seat: int) -> npt.NDArray[np.float32]:
     table = cache.get(_TABLE_KEY)
     if table is None:
         table = cache[_TABLE_KEY] = _Table(game)
-    n = game.n
-    if type(seat) is not int or not 0 <= seat < n:  # (a bool is no seat)
-        raise ValueError(f"seat {seat!r} is not at this table (0..{n - 1})")
-    x = table.update(game).take(_GATHER[n, seat])
-    x[_SEAT_WIND + seat] = 1
-    x[_HAND : _HAND + NUM_KINDS] = game.hands[seat]
-    phase = game.phase
-    if phase is _OVER:
-        x[_PHASE + _OVER] = 1
-        return x
-    tile = game.tile
-    if game.current_seat == seat:
-        if phase is _TURN:
-            x[_PHASE] = 1
-            if tile is not None and game.turn == seat:
-                x[_DRAWN + tile] = 1
-        else:  # the window, to the seat asked in it
-            x[_PHASE + phase] = 1
-            if tile is not None:
-                x[_OFFERED + tile] = 1
-    else:
-        x[_PHASE] = 1  # TURN, or a window's neutral view
-        if phase is _TURN and tile is not None and game.turn == seat:
-            x[_DRAWN + tile] = 1
-    for m in game.melds[seat]:
-        if not m.open:  # its own concealed kong, face down in the public array
-            x[_FACE_DOWN] -= 1
-            for t, k in _meld_units(m):
-                x[_MELDS + t] += k
-    return x
+    if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
+        raise ValueError(f"seat {seat!r} is not at this table (0..{game.n - 1})")
+    table.update(game)
+    kept = table.seats[seat]
+    if kept is None:
+        kept = table.seats[seat] = _SeatArray(game.n, seat)
+    return kept.encode(game, table)
 
 
 def _ids() -> dict[Action, int]:
