@@ -20,6 +20,10 @@ RECORDS_ROW = (
     "the core's shanten records of a group's counts (a suit's 9, the honours' 7) "
     "and the fronts they are built from"
 )
+COSTS_ROW = (
+    "a heuristic (or strong) bot's plan costs, by its plans, its declared melds' value,"
+    " concealment and held value tiles"
+)
 WAITS_ROW = "the core's wait records of a group's counts, and the group statuses behind them"
 ARRANGE_ROW = "the core's arrangements of a group's counts, and the splits they are built from"
 FACTS_ROW = (
@@ -133,6 +137,7 @@ BOUNDS = [
     (RECORDS_ROW, "core.shanten", "_RECORDS_BOUND", 8192, "8192 records a group"),
     (RECORDS_ROW, "core.shanten", "_SHAPES_BOUND", 8192, "8192 shapes for the suits"),
     (RECORDS_ROW, "core.shanten", "_SUFFIX_BOUND", 8192, "8192 fronts"),
+    (COSTS_ROW, "bots.heuristic", "COSTS_BOUND", 256, "256 entries a bot"),
     (WAITS_ROW, "core.analysis", "_INFO_BOUND", 8192, "8192 records a group"),
     (WAITS_ROW, "core.analysis", "_STATUS_BOUND", 16384, "16,384 statuses"),
     (ARRANGE_ROW, "core.analysis", "_DECOMPS_BOUND", 8192, "8192 a group"),
