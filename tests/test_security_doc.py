@@ -24,6 +24,10 @@ PENDING_ROW = (
     "observations a hand in play keeps to work out (their seat views, tiles and history, "
     "left until first read)"
 )
+COSTS_ROW = (
+    "a heuristic (or strong) bot's plan costs, by its plans, its declared melds' value,"
+    " concealment and held value tiles"
+)
 WAITS_ROW = "the core's wait records of a group's counts, and the group statuses behind them"
 ARRANGE_ROW = "the core's arrangements of a group's counts, and the splits they are built from"
 FACTS_ROW = (
@@ -139,6 +143,7 @@ BOUNDS = [
     (RECORDS_ROW, "core.shanten", "_SUFFIX_BOUND", 8192, "8192 fronts"),
     (PENDING_ROW, "core.observation", "_PENDING_PRUNE", 16,
      "those still held and at most 16 let go"),
+    (COSTS_ROW, "bots.heuristic", "COSTS_BOUND", 256, "256 entries a bot"),
     (WAITS_ROW, "core.analysis", "_INFO_BOUND", 8192, "8192 records a group"),
     (WAITS_ROW, "core.analysis", "_STATUS_BOUND", 16384, "16,384 statuses"),
     (ARRANGE_ROW, "core.analysis", "_DECOMPS_BOUND", 8192, "8192 a group"),

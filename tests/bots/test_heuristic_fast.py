@@ -23,6 +23,7 @@ from mahjong_nts.bots import heuristic
 from mahjong_nts.bots.heuristic import HeuristicBot, Weights, _Bases, _Context, _discard_values
 from mahjong_nts.bots.strong import StrongBot
 from mahjong_nts.core import shanten
+from mahjong_nts.core.hand import MeldKind
 from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.shanten import regular_shanten, seven_pairs_shanten
@@ -214,3 +215,105 @@ def test_the_core_keeps_exactly_the_points_no_other_point_beats() -> None:
             if p2 == p and m2 >= m and k2 >= k and (m2, k2) != (m, k)
         }
         assert shanten._prune(points) == points - beaten, points
+
+
+def _every_split(c: list[int], chows: bool) -> set[tuple[int, int, int]]:
+    """(sets, blocks, pair) of every split of the counts ``c`` as they are (no table, no
+    shape), sets and blocks capped at 4: the first tile held is left alone, or starts a
+    pung, the head, a pair, a chow or a partial chow."""
+    i = next((j for j, x in enumerate(c) if x), None)
+    if i is None:
+        return {(0, 0, 0)}
+    out: set[tuple[int, int, int]] = set()
+
+    def take(sets: int, blocks: int, head: bool, *tiles: int) -> None:
+        for t in tiles:
+            c[t] -= 1
+        for m, k, p in _every_split(c, chows):
+            if not head:
+                out.add((min(m + sets, 4), min(k + blocks, 4), p))
+            elif not p:
+                out.add((m, k, 1))
+        for t in tiles:
+            c[t] += 1
+
+    take(0, 0, False, i)
+    if c[i] >= 3:
+        take(1, 1, False, i, i, i)
+    if c[i] >= 2:
+        take(0, 0, True, i, i)
+        take(0, 1, False, i, i)
+    if chows and i + 1 < len(c) and c[i + 1]:
+        if i + 2 < len(c) and c[i + 2]:
+            take(1, 1, False, i, i + 1, i + 2)
+        take(0, 1, False, i, i + 1)
+    if chows and i + 2 < len(c) and c[i + 2]:
+        take(0, 1, False, i, i + 2)
+    return out
+
+
+def test_the_core_fronts_looked_up_by_shape_are_the_fronts_of_the_counts() -> None:
+    """``shanten._suffix_front`` keeps its fronts by the group's shape (a suit's counts
+    without the empty ranks at either end, the honours' counts in falling order): each
+    is the Pareto front of every split of the counts as they are."""
+    rng = random.Random(13)
+    for i in range(1500):
+        chows = i % 3 != 0
+        width = 9 if chows else 7
+        c = [0] * width
+        for _ in range(rng.randint(0, 10)):
+            k = rng.randrange(width)
+            if c[k] < 4:
+                c[k] += 1
+        points = _every_split(c, chows)
+        front = {
+            q
+            for q in points
+            if not any(r[2] == q[2] and r[0] >= q[0] and r[1] >= q[1] and r != q for r in points)
+        }
+        assert shanten._suffix_front(bytes(c), chows) == front, (c, chows)
+
+
+def _checking_costs(cls: type[HeuristicBot]) -> type[HeuristicBot]:
+    """``cls`` checking, before every decision, the plan costs its memo gives against
+    ``lack_cost`` of each plan: for the hand as it is and as each claim on offer would
+    leave it (fewer plans, an open hand, a pung's value), sharing the bot's memo."""
+
+    class Checked(cls):  # type: ignore[misc,valid-type]
+        checked = 0
+
+        def act(self, obs: Observation) -> heuristic.Action:
+            ctx = self._context(obs)
+            ctx.costs_memo = self._costs_memo
+            counts = [0] * 34
+            for t in obs.concealed:
+                counts[t] += 1
+            states = [(ctx.plans, ctx.meld_value, ctx.concealed)]
+            for a in obs.legal:
+                if a.tile is None or a.kind.name not in ("PUNG", "KONG", "CHOW"):
+                    continue
+                meld = MeldKind.CHOW if a.kind.name == "CHOW" else MeldKind.PUNG
+                plans = tuple(p for p in ctx.plans if heuristic._fits(p, meld, a.tile))
+                value = ctx.meld_value + (ctx.worth[a.tile] if meld is MeldKind.PUNG else 0)
+                states.append((plans, value, False))
+            for plans, value, concealed in states:
+                ctx.plans, ctx.meld_value, ctx.concealed = plans, value, concealed
+                for held in (0.0, 0.6, 1.0, ctx.held_value(counts)):
+                    assert ctx.plan_costs(held) == [ctx.lack_cost(p, held) for p in plans]
+                    type(self).checked += 1
+            assert len(self._costs_memo) <= heuristic.COSTS_BOUND
+            return super().act(obs)
+
+    return Checked
+
+
+@pytest.mark.parametrize("bot", [HeuristicBot, StrongBot])
+def test_remembered_plan_costs_are_the_costs_of_the_plans(bot: type[HeuristicBot]) -> None:
+    rules = load_ruleset("nts-2016")
+    checked = _checking_costs(bot)
+    players = [checked(s, rules) for s in range(4)]
+    for i in range(3):
+        play(rules, players, 900 + i)
+    assert checked.checked > 500  # type: ignore[attr-defined]
+    # claims weighed: open hands (and fewer plans) among the keys
+    assert any(not key[3] for p in players for key in p._costs_memo)

@@ -41,6 +41,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from mahjong_nts.bots._mypyc import mypyc_attr
 from mahjong_nts.core.actions import Action, ActionKind
@@ -51,6 +52,7 @@ from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.shanten import (
     EMPTY_GROUP,
+    GROUP_TABLES,
     GroupRecord,
     group_record,
     records_shanten,
@@ -147,6 +149,24 @@ _GROUP = tuple(3 if t >= 27 else t // 9 for t in range(NUM_KINDS))
 _NO_TERMINALS = bytes(1)
 """A terminal's count in a suit's key without its terminals."""
 
+# The enum members of the hot paths as module constants (reading one off its class costs
+# about 0.08 us in Python 3.11, and a decision read a few dozen).
+_MAHJONG: Final = ActionKind.MAHJONG
+_DISCARD: Final = ActionKind.DISCARD
+_ANNOUNCE: Final = ActionKind.ANNOUNCE
+_KONG: Final = ActionKind.KONG
+_PUNG: Final = ActionKind.PUNG
+_CHOW: Final = ActionKind.CHOW
+_PASS: Final = ActionKind.PASS
+_CLAIMS: Final = (_PUNG, _KONG, _CHOW)
+_CHOW_MELD: Final = MeldKind.CHOW
+_PUNG_MELD: Final = MeldKind.PUNG
+_KONG_MELD: Final = MeldKind.KONG
+_TURN: Final = Phase.TURN
+_EAST: Final = int(Tile.EAST)
+_GREEN: Final = int(Tile.GREEN)
+_DRAGONS: Final = (int(Tile.GREEN), int(Tile.RED), int(Tile.WHITE))
+
 
 def _records(counts: Sequence[int], simples: bool = True) -> list[GroupRecord]:
     """The shanten records of the hand's groups: 0-2 the suits, 3 the honours, 4-6 the
@@ -154,20 +174,23 @@ def _records(counts: Sequence[int], simples: bool = True) -> list[GroupRecord]:
     (see :attr:`_Plan.slots`)."""
     b = bytes(counts)
     out = [EMPTY_GROUP] * 8
+    tables = GROUP_TABLES
     for g in range(3):
         lo = 9 * g
         key = b[lo : lo + 9]
-        out[g] = rec = group_record(g, key)
+        out[g] = rec = tables[g].get(key) or group_record(g, key)
         if simples:
-            out[4 + g] = _simples_record(g, key, rec)
-    out[3] = group_record(3, b[27:34])
+            out[4 + g] = _simples_record(g, key, rec) if key[0] or key[8] else rec
+    key = b[27:34]
+    out[3] = tables[3].get(key) or group_record(3, key)
     return out
 
 
 def _simples_record(g: int, key: bytes, rec: GroupRecord) -> GroupRecord:
     """The record of suit ``g`` holding ``key`` without its terminals (``rec``: with)."""
     if key[0] or key[8]:
-        return group_record(g, _NO_TERMINALS + key[1:8] + _NO_TERMINALS)
+        key = _NO_TERMINALS + key[1:8] + _NO_TERMINALS
+        return GROUP_TABLES[g].get(key) or group_record(g, key)
     return rec
 
 
@@ -249,6 +272,7 @@ class _Context:
     __slots__ = (
         "_danger",
         "concealed",
+        "costs_memo",
         "live",
         "meld_value",
         "n_melds",
@@ -264,11 +288,11 @@ class _Context:
         self.v, self.w = v, w
         seat = obs.seat
         worth = [0] * NUM_KINDS
-        for t in (Tile.GREEN, Tile.RED, Tile.WHITE):
+        for t in _DRAGONS:
             worth[t] = v.dragon
-        worth[Tile.EAST + seat] += v.own_wind
+        worth[_EAST + seat] += v.own_wind
         rw = obs.round_wind
-        worth[rw] += v.ruling_dragon if rw == Tile.GREEN else v.round_wind
+        worth[rw] += v.ruling_dragon if rw == _GREEN else v.round_wind
         self.worth = worth
 
         seen = [0] * NUM_KINDS
@@ -280,19 +304,19 @@ class _Context:
             for m in view.melds:
                 if m is None:
                     continue
-                if m.kind is MeldKind.CHOW:
+                if m.kind is _CHOW_MELD:
                     seen[m.tile] += 1
                     seen[m.tile + 1] += 1
                     seen[m.tile + 2] += 1
                 else:
-                    seen[m.tile] += 4 if m.kind is MeldKind.KONG else 3
+                    seen[m.tile] += 4 if m.kind is _KONG_MELD else 3
         self.live = [4 - x if x < 4 else 0 for x in seen]
 
         melds = [m for m in obs.me.melds if m is not None]  # own melds always show
         self.n_melds = len(melds)
         if melds:
             self.concealed = not any(m.open for m in melds)
-            self.meld_value = sum(worth[m.tile] for m in melds if m.kind is not MeldKind.CHOW)
+            self.meld_value = sum(worth[m.tile] for m in melds if m.kind is not _CHOW_MELD)
             self.plans = tuple(
                 p for p in plans.values() if all(_fits(p, m.kind, m.tile) for m in melds)
             )
@@ -303,6 +327,9 @@ class _Context:
         self.sevens = v.seven_pairs and not melds
         self.obs = obs
         self._danger: list[float] | None = None
+        self.costs_memo: dict[_CostKey, list[float]] = {}
+        """The plan costs by what they follow from (:meth:`plan_costs`); a bot hands
+        each of its decisions its own, so they share it."""
 
     @property
     def danger(self) -> list[float]:
@@ -342,11 +369,35 @@ class _Context:
         lack = self.v.need - self.doublings(plan, held_value)
         return self.w.cost_per_doubling * lack if lack > 0 else 0.0
 
+    def plan_costs(self, held_value: float) -> list[float]:
+        """:meth:`lack_cost` of each plan of :attr:`plans`, in order, for ``held_value``.
+
+        A plan's cost follows from the plan, the held value, the declared melds' value
+        and whether the hand is concealed (and what stays fixed for the bot: its rule set,
+        weights and kind of context), so the costs are remembered by those in
+        :attr:`costs_memo` (the bot's, shared by its decisions: a hand asks for the same
+        few again and again; at most :data:`COSTS_BOUND` entries).
+        """
+        key = (type(self), self.plans, self.meld_value, self.concealed, held_value)
+        memo = self.costs_memo
+        costs = memo.get(key)
+        if costs is None:
+            if len(memo) >= COSTS_BOUND:
+                memo.clear()
+            costs = memo[key] = [self.lack_cost(p, held_value) for p in self.plans]
+        return costs
+
+
+COSTS_BOUND: Final = 256
+"""Entries of a bot's memo of plan costs (:meth:`_Context.plan_costs`); then emptied."""
+
+_CostKey = tuple[type, tuple[_Plan, ...], int, bool, float]
+
 
 def _fits(plan: _Plan, kind: MeldKind, tile: int) -> bool:
     """Whether a meld (chow starting at ``tile``, or pung/kong of it) keeps the plan."""
     keep = plan.keep
-    if kind is MeldKind.CHOW:
+    if kind is _CHOW_MELD:
         return keep[tile] and keep[tile + 1] and keep[tile + 2]
     return keep[tile]
 
@@ -369,7 +420,7 @@ def _danger(obs: Observation) -> list[float]:
             for t in _HONOURS:
                 danger[t] += 0.4 * weight
         for m in shown:
-            if m.kind is MeldKind.CHOW:
+            if m.kind is _CHOW_MELD:
                 rank = m.tile % 9
                 if rank > 0:
                     danger[m.tile - 1] += 0.5 * weight
@@ -435,32 +486,45 @@ class _Bases:
     __slots__ = ("far", "floor", "hv", "kept", "recs", "sevens")
 
     def __init__(self, counts: list[int], ctx: _Context) -> None:
-        simples = any(p.slots[0] >= 4 for p in ctx.plans)
+        all_plans = ctx.plans
+        simples = False
+        for p in all_plans:
+            if p.slots[0] >= 4:
+                simples = True
+                break
         self.recs = recs = _records(counts, simples)
         """The hand's group records (:func:`_records`)."""
         n = ctx.n_melds
         w = ctx.w
         self.hv = hv = ctx.held_value(counts)
+        costs = ctx.plan_costs(hv)
         two_n = 2 * (4 - n)
-        order: list[tuple[float, _Plan, float]] = []
-        for p in ctx.plans:
-            cost = ctx.lack_cost(p, hv)
+        tiles = [r[2] for r in recs]
+        # (bound, plan's index): sorted, the plans in order of bound, ties in plan order
+        order: list[tuple[float, int]] = []
+        for i, p in enumerate(all_plans):
             s0, s1, s2, s3 = p.slots
-            tiles = recs[s0][2] + recs[s1][2] + recs[s2][2] + recs[s3][2]
-            order.append((max(two_n - 2 * tiles // 3, -1) + cost, p, cost))
-        order.sort(key=lambda x: x[0])
+            steps = two_n - 2 * (tiles[s0] + tiles[s1] + tiles[s2] + tiles[s3]) // 3
+            order.append(((steps if steps > -1 else -1) + costs[i], i))
+        order.sort()
         best = math.inf
         sevens_base = 99
         if ctx.sevens:
             sevens_base = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
             best = sevens_base + w.seven_pairs_penalty
+        prune = w.prune
         plans: list[tuple[_Plan, int, tuple[int, int, int, int], float]] = []
-        for bound, p, cost in order:
-            if bound > best + w.prune:
+        for least, i in order:
+            if least > best + prune:
                 break
-            base = p.shanten(recs, n)
-            plans.append((p, base, p.slots, cost))
-            best = min(best, base + cost)
+            p = all_plans[i]
+            slots = p.slots
+            s0, s1, s2, s3 = slots
+            base = records_shanten(recs[s0], recs[s1], recs[s2], recs[s3], n)
+            cost = costs[i]
+            plans.append((p, base, slots, cost))
+            if base + cost < best:
+                best = base + cost
         cut = best + w.prune
         self.kept = kept = [x for x in plans if x[1] + x[3] <= cut]
         """(plan, its shanten, where its groups are in ``recs``, its cost) of each plan
@@ -502,7 +566,11 @@ def _discard_values(
     dup = ctx.v.duplicate_pairs
     kept, sevens, hv_all = bases.kept, bases.sevens, bases.hv
     floor = bases.floor if bases.far else None
-    pairs = sum(c >> 1 for c in counts) if sevens and dup else 0
+    pairs = 0
+    if sevens and dup:  # sum(c // 2), counts 0 to 4 (more: the plain sum)
+        pairs = counts.count(2) + counts.count(3) + 2 * counts.count(4)
+        if len(counts) - counts.count(0) > pairs + counts.count(1) - counts.count(4):
+            pairs = sum(c >> 1 for c in counts)
     worth = ctx.worth
     base_recs = bases.recs
     recs = list(base_recs)
@@ -511,6 +579,19 @@ def _discard_values(
     for x in kept:
         for slot in x[2]:
             used[slot] = True
+    # A discard that changes no kept plan's groups (and no held value) leaves every plan
+    # at its shanten before the discard: its plan values are these, whatever the tile,
+    # and its value follows from them and the seven pairs' shanten alone (remembered by
+    # that shanten, -9 without seven pairs).
+    unchanged = [x[1] + x[3] for x in kept]
+    ready_before = [x[0].keep for x in kept if x[1] == 0]
+    """What each plan ready before the discard keeps (it stays ready if the tile is not
+    one of its own)."""
+    unchanged_value: dict[int, float] = {}
+    softmins: dict[tuple[float, ...], float] = {}
+    """:func:`_softmin` by plan values (at most one entry a discard)."""
+    tables = GROUP_TABLES
+    penalty = w.seven_pairs_penalty
     out: list[float] = []
     for t in choices:
         if floor is not None and t in isolated:
@@ -518,7 +599,6 @@ def _discard_values(
             continue
         counts[t] -= 1
         recost = worth[t] and counts[t] >= 1  # a value pung or pair is broken up
-        hv = ctx.held_value(counts) if recost else hv_all
         # The records of the groups that lose the tile: its suit (or the honours), and
         # its suit without terminals when it is 2-8.  A plan's shanten follows from its
         # groups' fronts alone, so where a front stays the same the plan's shanten does.
@@ -528,16 +608,44 @@ def _discard_values(
         simples = g < 3 and used[4 + g] and 0 < t - lo < 8
         if used[g] or simples:
             key = bytes(counts[lo : lo + 9])
-            rec = group_record(g, key)
+            rec = tables[g].get(key) or group_record(g, key)
             if used[g] and rec[0] != base_recs[g][0]:
                 recs[g] = rec
                 whole = True
             if simples:
-                rec = _simples_record(g, key, rec)
+                if key[0] or key[8]:
+                    rec = _simples_record(g, key, rec)
                 if rec[0] != base_recs[4 + g][0]:
                     recs[4 + g] = rec
                     simple = True
-        values: list[float] = []
+        if not (whole or simple or recost):
+            ready = False
+            for keep in ready_before:
+                if keep[t]:
+                    ready = True
+                    break
+            sh = -9
+            if sevens:
+                if dup:
+                    sh = 6 - min(pairs - (counts[t] & 1), 7)
+                else:
+                    sh = seven_pairs_shanten(counts, duplicate_pairs=False)
+                if sh == 0:
+                    ready = True
+            known = unchanged_value.get(sh)
+            if known is None:
+                values = [*unchanged, sh + penalty] if sevens else unchanged
+                value = _softmin(values) if len(values) > 1 else values[0]
+                unchanged_value[sh] = value
+            else:
+                value = known
+            if ready:
+                value += _waits_adjustment(counts, ctx)
+            counts[t] += 1
+            out.append(value)
+            continue
+        hv = ctx.held_value(counts) if recost else hv_all
+        values = []
         ready = False
         for p, base, slots, cost in kept:
             if p.keep[t]:
@@ -564,7 +672,16 @@ def _discard_values(
             if sh == 0:
                 ready = True
             values.append(sh + w.seven_pairs_penalty)
-        value = _softmin(values) if len(values) > 1 else values[0]
+        if len(values) > 1:
+            # the same plan values recur (most discards of a group raise the same plans)
+            values_key = tuple(values)
+            known = softmins.get(values_key)
+            if known is None:
+                value = softmins[values_key] = _softmin(values)
+            else:
+                value = known
+        else:
+            value = values[0]
         if ready:
             value += _waits_adjustment(counts, ctx)
         counts[t] += 1
@@ -682,19 +799,21 @@ class HeuristicBot:
         self._rng = random.Random(seed)  # the bot is deterministic; kept for the interface
         self.weights = weights if weights is not None else Weights()
         self._values, self._plans = _setup(rules, self.weights)
+        self._costs_memo: dict[_CostKey, list[float]] = {}
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal
         for a in legal:
-            if a.kind is ActionKind.MAHJONG:
+            if a.kind is _MAHJONG:
                 return a
         if len(legal) == 1:
             return legal[0]
         ctx = self._context(obs)
+        ctx.costs_memo = self._costs_memo
         counts = [0] * NUM_KINDS
         for t in obs.concealed:
             counts[t] += 1
-        if obs.phase is Phase.TURN:
+        if obs.phase is _TURN:
             return self._turn(obs, ctx, counts)
         return self._claim(obs, ctx, counts)
 
@@ -703,16 +822,25 @@ class HeuristicBot:
         return _Context(obs, self._values, self.weights, self._plans)
 
     def _turn(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
-        discards: dict[int, Action] = {
-            a.tile: a for a in obs.legal if a.kind is ActionKind.DISCARD and a.tile is not None
-        }
+        discards: dict[int, Action] = {}
+        announces: list[Action] = []
+        kongs: list[Action] = []
+        for a in obs.legal:
+            kind = a.kind
+            if kind is _DISCARD:
+                if a.tile is not None:
+                    discards[a.tile] = a
+            elif kind is _ANNOUNCE:
+                announces.append(a)
+            elif kind is _KONG:
+                kongs.append(a)
         choices = list(discards)
         value, tile = self._pick_discard(ctx, counts, choices)
-        for a in obs.legal:
-            if a.kind is ActionKind.ANNOUNCE and a.tile == tile and _announce_pays(counts, a, ctx):
+        for a in announces:
+            if a.tile == tile and _announce_pays(counts, a, ctx):
                 return a
-        for k in obs.legal:
-            if k.kind is not ActionKind.KONG or k.tile is None:
+        for k in kongs:
+            if k.tile is None:
                 continue
             t = k.tile
             after = list(counts)
@@ -747,23 +875,23 @@ class HeuristicBot:
         for a in legal:
             kind = a.kind
             t = a.tile
-            if t is None or kind not in (ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW):
+            if t is None or kind not in _CLAIMS:
                 continue
             after = list(counts)
-            if kind is ActionKind.CHOW:
+            if kind is _CHOW:
                 for x in (t, t + 1, t + 2):
                     if x != offered:
                         after[x] -= 1
-                meld = MeldKind.CHOW
+                meld = _CHOW_MELD
             else:
-                after[t] -= 3 if kind is ActionKind.KONG else 2
-                meld = MeldKind.PUNG
+                after[t] -= 3 if kind is _KONG else 2
+                meld = _PUNG_MELD
                 ctx.meld_value = saved[2] + ctx.worth[t]
             ctx.n_melds += 1
             ctx.concealed = ctx.sevens = False
             ctx.plans = tuple(p for p in saved[3] if _fits(p, meld, t))
-            bonus = ctx.w.value_claim_bonus if meld is MeldKind.PUNG and ctx.worth[t] else 0.0
-            if kind is ActionKind.KONG:
+            bonus = ctx.w.value_claim_bonus if meld is _PUNG_MELD and ctx.worth[t] else 0.0
+            if kind is _KONG:
                 v = evaluate(after, ctx) - 0.3 - bonus  # a loose tile comes with it
             else:
                 choices = [x for x in range(NUM_KINDS) if after[x]]
@@ -775,6 +903,6 @@ class HeuristicBot:
         if best_action is not None:
             return best_action
         for a in legal:
-            if a.kind is ActionKind.PASS:
+            if a.kind is _PASS:
                 return a
         return legal[0]

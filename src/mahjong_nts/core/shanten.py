@@ -33,6 +33,7 @@ from mahjong_nts.core.analysis import (
 
 __all__ = [
     "EMPTY_GROUP",
+    "GROUP_TABLES",
     "GroupRecord",
     "group_record",
     "irregular_shanten",
@@ -100,6 +101,10 @@ def _prune(points: set[_Point]) -> frozenset[_Point]:
 
 def _suffix_front(c: bytes, chows: bool) -> frozenset[_Point]:
     """Pareto set of (sets, blocks, pair) over all splits of the group counts ``c``."""
+    # The same for the group's shape (see _build_record): the splits below meet the
+    # shapes of many other counts (taking a set off 1-2-3-5 leaves 5, as it does off
+    # 7-8-9-5), so they are looked up by shape.
+    c = c.strip(b"\0") if chows else bytes(sorted(c, reverse=True)).rstrip(b"\0")
     key = (c, chows)
     hit = _SUFFIX.get(key)
     if hit is not None:
@@ -280,6 +285,12 @@ def group_record(g: int, key: bytes) -> GroupRecord:
     """The record of group ``g`` (0-2 the suits, 3 the honours) holding the counts ``key``
     (9 bytes for a suit, 7 for the honours), from its table (made when missing)."""
     return _RECORDS[g].get(key) or _fill_record(g, key)
+
+
+GROUP_TABLES: Final = _RECORDS
+"""The records :func:`group_record` keeps, by group (0-2 the suits, 3 the honours) and
+counts: a caller valuing many hands may look a record up here itself and call
+:func:`group_record` on a miss (saving a call a look-up); never write to them."""
 
 
 EMPTY_GROUP: Final[GroupRecord] = _build_record(0, bytes(9))
