@@ -7,14 +7,16 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 
 from bot_helpers import discards_of, make_obs
 
-from mahjong_nts.bots.search import Policy, futures, rollout_worth, state_seed
-from mahjong_nts.bots.strong import StrongBot
+from mahjong_nts.bots.search import Policy, futures, rollout_values, rollout_worth, state_seed
+from mahjong_nts.bots.strong import StrongBot, _later
+from mahjong_nts.core.hand import Meld, MeldKind
 from mahjong_nts.core.notation import parse_tiles
 from mahjong_nts.core.observation import Observation
-from mahjong_nts.core.tiles import NUM_KINDS
+from mahjong_nts.core.tiles import NUM_KINDS, Tile
 from mahjong_nts.core.winvalue import win_value
 
 ALL = [True] * NUM_KINDS
@@ -124,3 +126,47 @@ def test_the_searching_bot_decides_the_same_way_every_time() -> None:
     again = StrongBot(0)
     picks |= {str(again.act(obs)) for _ in range(3)}
     assert len(picks) == 1
+
+
+def test_a_future_pungs_a_discard_that_brings_the_plan_nearer() -> None:
+    # The open hand of the first test, b567 b88 CC FF k9 beside the chow b234, in one
+    # future made by hand: the first discard of the round is a red dragon (C), then a
+    # green one (F), then tiles it cannot use.  Punging the C (and letting the k9 go)
+    # makes it ready on b8 or F, and the F that comes next wins: pungs of two dragons
+    # (a doubling each) in a clean bamboo hand (one more), so mahjong is allowed on a
+    # discard.  Without pungs the dragons go by, the hand is never ready: worth 0.
+    obs = make_obs("b567 b88 CC FF k9", [], seat=1, melds={1: ["[b234]"]}, discards=EARLY)
+    hand = counts_of("b567 b88 CC FF k9")
+    future = [int(t) for t in parse_tiles("C F t1 t2 t3 k1 k2 t4 k6 t8 N W k5 t9 k8 k7")]
+    clean = Policy([t < 9 or t >= 27 for t in range(NUM_KINDS)], (0, 7, 7, 3), False, 1, True)
+    win = win_of(obs)
+
+    def pungs(tiles: tuple[int, ...]):  # type: ignore[no-untyped-def]
+        melds = tuple(Meld(MeldKind.PUNG, Tile(t)) for t in tiles)
+        seats = tuple(
+            replace(v, melds=(*v.melds, *melds), claimed_from=(*v.claimed_from, 0))
+            if v.seat == 1
+            else v
+            for v in obs.seats
+        )
+        return win_of(replace(obs, seats=seats))
+
+    without = rollout_values(hand, clean, [future], 4, 3, 0.0, win)
+    with_pungs = rollout_values(hand, clean, [future], 4, 3, 0.0, win, pung=pungs)
+    assert without == [0.0]
+    ok, balance = pungs((int(Tile.RED),))(bytes(counts_of("b567 b88 FF")), Tile.GREEN, False)
+    assert ok and with_pungs == [float(balance)]
+
+
+def test_a_future_win_is_no_heavenly_hand() -> None:
+    # East before his first discard, ready: a self-drawn win now would be the heavenly
+    # hand (a limit hand), but a win found in a sampled future comes rounds later and is
+    # valued as such: no heavenly hand.
+    hand = "b123 b456 k234 k567 t4"
+    obs = make_obs(f"{hand} N", discards_of(f"{hand} N"), seat=0)
+    assert obs.discard_count == 0
+    concealed = parse_tiles(hand)
+    now = win_value(obs, Tile.T4, self_drawn=True, concealed=concealed)
+    later = win_value(_later(obs), Tile.T4, self_drawn=True, concealed=concealed)
+    assert now.limit_hand is not None and later.limit_hand is None
+    assert later.allowed and later.balance < now.balance

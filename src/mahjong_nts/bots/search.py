@@ -198,20 +198,28 @@ def rollout_values(
     hazard: float,
     win: Win,
     cap: float = math.inf,
+    pung: Callable[[tuple[int, ...]], Win] | None = None,
 ) -> list[float]:
     """The worth of the 13 tiles ``counts`` in each of the sampled ``sequences``: each
     round ``others`` tiles go by as discards, then one is drawn; a win is worth its
     settlement (at most ``cap``: a rare limit hand must not outweigh many plain wins in
-    a few dozen futures) times ``(1 - hazard) ** round``, no win in ``rounds`` rounds 0."""
+    a few dozen futures) times ``(1 - hazard) ** round``, no win in ``rounds`` rounds 0.
+    With ``pung`` (the win question of the hand with open pungs of the tiles given
+    declared), a discard that the hand holds a pair of is punged when that brings the
+    plan nearer; the seat then discards and its draw of the round is skipped."""
     dup = policy.dup
     out: list[float] = []
-    n_melds = policy.n_melds
+    base_melds = policy.n_melds
     start_recs = policy.records(counts)
     start_sh = policy.shanten(counts, start_recs)
+    may_claim = pung is not None and not policy.sevens
     for seq in sequences:
         hand = list(counts)
         recs = list(start_recs)
         sh = start_sh
+        n_melds = policy.n_melds = base_melds
+        now = win
+        punged: tuple[int, ...] = ()
         waits: frozenset[int] = frozenset()
         if sh == 0:
             waits = frozenset(waiting_tiles(hand, n_melds=n_melds, duplicate_pairs=dup))
@@ -224,21 +232,49 @@ def rollout_values(
                 break
             alive *= 1.0 - hazard
             won = 0.0
-            if waits:
-                for j in range(i, i + others):
-                    t = seq[j]
-                    if t in waits:
-                        ok, bal = win(bytes(hand), t, False)
-                        if ok:
-                            won = min(float(bal), cap)
-                            break
+            claimed = False
+            for j in range(i, i + others):
+                t = seq[j]
+                if t in waits:
+                    ok, bal = now(bytes(hand), t, False)
+                    if ok:
+                        won = min(float(bal), cap)
+                        break
+                if may_claim and hand[t] >= 2 and policy.keep[t] and n_melds < 4:
+                    # a pung of the discard, when it brings the plan nearer
+                    g = _GROUP[t]
+                    kept = recs[g]
+                    hand[t] -= 2
+                    policy.n_melds = n_melds + 1
+                    sh_c = policy.changed(hand, recs, t)
+                    if 0 <= sh_c < sh:
+                        x = _discard(hand, recs, policy, sh_c)
+                        hand[x] -= 1
+                        sh = policy.changed(hand, recs, x)
+                        n_melds += 1
+                        punged = (*punged, t)
+                        assert pung is not None
+                        now = pung(punged)
+                        waits = (
+                            frozenset(waiting_tiles(hand, n_melds=n_melds, duplicate_pairs=dup))
+                            if sh == 0
+                            else frozenset()
+                        )
+                        claimed = True
+                        i = j + 1  # the seats after the claimer play on
+                        break
+                    hand[t] += 2
+                    policy.n_melds = n_melds
+                    recs[g] = kept
             if won:
                 worth = alive * won
                 break
+            if claimed:
+                continue
             t = seq[i + others]
             i += others + 1
             if t in waits:
-                ok, bal = win(bytes(hand), t, True)
+                ok, bal = now(bytes(hand), t, True)
                 if ok:
                     worth = alive * min(float(bal), cap)
                     break
@@ -260,4 +296,5 @@ def rollout_values(
             else:
                 waits = frozenset()
         out.append(worth)
+    policy.n_melds = base_melds
     return out

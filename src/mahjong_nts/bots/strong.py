@@ -141,6 +141,8 @@ class Level:
     claim_rollouts: int = 0
     """Sampled futures each option of a claim window (pass, each pung or chow) is played
     through (0: the heuristic bot's claims)."""
+    rollout_pungs: bool = False
+    """A sampled future pungs a discard that brings its plan nearer."""
     worth_cap: float = math.inf
     """A sampled win counts its settlement up to this (see
     :func:`~mahjong_nts.bots.search.rollout_values`)."""
@@ -178,7 +180,6 @@ class StrongBot(HeuristicBot):
         self._may_fold = rules is not None and rules.settlement.discarder_double
         """Folding pays only where the discarder pays the winner double (module doc)."""
         self._worth: dict[tuple[bytes, int, bool], tuple[bool, int]] = {}
-        self._worth_for: tuple[object, ...] = ()
 
     def _context(self, obs: Observation) -> _Context:
         if not self.level.surplus:
@@ -301,7 +302,8 @@ class StrongBot(HeuristicBot):
         hazard = _hazard(obs, lv)
         seed = state_seed(obs.seat, obs.concealed, (obs.seq, obs.live_left, obs.discard_count))
         seqs = futures(ctx.live, lv.rollouts, seed)
-        self._situation(obs)
+        later = _memo_win(_later(obs))
+        pungs = _pung_wins(obs) if lv.rollout_pungs else None
         cands = [choices[i] for i in near]
         if first not in cands:
             cands[-1] = first
@@ -311,7 +313,7 @@ class StrongBot(HeuristicBot):
             try:
                 policy = _policy(counts, ctx, [x[0] for x in bases.kept], bases.sevens)
                 worth[d] = rollout_values(
-                    counts, policy, seqs, rounds, seats - 1, hazard, self._win, lv.worth_cap
+                    counts, policy, seqs, rounds, seats - 1, hazard, later, lv.worth_cap, pungs
                 )
             finally:
                 counts[d] += 1
@@ -350,13 +352,13 @@ class StrongBot(HeuristicBot):
         hazard = _hazard(obs, lv)
         seed = state_seed(obs.seat, obs.concealed, (obs.seq, obs.live_left, obs.discard_count, 1))
         seqs = futures(ctx.live, lv.claim_rollouts, seed)
-        self._situation(obs)
+        later = _memo_win(_later(obs))
         policy = _policy(counts, ctx, list(ctx.plans), ctx.sevens)
         worth: list[tuple[Action, list[float]]] = [
             (
                 a,
                 rollout_values(
-                    counts, policy, seqs, rounds, seats - 1, hazard, self._win, lv.worth_cap
+                    counts, policy, seqs, rounds, seats - 1, hazard, later, lv.worth_cap
                 ),
             )
             for a in obs.legal
@@ -382,15 +384,21 @@ class StrongBot(HeuristicBot):
             try:
                 choices = [x for x in range(NUM_KINDS) if after[x]]
                 _, d = _best_discard(after, ctx, choices)
-                if d is None or not ctx.plans:
-                    continue
-                after[d] -= 1
-                claimed = _claimed(obs, Meld(meld, Tile(t)))
-                policy = _policy(after, ctx, list(ctx.plans), False)
-                values = rollout_values(
-                    after, policy, seqs, rounds, seats - 1, hazard, _memo_win(claimed), lv.worth_cap
-                )
-                worth.append((a, values))
+                if d is not None and ctx.plans:
+                    after[d] -= 1
+                    claimed = _later(obs, (Meld(meld, Tile(t)),))
+                    policy = _policy(after, ctx, list(ctx.plans), False)
+                    values = rollout_values(
+                        after,
+                        policy,
+                        seqs,
+                        rounds,
+                        seats - 1,
+                        hazard,
+                        _memo_win(claimed),
+                        lv.worth_cap,
+                    )
+                    worth.append((a, values))
             finally:
                 ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
         base = next((v for a, v in worth if a == choice), None)
@@ -405,15 +413,6 @@ class StrongBot(HeuristicBot):
             if z > best_z:
                 best, best_z = a, z
         return best
-
-    def _situation(self, obs: Observation) -> None:
-        """Forget the memo of wins when what else counts in a win changed (melds,
-        flowers): its keys hold the concealed tiles only."""
-        me = obs.me
-        now = (me.melds, me.bonus, me.announced)
-        if now != self._worth_for:
-            self._worth.clear()
-            self._worth_for = now
 
     def _ready_adjustment(self, ctx: _Context, counts: list[int], t: int) -> float:
         """For a discard that leaves the hand ready: how much worse (or better) it is than
@@ -529,16 +528,52 @@ def _hazard(obs: Observation, lv: Level) -> float:
     return min(lv.hazard * (1.0 + 0.5 * shown), 0.5)
 
 
-def _claimed(obs: Observation, meld: Meld) -> Observation:
-    """``obs`` as it would be with ``meld`` declared by the seat (for asking what a win
-    after a claim is worth)."""
-    seats = tuple(
-        replace(v, melds=(*v.melds, meld), claimed_from=(*v.claimed_from, obs.turn))
-        if v.seat == obs.seat
-        else v
-        for v in obs.seats
+def _later(obs: Observation, melds: tuple[Meld, ...] = ()) -> Observation:
+    """``obs`` as a win later in the hand would be valued in it (with ``melds`` declared
+    by the seat, for what-ifs of claims): after a round of discards, with tiles still in
+    the wall and no tile on offer, so no heavenly or earthly hand and no last tile or
+    discard counts (they belong to the position now, not to a future win)."""
+    seats = obs.seats
+    if melds:
+        turn = obs.turn
+        seats = tuple(
+            replace(
+                v,
+                melds=(*v.melds, *melds),
+                claimed_from=(*v.claimed_from, *(turn for _ in melds)),
+            )
+            if v.seat == obs.seat
+            else v
+            for v in obs.seats
+        )
+    n = len(obs.seats)
+    return replace(
+        obs,
+        seats=seats,
+        phase=Phase.TURN,
+        to_act=False,
+        offered=None,
+        drawn=None,
+        discard_count=obs.discard_count + n,
+        live_left=max(obs.live_left - n, 1),
     )
-    return replace(obs, seats=seats)
+
+
+def _pung_wins(
+    obs: Observation,
+) -> Callable[[tuple[int, ...]], Callable[[bytes, int, bool], tuple[bool, int]]]:
+    """The win questions of ``obs`` with open pungs of the tiles given declared (for the
+    pungs of a sampled future), made once per set of tiles for one decision."""
+    made: dict[tuple[int, ...], Callable[[bytes, int, bool], tuple[bool, int]]] = {}
+
+    def get(tiles: tuple[int, ...]) -> Callable[[bytes, int, bool], tuple[bool, int]]:
+        hit = made.get(tiles)
+        if hit is None:
+            melds = tuple(Meld(MeldKind.PUNG, Tile(t)) for t in tiles)
+            hit = made[tiles] = _memo_win(_later(obs, melds))
+        return hit
+
+    return get
 
 
 def _memo_win(obs: Observation) -> Callable[[bytes, int, bool], tuple[bool, int]]:
