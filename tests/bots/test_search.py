@@ -9,15 +9,17 @@ import subprocess
 import sys
 from dataclasses import replace
 
-from bot_helpers import discards_of, make_obs
+from bot_helpers import discards_of, make_obs, play
 
+from mahjong_nts.bots.heuristic import HeuristicBot
 from mahjong_nts.bots.search import Policy, futures, rollout_values, rollout_worth, state_seed
-from mahjong_nts.bots.strong import StrongBot, _later
+from mahjong_nts.bots.strong import Level, StrongBot, _later
 from mahjong_nts.core.hand import Meld, MeldKind
 from mahjong_nts.core.notation import parse_tiles
 from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
 from mahjong_nts.core.winvalue import win_value
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 ALL = [True] * NUM_KINDS
 EARLY = {0: "b1 N", 1: "k9", 2: "t9", 3: "b9"}
@@ -119,13 +121,29 @@ def test_the_seed_is_the_same_in_every_process() -> None:
     assert state_seed(2, [5, 1, 33], (40, 61, 12)) != state_seed(2, [5, 1, 32], (40, 61, 12))
 
 
+class Searching(StrongBot):
+    """The strong bot with every search on (discards, claims, pungs in the futures)."""
+
+    name = "searching"
+    level = Level(rollouts=24, claim_rollouts=24, rollout_pungs=True, worth_cap=1000.0)
+
+
 def test_the_searching_bot_decides_the_same_way_every_time() -> None:
     hand = "b2 b3 b5 b7 k3 k4 k6 k8 t2 t4 t6 C N W"
     obs = make_obs(hand, discards_of(hand), seat=1, discards=EARLY)
-    picks = {str(StrongBot(seed).act(obs)) for seed in range(4)}
-    again = StrongBot(0)
-    picks |= {str(again.act(obs)) for _ in range(3)}
+    picks = {str(Searching(seed).act(obs)) for seed in range(3)}
+    again = Searching(0)
+    picks |= {str(again.act(obs)) for _ in range(2)}
     assert len(picks) == 1
+
+
+def test_a_hand_of_searching_bots_plays_the_same_twice() -> None:
+    rules = load_ruleset("nts-2016")
+    logs: list[list[str]] = [[], []]
+    for log in logs:
+        players = [Searching(s, rules) if s % 2 == 0 else HeuristicBot(s, rules) for s in range(4)]
+        play(rules, players, 5, check=lambda obs, a, log=log: log.append(f"{obs.seat}:{a}"))
+    assert logs[0] == logs[1] and len(logs[0]) > 20
 
 
 def test_a_future_pungs_a_discard_that_brings_the_plan_nearer() -> None:
