@@ -36,6 +36,11 @@ turn:
   and a hand that gives up cannot win (by paired duels under nts-2016, folding cost
   about 4 points a hand; docs/bots.md).
 
+A search by sampled draws (:mod:`mahjong_nts.bots.search`) of the discard and claim
+decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``); no
+level turns it on, since no setting of it has yet beaten the bot without it in a duel
+(docs/bots.md).
+
 Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
 * ``strong``: all of the above;
