@@ -17,6 +17,7 @@ from mahjong_nts.bots.strong import Level, StrongBot, _later
 from mahjong_nts.core.hand import Meld, MeldKind
 from mahjong_nts.core.notation import parse_tiles
 from mahjong_nts.core.observation import Observation
+from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
 from mahjong_nts.core.winvalue import win_value
 from mahjong_nts.formats.rulefiles import load_ruleset
@@ -121,11 +122,23 @@ def test_the_seed_is_the_same_in_every_process() -> None:
     assert state_seed(2, [5, 1, 33], (40, 61, 12)) != state_seed(2, [5, 1, 32], (40, 61, 12))
 
 
+SEARCHING = Level(rollouts=24, claim_rollouts=24, rollout_pungs=True, worth_cap=1000.0)
+
+
 class Searching(StrongBot):
     """The strong bot with every search on (discards, claims, pungs in the futures)."""
 
     name = "searching"
-    level = Level(rollouts=24, claim_rollouts=24, rollout_pungs=True, worth_cap=1000.0)
+
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None) -> None:
+        super().__init__(seed, rules, level=SEARCHING)
+
+
+def test_a_level_passed_to_the_bot_is_the_one_it_plays() -> None:
+    # read back natively by the compiled build too (a class attribute of an interpreted
+    # subclass would not be)
+    assert Searching(0).level is SEARCHING
+    assert StrongBot(0).level.rollouts == 0
 
 
 def test_the_searching_bot_decides_the_same_way_every_time() -> None:

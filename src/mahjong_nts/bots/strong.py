@@ -176,8 +176,17 @@ class StrongBot(HeuristicBot):
     level = STRONG
 
     def __init__(
-        self, seed: int = 0, rules: RuleSet | None = None, weights: Weights | None = None
+        self,
+        seed: int = 0,
+        rules: RuleSet | None = None,
+        weights: Weights | None = None,
+        level: Level | None = None,
     ) -> None:
+        if level is not None:
+            # (a subclass of its own passes its level here: the compiled build reads the
+            # attribute natively, so a class attribute ``level`` of an interpreted
+            # subclass would be ignored there)
+            self.level = level
         if weights is None:
             weights = Weights(seven_pairs_penalty=self.level.seven_pairs_penalty)
         super().__init__(seed, rules, weights)
