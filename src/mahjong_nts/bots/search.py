@@ -10,15 +10,16 @@ and its shanten, or seven pairs) that the bot values best after the candidate di
 a tile the plan does not keep goes first, a draw that brings the plan no nearer goes
 straight back, and one that does stays for the held tile whose loss keeps the new
 shanten (the least connected of them).  A complete hand is asked of the real scorer
-(:func:`~mahjong_nts.core.winvalue.win_value`, through the bot's bounded memo): a win
-it does not allow (too few doublings) is no win, and the hand plays on.
+(:func:`~mahjong_nts.core.winvalue.win_value`, each answer remembered for the decision,
+as a win later in the hand): a win it does not allow (too few doublings) is no win, and
+the hand plays on.
 
 A future may pung an opponent's discard that brings the plan nearer (the win question
 then has the pung declared).  A future is worth the win's settlement (capped, so that a
 rare limit hand does not outweigh many plain wins), discounted by the chance that an
 opponent has ended the hand first (a hazard for each round), and 0 when the hand is not
-won in the rounds the wall leaves.  Every candidate meets the same futures (common random numbers),
-so the comparison is much less noisy than each worth.  The futures come from a
+won in the rounds the wall leaves.  Every candidate meets the same futures (common
+random numbers), so the comparison is much less noisy than each worth.  The futures come from a
 :class:`random.Random` seeded by the public state and the seat's own tiles, so the
 decision is the same every time the same position is met.
 """
