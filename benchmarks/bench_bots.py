@@ -1,7 +1,8 @@
 """Bot decision time: total time in ``Player.act`` divided by the decisions made.
 
 Run: ``python benchmarks/bench_bots.py [--hands 100] [--seed 1] [--ruleset nts-2016]
-[--bots strong,strong,heuristic,heuristic]``.
+[--bots strong,strong,heuristic,heuristic]``; a bot is named as for ``duel`` (a shipped
+name, ``module:Class`` or an entry point).
 
 Plays ``--hands`` hands with the line-up (rotating one seat a hand, as ``simulate``
 does), every decision through :func:`observe`, and times each bot's ``act`` calls only
@@ -18,7 +19,7 @@ import argparse
 import time
 from collections import defaultdict
 
-from mahjong_nts.bots import make_bot
+from mahjong_nts.bots.loader import BotLoadError, check_bot, make_named_bot
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.observation import observe
 from mahjong_nts.core.seeding import SeedRng
@@ -40,11 +41,16 @@ def main() -> None:
     seats = rules.table.players
     if len(names) != seats:
         ap.error(f"--bots: {seats} names for {args.ruleset}, not {len(names)}")
+    try:
+        for name in set(names):
+            check_bot(name, rules)
+    except BotLoadError as exc:
+        ap.error(str(exc))
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, float] = defaultdict(float)
     for i in range(args.hands):
         entries = seat_entries(i, seats)
-        players = [make_bot(names[e], bot_seed(args.seed, i, e), rules) for e in entries]
+        players = [make_named_bot(names[e], bot_seed(args.seed, i, e), rules) for e in entries]
         game = Game(rules, SeedRng(hand_seed(args.seed, i)), round_wind=round_wind_of(i, rules))
         while not game.is_over:
             seat = game.current_seat

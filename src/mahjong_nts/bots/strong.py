@@ -36,6 +36,11 @@ turn:
   and a hand that gives up cannot win (by paired duels under nts-2016, folding cost
   about 4 points a hand; docs/bots.md).
 
+A search by sampled draws (:mod:`mahjong_nts.bots.search`) of the discard and claim
+decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``); no
+level turns it on, since no setting of it has yet beaten the bot without it in a duel
+(docs/bots.md).
+
 Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
 * ``strong``: all of the above;
@@ -50,27 +55,34 @@ Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from mahjong_nts.bots._mypyc import mypyc_attr
 from mahjong_nts.bots.heuristic import (
     HeuristicBot,
     Weights,
     _Bases,
+    _best_discard,
     _connection,
     _Context,
     _danger,
     _discard_values,
+    _fits,
     _pick,
     _Plan,
+    _records,
     _Values,
+    evaluate,
 )
+from mahjong_nts.bots.search import Policy, futures, rollout_values, state_seed
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.analysis import waiting_tiles
 from mahjong_nts.core.game import Phase
-from mahjong_nts.core.hand import MeldKind
+from mahjong_nts.core.hand import Meld, MeldKind
 from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.shanten import seven_pairs_shanten
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
 from mahjong_nts.core.winvalue import win_value
 
@@ -119,6 +131,29 @@ class Level:
     ``Weights.seven_pairs_penalty`` is 0.7, for its waits on single tiles).  Lower here:
     seven pairs is a limit hand that needs no doubling (250 under nts-2016, more than a
     bare two-doubling hand) and a non-winner waiting for it scores half of that."""
+    rollouts: int = 0
+    """Sampled futures each candidate discard is played through (0: no search)."""
+    search_most: int = 3
+    """The search compares at most this many discards, the best of the ordering first ..."""
+    search_near: float = 1.0
+    """... whose score is within this of the best."""
+    search_far: float = 3.0
+    """No search while the hand is this far (steps) from ready or farther."""
+    search_turns: int = 12
+    """The own draws a sampled future holds at most (fewer when the wall is shorter)."""
+    hazard: float = 0.04
+    """Chance a turn round that an opponent ends the hand, before his threat is read."""
+    claim_rollouts: int = 0
+    """Sampled futures each option of a claim window (pass, each pung or chow) is played
+    through (0: the heuristic bot's claims)."""
+    rollout_pungs: bool = False
+    """A sampled future pungs a discard that brings its plan nearer."""
+    worth_cap: float = math.inf
+    """A sampled win counts its settlement up to this (see
+    :func:`~mahjong_nts.bots.search.rollout_values`)."""
+    search_z: float = 0.0
+    """A searched discard replaces the ordering's choice when it is ahead of it by this
+    many standard errors of the mean difference over the common futures."""
 
 
 STRONG = Level()
@@ -141,8 +176,17 @@ class StrongBot(HeuristicBot):
     level = STRONG
 
     def __init__(
-        self, seed: int = 0, rules: RuleSet | None = None, weights: Weights | None = None
+        self,
+        seed: int = 0,
+        rules: RuleSet | None = None,
+        weights: Weights | None = None,
+        level: Level | None = None,
     ) -> None:
+        if level is not None:
+            # (a subclass of its own passes its level here: the compiled build reads the
+            # attribute natively, so a class attribute ``level`` of an interpreted
+            # subclass would be ignored there)
+            self.level = level
         if weights is None:
             weights = Weights(seven_pairs_penalty=self.level.seven_pairs_penalty)
         super().__init__(seed, rules, weights)
@@ -239,7 +283,150 @@ class StrongBot(HeuristicBot):
                 for i in near:
                     gain = _expected_gain(counts, ctx, choices[i], values[i])
                     scores[i] -= lv.look_ahead_weight * gain
+        if lv.rollouts and not folding and far < lv.search_far:
+            picked = self._search(ctx, counts, choices, scores, bases)
+            if picked is not None:
+                return values[choices.index(picked)], picked
         return _pick(counts, ctx, choices, scores, values)
+
+    def _search(
+        self,
+        ctx: _Context,
+        counts: list[int],
+        choices: list[int],
+        scores: list[float],
+        bases: _Bases,
+    ) -> int | None:
+        """The discard that sampled futures find best among the few the ordering puts
+        first (:mod:`mahjong_nts.bots.search`); ``None`` to keep the ordering's."""
+        lv = self.level
+        obs = ctx.obs
+        top = min(scores)
+        near = sorted(
+            (i for i, s in enumerate(scores) if s <= top + lv.search_near),
+            key=lambda i: (scores[i], _connection(counts, choices[i], ctx.live)),
+        )[: lv.search_most]
+        if len(near) < 2:
+            return None
+        first = _pick(counts, ctx, choices, scores, scores)[1]
+        seats = len(obs.seats)
+        rounds = min(lv.search_turns, obs.live_left // seats)
+        if rounds <= 0:
+            return None
+        hazard = _hazard(obs, lv)
+        seed = state_seed(obs.seat, obs.concealed, (obs.seq, obs.live_left, obs.discard_count))
+        seqs = futures(ctx.live, lv.rollouts, seed)
+        later = _memo_win(_later(obs))
+        pungs = _pung_wins(obs) if lv.rollout_pungs else None
+        cands = [choices[i] for i in near]
+        if first not in cands:
+            cands[-1] = first
+        worth: dict[int, list[float]] = {}
+        for d in cands:
+            counts[d] -= 1
+            try:
+                policy = _policy(counts, ctx, [x[0] for x in bases.kept], bases.sevens)
+                worth[d] = rollout_values(
+                    counts, policy, seqs, rounds, seats - 1, hazard, later, lv.worth_cap, pungs
+                )
+            finally:
+                counts[d] += 1
+        # the futures are common to every candidate: a candidate replaces the ordering's
+        # choice when it is ahead on them by ``search_z`` standard errors of the mean
+        # difference, future by future
+        base = worth[first]
+        best, best_z = first, lv.search_z
+        n = len(base)
+        for d in cands:
+            if d == first:
+                continue
+            z = _ahead(worth[d], base, n)
+            if z > best_z:
+                best, best_z = d, z
+        return best
+
+    def _claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
+        choice = super()._claim(obs, ctx, counts)
+        lv = self.level
+        if not lv.claim_rollouts:
+            return choice
+        options = [
+            a
+            for a in obs.legal
+            if a.kind in (ActionKind.PUNG, ActionKind.CHOW) and a.tile is not None
+        ]
+        if not options or not any(a.kind is ActionKind.PASS for a in obs.legal):
+            return choice
+        if evaluate(counts, ctx) >= lv.search_far:
+            return choice
+        seats = len(obs.seats)
+        rounds = min(lv.search_turns, obs.live_left // seats)
+        if rounds <= 0:
+            return choice
+        hazard = _hazard(obs, lv)
+        seed = state_seed(obs.seat, obs.concealed, (obs.seq, obs.live_left, obs.discard_count, 1))
+        seqs = futures(ctx.live, lv.claim_rollouts, seed)
+        later = _memo_win(_later(obs))
+        policy = _policy(counts, ctx, list(ctx.plans), ctx.sevens)
+        worth: list[tuple[Action, list[float]]] = [
+            (
+                a,
+                rollout_values(
+                    counts, policy, seqs, rounds, seats - 1, hazard, later, lv.worth_cap
+                ),
+            )
+            for a in obs.legal
+            if a.kind is ActionKind.PASS
+        ][:1]
+        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
+        for a in options:
+            t = a.tile
+            assert t is not None and obs.offered is not None
+            after = list(counts)
+            if a.kind is ActionKind.CHOW:
+                for x in (t, t + 1, t + 2):
+                    if x != obs.offered:
+                        after[x] -= 1
+                meld = MeldKind.CHOW
+            else:
+                after[t] -= 2
+                meld = MeldKind.PUNG
+                ctx.meld_value = saved[2] + ctx.worth[t]
+            ctx.n_melds += 1
+            ctx.concealed = ctx.sevens = False
+            ctx.plans = tuple(p for p in saved[3] if _fits(p, meld, t))
+            try:
+                choices = [x for x in range(NUM_KINDS) if after[x]]
+                _, d = _best_discard(after, ctx, choices)
+                if d is not None and ctx.plans:
+                    after[d] -= 1
+                    claimed = _later(obs, (Meld(meld, Tile(t)),))
+                    policy = _policy(after, ctx, list(ctx.plans), False)
+                    values = rollout_values(
+                        after,
+                        policy,
+                        seqs,
+                        rounds,
+                        seats - 1,
+                        hazard,
+                        _memo_win(claimed),
+                        lv.worth_cap,
+                    )
+                    worth.append((a, values))
+            finally:
+                ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+        base = next((v for a, v in worth if a == choice), None)
+        if base is None:
+            return choice
+        best, best_z = choice, lv.search_z
+        n = len(base)
+        for a, values in worth:
+            if a == choice:
+                continue
+            z = _ahead(values, base, n)
+            if z > best_z:
+                best, best_z = a, z
+        return best
 
     def _ready_adjustment(self, ctx: _Context, counts: list[int], t: int) -> float:
         """For a discard that leaves the hand ready: how much worse (or better) it is than
@@ -333,6 +520,112 @@ class EasyBot(StrongBot):
 
     name = "easy"
     level = EASY
+
+
+def _ahead(values: list[float], base: list[float], n: int) -> float:
+    """How far ``values`` is ahead of ``base`` on the same ``n`` futures: the mean
+    difference in standard errors (-inf when not ahead at all)."""
+    diffs = [x - y for x, y in zip(values, base, strict=True)]
+    mean = sum(diffs) / n
+    if mean <= 0.0:
+        return -math.inf
+    var = sum((x - mean) ** 2 for x in diffs) / max(n - 1, 1)
+    return mean / math.sqrt(var / n) if var > 0.0 else math.inf
+
+
+def _hazard(obs: Observation, lv: Level) -> float:
+    """The chance a round that an opponent ends the hand: ``lv.hazard``, more for each
+    set the opponents have declared."""
+    shown = sum(
+        1 for view in obs.seats if view.seat != obs.seat for m in view.melds if m is None or m.open
+    )
+    return min(lv.hazard * (1.0 + 0.5 * shown), 0.5)
+
+
+def _later(obs: Observation, melds: tuple[Meld, ...] = ()) -> Observation:
+    """``obs`` as a win later in the hand would be valued in it (with ``melds`` declared
+    by the seat, for what-ifs of claims): after a round of discards, with tiles still in
+    the wall and no tile on offer, so no heavenly or earthly hand and no last tile or
+    discard counts (they belong to the position now, not to a future win)."""
+    seats = obs.seats
+    if melds:
+        turn = obs.turn
+        seats = tuple(
+            replace(
+                v,
+                melds=(*v.melds, *melds),
+                claimed_from=(*v.claimed_from, *(turn for _ in melds)),
+            )
+            if v.seat == obs.seat
+            else v
+            for v in obs.seats
+        )
+    n = len(obs.seats)
+    return replace(
+        obs,
+        seats=seats,
+        phase=Phase.TURN,
+        to_act=False,
+        offered=None,
+        drawn=None,
+        discard_count=obs.discard_count + n,
+        live_left=max(obs.live_left - n, 1),
+    )
+
+
+def _pung_wins(
+    obs: Observation,
+) -> Callable[[tuple[int, ...]], Callable[[bytes, int, bool], tuple[bool, int]]]:
+    """The win questions of ``obs`` with open pungs of the tiles given declared (for the
+    pungs of a sampled future), made once per set of tiles for one decision."""
+    made: dict[tuple[int, ...], Callable[[bytes, int, bool], tuple[bool, int]]] = {}
+
+    def get(tiles: tuple[int, ...]) -> Callable[[bytes, int, bool], tuple[bool, int]]:
+        hit = made.get(tiles)
+        if hit is None:
+            melds = tuple(Meld(MeldKind.PUNG, Tile(t)) for t in tiles)
+            hit = made[tiles] = _memo_win(_later(obs, melds))
+        return hit
+
+    return get
+
+
+def _memo_win(obs: Observation) -> Callable[[bytes, int, bool], tuple[bool, int]]:
+    """A win question for a what-if position, remembered for one decision."""
+    memo: dict[tuple[bytes, int, bool], tuple[bool, int]] = {}
+
+    def win(key: bytes, tile: int, self_drawn: bool) -> tuple[bool, int]:
+        hit = memo.get((key, tile, self_drawn))
+        if hit is None:
+            concealed = [Tile(x) for x in range(NUM_KINDS) for _ in range(key[x])]
+            v = win_value(obs, tile, self_drawn=self_drawn, concealed=concealed)
+            hit = memo[(key, tile, self_drawn)] = (v.allowed, v.balance)
+        return hit
+
+    return win
+
+
+def _policy(after: list[int], ctx: _Context, plans: list[_Plan], sevens: bool) -> Policy:
+    """The plan the hand ``after`` (a discard made) is best valued by, as a rollout
+    policy: the plan of ``plans`` of the lowest value, or seven pairs (when
+    ``sevens``)."""
+    recs = _records(after)
+    n = ctx.n_melds
+    hv = ctx.held_value(after)
+    best = math.inf
+    plan: _Plan | None = None
+    for p in plans:
+        v = p.shanten(recs, n) + ctx.lack_cost(p, hv)
+        if v < best:
+            best, plan = v, p
+    dup = ctx.v.duplicate_pairs
+    if sevens:
+        sv = seven_pairs_shanten(after, duplicate_pairs=dup) + ctx.w.seven_pairs_penalty
+        if sv < best or plan is None:
+            return Policy([True] * NUM_KINDS, (0, 1, 2, 3), True, n, dup)
+    if plan is None:
+        return Policy([True] * NUM_KINDS, (0, 1, 2, 3), False, n, dup)
+    return Policy(plan.keep, plan.slots, False, n, dup)
 
 
 def _distance(bases: _Bases) -> float:
