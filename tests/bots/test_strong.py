@@ -8,8 +8,12 @@ from bot_helpers import discards_of, make_obs, play
 
 from mahjong_nts.bots import BOTS, make_bot
 from mahjong_nts.bots.heuristic import HeuristicBot
-from mahjong_nts.bots.strong import EasyBot, NormalBot, StrongBot
+from mahjong_nts.bots.strong import EasyBot, NormalBot, StrongBot, _later
 from mahjong_nts.core.game import Phase
+from mahjong_nts.core.hand import Hand
+from mahjong_nts.core.notation import parse_tiles
+from mahjong_nts.core.tiles import Tile
+from mahjong_nts.core.winvalue import win_value
 from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.online.settings import BOT_LEVELS
 
@@ -152,3 +156,29 @@ def test_levels_are_registered_and_offered_online() -> None:
         assert BOTS[name] is cls and make_bot(name, 1).name == name
         assert name in BOT_LEVELS
     assert BOT_LEVELS[0] == "strong"
+
+
+def test_a_wait_is_valued_for_the_position_it_is_asked_in() -> None:
+    # South (seat 1), concealed b123 b456 k234 t567 S, ready on S (the pair).  In an East
+    # round the pair of South is the seat's own wind; in a South round it is the round's
+    # wind too, which scores 2 points more: the same tiles are worth more there.  One bot
+    # decides in both positions; its answers for the first must not be reused in the
+    # second (they were once remembered by the concealed tiles alone, across decisions
+    # and hands).
+    waiting = "b123 b456 k234 t567 S"
+    key = bytes(Hand(parse_tiles(waiting)).counts)
+    bot = StrongBot(0)
+    got = {}
+    for wind in (Tile.EAST, Tile.SOUTH):
+        obs = make_obs(
+            f"{waiting} N",
+            discards_of(f"{waiting} N"),
+            seat=1,
+            round_wind=wind,
+            discards=EARLY_DISCARDS,
+        )
+        bot.act(obs)
+        got[wind] = bot._win(key, int(Tile.SOUTH), True)
+        later = win_value(_later(obs), Tile.SOUTH, self_drawn=True, concealed=parse_tiles(waiting))
+        assert got[wind] == (later.allowed, later.balance)
+    assert got[Tile.SOUTH][1] > got[Tile.EAST][1]

@@ -193,7 +193,8 @@ class StrongBot(HeuristicBot):
         self._obs: Observation | None = None
         self._may_fold = rules is not None and rules.settlement.discarder_double
         """Folding pays only where the discarder pays the winner double (module doc)."""
-        self._worth: dict[tuple[bytes, int, bool], tuple[bool, int]] = {}
+        self._ask: Callable[[bytes, int, bool], tuple[bool, int]] | None = None
+        """The win question of the decision now (:meth:`_win`), made when first asked."""
 
     def _context(self, obs: Observation) -> _Context:
         if not self.level.surplus:
@@ -202,6 +203,7 @@ class StrongBot(HeuristicBot):
 
     def act(self, obs: Observation) -> Action:
         self._obs = obs
+        self._ask = None
         lv = self.level
         if lv.mistakes and obs.to_act and self._rng.random() < lv.mistakes:
             slip = self._mistake(obs)
@@ -467,18 +469,16 @@ class StrongBot(HeuristicBot):
 
     def _win(self, key: bytes, tile: int, self_drawn: bool) -> tuple[bool, int]:
         """Whether the 13 concealed tiles ``key`` may go mahjong on ``tile`` and the
-        settlement it brings (asked once per hand, tile and way of winning)."""
-        memo = (key, tile, self_drawn)
-        hit = self._worth.get(memo)
-        if hit is None:
+        settlement it brings, as a win later in this hand (:func:`_later`: never the
+        heavenly hand, nor a last tile), with the seat's melds and flowers now.  Asked
+        once per tile and way of winning in a decision: the answers hold for this
+        position only (its seat, winds, melds and flowers), so they are not kept past it."""
+        ask = self._ask
+        if ask is None:
             obs = self._obs
             assert obs is not None
-            concealed = [Tile(x) for x in range(NUM_KINDS) for _ in range(key[x])]
-            v = win_value(obs, tile, self_drawn=self_drawn, concealed=concealed)
-            hit = self._worth[memo] = (v.allowed, v.balance)
-            if len(self._worth) > 4096:
-                self._worth.clear()
-        return hit
+            ask = self._ask = _memo_win(_later(obs))
+        return ask(key, tile, self_drawn)
 
 
 class _ValueContext(_Context):
