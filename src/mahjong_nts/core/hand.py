@@ -107,7 +107,7 @@ def tile_counts(tiles: Iterable[int]) -> list[int]:
     return counts
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Hand:
     """A player's tiles: concealed tiles, declared melds, flowers and seasons.
 
@@ -127,38 +127,51 @@ class Hand:
     partial: bool = False
     _counts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...] = (),
+        bonus: tuple[Tile, ...] = (),
+        winning_tile: Tile | None = None,
+        partial: bool = False,
+        *,
+        _checked_counts: tuple[int, ...] | None = None,
+    ) -> None:
+        # Written out, not generated (init=False): compiled (mypyc), this constructor is
+        # native and sets the fields directly, where the generated one is Python code
+        # setting each through object.__setattr__; pure, it sets them through their
+        # slots' descriptors (_set_fields).  ``_checked_counts``: the parts were made
+        # and checked by the caller (Hand._trusted): set as given, nothing converted.
+        if _checked_counts is not None:
+            self._set_fields(concealed, melds, bonus, winning_tile, partial, _checked_counts)
+            return
         # object: the caller may give ints or anything (converted or refused below)
-        given: tuple[object, ...] = (
-            self.concealed if type(self.concealed) is tuple else tuple(self.concealed)
-        )
-        given_bonus: tuple[object, ...] = (
-            self.bonus if type(self.bonus) is tuple else tuple(self.bonus)
-        )
+        given: tuple[object, ...] = concealed if type(concealed) is tuple else tuple(concealed)
+        given_bonus: tuple[object, ...] = bonus if type(bonus) is tuple else tuple(bonus)
         try:  # a dict look-up per tile, not the enum call (~30 times as dear)
-            concealed = tuple(sorted([_TILE_BY_VALUE[t] for t in given]))
-            bonus = tuple(sorted([_TILE_BY_VALUE[t] for t in given_bonus]))
+            tiles = tuple(sorted([_TILE_BY_VALUE[t] for t in given]))
+            bonus_tiles = tuple(sorted([_TILE_BY_VALUE[t] for t in given_bonus]))
         except (KeyError, TypeError):  # not a tile: the enum's own error
-            concealed = tuple(sorted(Tile(t) for t in given))  # type: ignore[arg-type]
-            bonus = tuple(sorted(Tile(t) for t in given_bonus))  # type: ignore[arg-type]
-        object.__setattr__(self, "concealed", concealed)
-        object.__setattr__(self, "bonus", bonus)
-        object.__setattr__(self, "melds", tuple(self.melds))
-        if self.winning_tile is not None:
-            object.__setattr__(self, "winning_tile", Tile(self.winning_tile))
-        for t in concealed:
+            tiles = tuple(sorted(Tile(t) for t in given))  # type: ignore[arg-type]
+            bonus_tiles = tuple(sorted(Tile(t) for t in given_bonus))  # type: ignore[arg-type]
+        melds = melds if type(melds) is tuple else tuple(melds)
+        if winning_tile is not None:
+            winning_tile = Tile(winning_tile)
+        # set before the checks: their messages read the hand (_copies_where, tile_count)
+        self._set_fields(tiles, melds, bonus_tiles, winning_tile, partial, ())
+        for t in tiles:
             if t >= NUM_KINDS:
                 raise InvalidHand(
                     N_("{tile} is a flower/season: list it with the bonus tiles, not the hand"),
                     tile=t.token,
                 )
-        for t in bonus:
+        for t in bonus_tiles:
             if t < NUM_KINDS:
                 raise InvalidHand(N_("{tile} is not a flower or season"), tile=t.token)
-        if len(set(bonus)) != len(bonus):
+        if len(set(bonus_tiles)) != len(bonus_tiles):
             raise InvalidHand(N_("each flower and season exists only once"))
-        all_tiles = list(concealed)
-        for meld in self.melds:
+        all_tiles = list(tiles)
+        for meld in melds:
             all_tiles.extend(meld.tiles)
         counts = tile_counts(all_tiles)
         for kind, n in enumerate(counts) if max(counts) > 4 else ():
@@ -169,14 +182,45 @@ class Hand:
                     tile=Tile(kind).token,
                     where=self._copies_where(kind),
                 )
-        if self.winning_tile is not None and self.winning_tile not in concealed:
+        if winning_tile is not None and winning_tile not in tiles:
             raise InvalidHand(
                 N_("the winning tile {tile} must be among the concealed tiles"),
-                tile=self.winning_tile.token,
+                tile=winning_tile.token,
             )
-        if self.partial:
+        if partial:
             self._check_partial()
-        object.__setattr__(self, "_counts", tuple(tile_counts(concealed)))
+        counted = tuple(tile_counts(tiles))
+        if COMPILED:
+            self._counts = counted  # type: ignore[misc]
+        else:
+            _HAND_SLOTS[5](self, counted)
+
+    def _set_fields(
+        self,
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...],
+        bonus: tuple[Tile, ...],
+        winning_tile: Tile | None,
+        partial: bool,
+        counts: tuple[int, ...],
+    ) -> None:
+        """Set every field of this frozen hand (in :meth:`__init__` only)."""
+        if COMPILED:  # native attributes: a direct store (the frozen check is Python's)
+            self.concealed = concealed  # type: ignore[misc]
+            self.melds = melds  # type: ignore[misc]
+            self.bonus = bonus  # type: ignore[misc]
+            self.winning_tile = winning_tile  # type: ignore[misc]
+            self.partial = partial  # type: ignore[misc]
+            self._counts = counts  # type: ignore[misc]
+            return
+        # what object.__setattr__ does, in about half the time
+        s_concealed, s_melds, s_bonus, s_winning, s_partial, s_counts = _HAND_SLOTS
+        s_concealed(self, concealed)
+        s_melds(self, melds)
+        s_bonus(self, bonus)
+        s_winning(self, winning_tile)
+        s_partial(self, partial)
+        s_counts(self, counts)
 
     @classmethod
     def _trusted(
@@ -188,21 +232,10 @@ class Hand:
     ) -> Hand:
         """A hand of no melds, not partial, from parts already checked by the caller (the
         notation's fast path): ``concealed`` and ``bonus`` sorted tuples of :class:`Tile`
-        members, every check of :meth:`__post_init__` passed, ``counts`` the concealed
-        tiles' count vector.  Skips the public constructor's conversions and checks
-        (in the pure build; compiled, the class is native and has no slots to set: the
-        public constructor, which compiled code runs fast, checks them again)."""
-        if COMPILED:
-            return cls(concealed, (), bonus, winning_tile)
-        hand = _new_hand(cls)
-        s_concealed, s_melds, s_bonus, s_winning, s_partial, s_counts = _HAND_SLOTS
-        s_concealed(hand, concealed)
-        s_melds(hand, ())
-        s_bonus(hand, bonus)
-        s_winning(hand, winning_tile)
-        s_partial(hand, False)
-        s_counts(hand, counts)
-        return hand
+        members, every check of :meth:`__init__` passed, ``counts`` the concealed
+        tiles' count vector.  Skips the public constructor's conversions and checks, on
+        both builds."""
+        return Hand(concealed, (), bonus, winning_tile, False, _checked_counts=counts)
 
     def _check_partial(self) -> None:
         if self.winning_tile is not None:
@@ -286,7 +319,6 @@ class Hand:
 _TILE_BY_VALUE: Final[dict[object, Tile]] = {int(t): t for t in Tile}
 """Every tile by its value, for converting given tiles with a look-up (an int, or a
 :class:`Tile` itself: equal and of equal hash)."""
-_new_hand: Final = object.__new__
 _HAND_SLOTS: Final = (
     ()
     if COMPILED
@@ -296,8 +328,8 @@ _HAND_SLOTS: Final = (
     )
 )
 """Setting a frozen slot through its descriptor: what ``object.__setattr__`` does, in
-about half the time (``Hand._trusted``; tests/core/test_hand.py checks these are every
-field)."""
+about half the time (``Hand._set_fields``, pure build; tests/core/test_hand.py checks
+these are every field)."""
 
 
 class WinSource(StrEnum):
