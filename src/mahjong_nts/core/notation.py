@@ -374,11 +374,12 @@ def _fast_hand(text: str) -> Hand | None:
     else:
         bonus = ()
     counts = [0] * NUM_KINDS
+    t: int  # compiled, a native int: the list indexed without boxing
     for t in tiles:
         counts[t] += 1
     if tiles and max(counts) > 4:
         return None
-    return Hand._trusted(tuple(tiles), bonus, winning, tuple(counts))
+    return Hand(tuple(tiles), (), bonus, winning, _checked_counts=tuple(counts))
 
 
 def _remember(word: str, tiles: tuple[Tile, ...]) -> None:
