@@ -140,12 +140,14 @@ def test_trusted_hand_sets_every_field_as_the_constructor_does() -> None:
 
     from mahjong_nts.core import hand as hand_module
 
-    if not COMPILED:  # compiled, _trusted is the public constructor (no slots to set)
+    if not COMPILED:  # compiled, the constructor stores the fields natively (no slots)
         names = [f.name for f in fields(Hand)]
         slots = [d.__self__.__name__ for d in hand_module._HAND_SLOTS]
         assert slots == names
     public = Hand((T.B1, T.B1, T.EAST, T.B2), bonus=(T.F2,), winning_tile=T.B2)
-    trusted = Hand._trusted(public.concealed, public.bonus, T.B2, public.counts)
+    trusted = Hand(public.concealed, (), public.bonus, T.B2, _checked_counts=(0,) * 31 + (9, 9, 9))
+    assert trusted.counts == (0,) * 31 + (9, 9, 9)  # set as given: nothing checked again
+    trusted = Hand(public.concealed, (), public.bonus, T.B2, _checked_counts=public.counts)
     assert trusted == public
     assert trusted.counts == public.counts
     assert repr(trusted) == repr(public)
@@ -157,3 +159,30 @@ def test_tiles_given_as_any_iterable_are_converted_or_refused() -> None:
     assert Hand([T.EAST], bonus=iter([35])).bonus == (T.F2,)
     with pytest.raises(ValueError, match="99 is not a valid Tile"):
         Hand(t for t in (0, 1, 99, 2))
+
+
+@pytest.mark.parametrize("how", ["pickle", "copy", "deepcopy"])
+def test_hands_melds_wins_and_situations_pickle_and_copy_on_both_builds(how: str) -> None:
+    """Compiled, a frozen dataclass cannot be rebuilt by setting its attributes (what
+    pickle and copy do by default): these are rebuilt from their fields instead."""
+    import copy
+    import pickle
+
+    from mahjong_nts.core.scoring import Situation
+
+    meld = Meld(MeldKind.PUNG, T.K7, open=False)
+    hand = Hand((T.B1, T.B1, T.B2), melds=(meld,), bonus=(T.F2, T.S4), winning_tile=T.B2)
+    partial = Hand((T.EAST, T.EAST, T.EAST), partial=True)
+    win = Win(WinSource.DISCARD, last_discard=True)
+    situation = Situation(T.SOUTH, T.EAST, win, dead=False)
+    rebuild = {
+        "pickle": lambda x: pickle.loads(pickle.dumps(x)),
+        "copy": copy.copy,
+        "deepcopy": copy.deepcopy,
+    }[how]
+    for value in (meld, hand, partial, win, situation):
+        again = rebuild(value)
+        assert again == value
+        assert repr(again) == repr(value)
+    assert rebuild(hand).counts == hand.counts
+    assert rebuild(partial).partial is True

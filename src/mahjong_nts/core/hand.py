@@ -58,6 +58,11 @@ class Meld:
                 tile=self.tile.token,
             )
 
+    def __reduce__(self) -> tuple[type[Meld], tuple[MeldKind, Tile, bool]]:
+        # pickled and copied as its fields: compiled (mypyc), a frozen dataclass cannot
+        # be rebuilt by setting its attributes one by one
+        return (Meld, (self.kind, self.tile, self.open))
+
     @classmethod
     def from_tiles(cls, tiles: Iterable[Tile], open: bool = True) -> Meld:
         """Recognise a meld from its tiles (any order)."""
@@ -107,7 +112,7 @@ def tile_counts(tiles: Iterable[int]) -> list[int]:
     return counts
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Hand:
     """A player's tiles: concealed tiles, declared melds, flowers and seasons.
 
@@ -127,114 +132,50 @@ class Hand:
     partial: bool = False
     _counts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        # object: the caller may give ints or anything (converted or refused below)
-        given: tuple[object, ...] = (
-            self.concealed if type(self.concealed) is tuple else tuple(self.concealed)
-        )
-        given_bonus: tuple[object, ...] = (
-            self.bonus if type(self.bonus) is tuple else tuple(self.bonus)
-        )
-        try:  # a dict look-up per tile, not the enum call (~30 times as dear)
-            concealed = tuple(sorted([_TILE_BY_VALUE[t] for t in given]))
-            bonus = tuple(sorted([_TILE_BY_VALUE[t] for t in given_bonus]))
-        except (KeyError, TypeError):  # not a tile: the enum's own error
-            concealed = tuple(sorted(Tile(t) for t in given))  # type: ignore[arg-type]
-            bonus = tuple(sorted(Tile(t) for t in given_bonus))  # type: ignore[arg-type]
-        object.__setattr__(self, "concealed", concealed)
-        object.__setattr__(self, "bonus", bonus)
-        object.__setattr__(self, "melds", tuple(self.melds))
-        if self.winning_tile is not None:
-            object.__setattr__(self, "winning_tile", Tile(self.winning_tile))
-        for t in concealed:
-            if t >= NUM_KINDS:
-                raise InvalidHand(
-                    N_("{tile} is a flower/season: list it with the bonus tiles, not the hand"),
-                    tile=t.token,
-                )
-        for t in bonus:
-            if t < NUM_KINDS:
-                raise InvalidHand(N_("{tile} is not a flower or season"), tile=t.token)
-        if len(set(bonus)) != len(bonus):
-            raise InvalidHand(N_("each flower and season exists only once"))
-        all_tiles = list(concealed)
-        for meld in self.melds:
-            all_tiles.extend(meld.tiles)
-        counts = tile_counts(all_tiles)
-        for kind, n in enumerate(counts) if max(counts) > 4 else ():
-            if n > 4:
-                raise InvalidHand(
-                    N_("{count} copies of {tile} ({where}): there are only 4 of each tile"),
-                    count=n,
-                    tile=Tile(kind).token,
-                    where=self._copies_where(kind),
-                )
-        if self.winning_tile is not None and self.winning_tile not in concealed:
-            raise InvalidHand(
-                N_("the winning tile {tile} must be among the concealed tiles"),
-                tile=self.winning_tile.token,
-            )
-        if self.partial:
-            self._check_partial()
-        object.__setattr__(self, "_counts", tuple(tile_counts(concealed)))
-
-    @classmethod
-    def _trusted(
-        cls,
+    def __init__(
+        self,
         concealed: tuple[Tile, ...],
-        bonus: tuple[Tile, ...],
-        winning_tile: Tile | None,
-        counts: tuple[int, ...],
-    ) -> Hand:
-        """A hand of no melds, not partial, from parts already checked by the caller (the
-        notation's fast path): ``concealed`` and ``bonus`` sorted tuples of :class:`Tile`
-        members, every check of :meth:`__post_init__` passed, ``counts`` the concealed
-        tiles' count vector.  Skips the public constructor's conversions and checks
-        (in the pure build; compiled, the class is native and has no slots to set: the
-        public constructor, which compiled code runs fast, checks them again)."""
-        if COMPILED:
-            return cls(concealed, (), bonus, winning_tile)
-        hand = _new_hand(cls)
+        melds: tuple[Meld, ...] = (),
+        bonus: tuple[Tile, ...] = (),
+        winning_tile: Tile | None = None,
+        partial: bool = False,
+        _checked_counts: tuple[int, ...] | None = None,
+    ) -> None:
+        # Written out, not generated (init=False): compiled (mypyc), this constructor is
+        # native and sets the fields directly, where the generated one is Python code
+        # setting each through object.__setattr__; pure, it sets them through their
+        # slots' descriptors, what object.__setattr__ does in about half the time.
+        # ``_checked_counts`` (the notation's fast path, parse_hand): the parts were made
+        # and checked by the caller, ``concealed`` and ``bonus`` sorted tuples of
+        # :class:`Tile` members, ``_checked_counts`` the concealed tiles' count vector;
+        # nothing is converted or checked again.
+        if _checked_counts is None:
+            concealed, melds, bonus, winning_tile, _checked_counts = _checked(
+                concealed, melds, bonus, winning_tile, partial
+            )
+        if COMPILED:  # native attributes: a direct store (the frozen check is Python's)
+            self.concealed = concealed  # type: ignore[misc]
+            self.melds = melds  # type: ignore[misc]
+            self.bonus = bonus  # type: ignore[misc]
+            self.winning_tile = winning_tile  # type: ignore[misc]
+            self.partial = partial  # type: ignore[misc]
+            self._counts = _checked_counts  # type: ignore[misc]
+            return
         s_concealed, s_melds, s_bonus, s_winning, s_partial, s_counts = _HAND_SLOTS
-        s_concealed(hand, concealed)
-        s_melds(hand, ())
-        s_bonus(hand, bonus)
-        s_winning(hand, winning_tile)
-        s_partial(hand, False)
-        s_counts(hand, counts)
-        return hand
+        s_concealed(self, concealed)
+        s_melds(self, melds)
+        s_bonus(self, bonus)
+        s_winning(self, winning_tile)
+        s_partial(self, partial)
+        s_counts(self, _checked_counts)
 
-    def _check_partial(self) -> None:
-        if self.winning_tile is not None:
-            raise InvalidHand(
-                N_(
-                    "a partial hand (only the sets that score) cannot have a winning tile "
-                    "({tile}): a winning hand is scored from all its tiles"
-                ),
-                tile=self.winning_tile.token,
-            )
-        if self.tile_count > 13:
-            raise InvalidHand(
-                N_(
-                    "a partial hand has at most 13 tiles (a kong counting as 3), "
-                    "this one has {count}"
-                ),
-                count=self.tile_count,
-            )
-
-    def _copies_where(self, kind: int) -> str:
-        """Where the copies of ``kind`` are: ``"2 concealed, 3 in melds"``."""
-        parts: list[str] = []
-        concealed = self.concealed.count(Tile(kind))
-        if concealed:
-            if self.winning_tile == kind:
-                parts.append(Text(N_("{n} concealed with the winning tile"), n=concealed))
-            else:
-                parts.append(Text(N_("{n} concealed"), n=concealed))
-        in_melds = sum(m.tiles.count(Tile(kind)) for m in self.melds)
-        if in_melds:
-            parts.append(Text(N_("{n} in melds"), n=in_melds))
-        return join(", ", parts)
+    def __reduce__(
+        self,
+    ) -> tuple[
+        type[Hand], tuple[tuple[Tile, ...], tuple[Meld, ...], tuple[Tile, ...], Tile | None, bool]
+    ]:
+        # pickled and copied as its fields, as Meld
+        return (Hand, (self.concealed, self.melds, self.bonus, self.winning_tile, self.partial))
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -286,7 +227,6 @@ class Hand:
 _TILE_BY_VALUE: Final[dict[object, Tile]] = {int(t): t for t in Tile}
 """Every tile by its value, for converting given tiles with a look-up (an int, or a
 :class:`Tile` itself: equal and of equal hash)."""
-_new_hand: Final = object.__new__
 _HAND_SLOTS: Final = (
     ()
     if COMPILED
@@ -296,8 +236,96 @@ _HAND_SLOTS: Final = (
     )
 )
 """Setting a frozen slot through its descriptor: what ``object.__setattr__`` does, in
-about half the time (``Hand._trusted``; tests/core/test_hand.py checks these are every
-field)."""
+about half the time (``Hand.__init__``, pure build; tests/core/test_hand.py checks
+these are every field)."""
+
+
+def _checked(
+    concealed: tuple[Tile, ...],
+    melds: tuple[Meld, ...],
+    bonus: tuple[Tile, ...],
+    winning_tile: Tile | None,
+    partial: bool,
+) -> tuple[tuple[Tile, ...], tuple[Meld, ...], tuple[Tile, ...], Tile | None, tuple[int, ...]]:
+    """The public constructor's parts converted (tiles sorted, as :class:`Tile`) and
+    checked, and the concealed tiles' count vector; :class:`InvalidHand` (or the enum's
+    own error for what is no tile) for anything wrong."""
+    # object: the caller may give ints or anything (converted or refused below)
+    given: tuple[object, ...] = concealed if type(concealed) is tuple else tuple(concealed)
+    given_bonus: tuple[object, ...] = bonus if type(bonus) is tuple else tuple(bonus)
+    try:  # a dict look-up per tile, not the enum call (~30 times as dear)
+        tiles = tuple(sorted([_TILE_BY_VALUE[t] for t in given]))
+        bonus_tiles = tuple(sorted([_TILE_BY_VALUE[t] for t in given_bonus]))
+    except (KeyError, TypeError):  # not a tile: the enum's own error
+        tiles = tuple(sorted(Tile(t) for t in given))  # type: ignore[arg-type]
+        bonus_tiles = tuple(sorted(Tile(t) for t in given_bonus))  # type: ignore[arg-type]
+    melds = melds if type(melds) is tuple else tuple(melds)
+    if winning_tile is not None:
+        winning_tile = Tile(winning_tile)
+    for t in tiles:
+        if t >= NUM_KINDS:
+            raise InvalidHand(
+                N_("{tile} is a flower/season: list it with the bonus tiles, not the hand"),
+                tile=t.token,
+            )
+    for t in bonus_tiles:
+        if t < NUM_KINDS:
+            raise InvalidHand(N_("{tile} is not a flower or season"), tile=t.token)
+    if len(set(bonus_tiles)) != len(bonus_tiles):
+        raise InvalidHand(N_("each flower and season exists only once"))
+    all_tiles = list(tiles)
+    for meld in melds:
+        all_tiles.extend(meld.tiles)
+    counts = tile_counts(all_tiles)
+    for kind, n in enumerate(counts) if max(counts) > 4 else ():
+        if n > 4:
+            raise InvalidHand(
+                N_("{count} copies of {tile} ({where}): there are only 4 of each tile"),
+                count=n,
+                tile=Tile(kind).token,
+                where=_copies_where(tiles, melds, winning_tile, kind),
+            )
+    if winning_tile is not None and winning_tile not in tiles:
+        raise InvalidHand(
+            N_("the winning tile {tile} must be among the concealed tiles"),
+            tile=winning_tile.token,
+        )
+    if partial:
+        if winning_tile is not None:
+            raise InvalidHand(
+                N_(
+                    "a partial hand (only the sets that score) cannot have a winning tile "
+                    "({tile}): a winning hand is scored from all its tiles"
+                ),
+                tile=winning_tile.token,
+            )
+        tile_count = len(tiles) + 3 * len(melds)  # as Hand.tile_count
+        if tile_count > 13:
+            raise InvalidHand(
+                N_(
+                    "a partial hand has at most 13 tiles (a kong counting as 3), "
+                    "this one has {count}"
+                ),
+                count=tile_count,
+            )
+    return tiles, melds, bonus_tiles, winning_tile, tuple(tile_counts(tiles))
+
+
+def _copies_where(
+    concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winning_tile: Tile | None, kind: int
+) -> str:
+    """Where the copies of ``kind`` are: ``"2 concealed, 3 in melds"``."""
+    parts: list[str] = []
+    n_concealed = concealed.count(Tile(kind))
+    if n_concealed:
+        if winning_tile == kind:
+            parts.append(Text(N_("{n} concealed with the winning tile"), n=n_concealed))
+        else:
+            parts.append(Text(N_("{n} concealed"), n=n_concealed))
+    in_melds = sum(m.tiles.count(Tile(kind)) for m in melds)
+    if in_melds:
+        parts.append(Text(N_("{n} in melds"), n=in_melds))
+    return join(", ", parts)
 
 
 class WinSource(StrEnum):
@@ -358,6 +386,21 @@ class Win:
             or self.lucky_thirteen
         ):
             self._check_flags()
+
+    def __reduce__(self) -> tuple[type[Win], tuple[WinSource, bool, bool, bool, bool, bool, bool]]:
+        # pickled and copied as its fields, as Meld
+        return (
+            Win,
+            (
+                self.source,
+                self.last_tile,
+                self.last_discard,
+                self.kong_on_kong,
+                self.first_discard,
+                self.heaven,
+                self.lucky_thirteen,
+            ),
+        )
 
     @property
     def needs_hand_check(self) -> bool:

@@ -101,6 +101,11 @@ class Situation:
         if win is not None and win.first_discard and self.seat_wind is Tile.EAST:
             raise InvalidWin(N_("East cannot win on his own first discard (first_discard)"))
 
+    def __reduce__(self) -> tuple[type[Situation], tuple[Tile, Tile, Win | None, bool]]:
+        # pickled and copied as its fields (compiled, a frozen dataclass cannot be rebuilt
+        # by setting its attributes one by one)
+        return (Situation, (self.seat_wind, self.round_wind, self.win, self.dead))
+
 
 @dataclass(frozen=True, slots=True)
 class ScoredItem:
