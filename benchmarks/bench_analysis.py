@@ -80,14 +80,22 @@ def make_ready_hands(n: int, seed: int) -> list[list[int]]:
     return hands
 
 
+_NEAR_SEEDS = 7 * 10**6
+"""Added to a run's seed for the near-ready set's ready hands (runs and the warm-up
+pass use seed + run and seed + 10**6: far from these)."""
+
+
 def make_near_hands(n: int, seed: int) -> list[list[int]]:
     """Ready hands (as above) then k = 0, 1, 2, 3 random exchanges (k = index % 4).
 
     An exchange discards a random held tile and draws a random tile from the rest of the
     wall (weighted by copies left), so the hands look like a game in progress near ready.
+    The ready hands are drawn from a seed of their own, not the ready set's: with the
+    ready set's hands, a run of all sets found the near set's suit contents in the tables
+    the ready set had just filled, and "unseen" near-ready hands were timed warm.
     """
     rng = random.Random(seed + 1)
-    hands = make_ready_hands(n, seed)
+    hands = make_ready_hands(n, seed + _NEAR_SEEDS)
     for i, counts in enumerate(hands):
         for _ in range(i % 4):
             out = rng.choice([y for y in range(34) if counts[y]])
