@@ -8,11 +8,12 @@ import os
 import subprocess
 import sys
 from dataclasses import replace
+from typing import Any
 
 from bot_helpers import discards_of, make_obs, play
 
 from mahjong_nts.bots.heuristic import HeuristicBot
-from mahjong_nts.bots.search import Policy, futures, rollout_values, rollout_worth, state_seed
+from mahjong_nts.bots.search import Policy, futures, rollout_values, state_seed
 from mahjong_nts.bots.strong import Level, StrongBot, _later
 from mahjong_nts.core.hand import Meld, MeldKind
 from mahjong_nts.core.notation import parse_tiles
@@ -24,6 +25,12 @@ from mahjong_nts.formats.rulefiles import load_ruleset
 
 ALL = [True] * NUM_KINDS
 EARLY = {0: "b1 N", 1: "k9", 2: "t9", 3: "b9"}
+
+
+def rollout_worth(*args: Any) -> float:
+    """The mean worth of a hand over the futures (:func:`rollout_values`)."""
+    values = rollout_values(*args)
+    return sum(values) / len(values) if values else 0.0
 
 
 def counts_of(text: str) -> list[int]:

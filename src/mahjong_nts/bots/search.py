@@ -41,7 +41,7 @@ from mahjong_nts.core.shanten import (
 )
 from mahjong_nts.core.tiles import NUM_KINDS
 
-__all__ = ["Policy", "futures", "rollout_values", "rollout_worth", "state_seed"]
+__all__ = ["Policy", "futures", "rollout_values", "state_seed"]
 
 _NO_TERMINALS = bytes(1)
 _GROUP = tuple(3 if t >= 27 else t // 9 for t in range(NUM_KINDS))
@@ -175,21 +175,6 @@ def _discard(counts: list[int], recs: list[GroupRecord], policy: Policy, target:
         if sh <= target:
             best, best_conn = t, c
     return best if best >= 0 else fallback
-
-
-def rollout_worth(
-    counts: list[int],
-    policy: Policy,
-    sequences: list[list[int]],
-    rounds: int,
-    others: int,
-    hazard: float,
-    win: Win,
-    cap: float = math.inf,
-) -> float:
-    """The mean of :func:`rollout_values`."""
-    values = rollout_values(counts, policy, sequences, rounds, others, hazard, win, cap)
-    return sum(values) / len(values) if values else 0.0
 
 
 def rollout_values(

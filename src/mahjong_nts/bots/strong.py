@@ -57,6 +57,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from mahjong_nts.bots._mypyc import mypyc_attr
 from mahjong_nts.bots.heuristic import (
@@ -75,7 +76,7 @@ from mahjong_nts.bots.heuristic import (
     _Values,
     evaluate,
 )
-from mahjong_nts.bots.search import Policy, futures, rollout_values, state_seed
+from mahjong_nts.bots.search import Policy, Win, futures, rollout_values, state_seed
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.analysis import waiting_tiles
 from mahjong_nts.core.game import Phase
@@ -193,7 +194,7 @@ class StrongBot(HeuristicBot):
         self._obs: Observation | None = None
         self._may_fold = rules is not None and rules.settlement.discarder_double
         """Folding pays only where the discarder pays the winner double (module doc)."""
-        self._ask: Callable[[bytes, int, bool], tuple[bool, int]] | None = None
+        self._ask: Win | None = None
         """The win question of the decision now (:meth:`_win`), made when first asked."""
 
     def _context(self, obs: Observation) -> _Context:
@@ -311,14 +312,11 @@ class StrongBot(HeuristicBot):
         if len(near) < 2:
             return None
         first = _pick(counts, ctx, choices, scores, scores)[1]
-        seats = len(obs.seats)
-        rounds = min(lv.search_turns, obs.live_left // seats)
-        if rounds <= 0:
+        sampled = _sampled(ctx, lv, lv.rollouts, ())
+        if sampled is None:
             return None
-        hazard = _hazard(obs, lv)
-        seed = state_seed(obs.seat, obs.concealed, (obs.seq, obs.live_left, obs.discard_count))
-        seqs = futures(ctx.live, lv.rollouts, seed)
-        later = _memo_win(_later(obs))
+        rounds, hazard, seqs, later = sampled
+        seats = len(obs.seats)
         pungs = _pung_wins(obs) if lv.rollout_pungs else None
         cands = [choices[i] for i in near]
         if first not in cands:
@@ -333,19 +331,7 @@ class StrongBot(HeuristicBot):
                 )
             finally:
                 counts[d] += 1
-        # the futures are common to every candidate: a candidate replaces the ordering's
-        # choice when it is ahead on them by ``search_z`` standard errors of the mean
-        # difference, future by future
-        base = worth[first]
-        best, best_z = first, lv.search_z
-        n = len(base)
-        for d in cands:
-            if d == first:
-                continue
-            z = _ahead(worth[d], base, n)
-            if z > best_z:
-                best, best_z = d, z
-        return best
+        return _most_ahead(first, worth[first], list(worth.items()), lv.search_z)
 
     def _claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
         choice = super()._claim(obs, ctx, counts)
@@ -361,14 +347,11 @@ class StrongBot(HeuristicBot):
             return choice
         if evaluate(counts, ctx) >= lv.search_far:
             return choice
-        seats = len(obs.seats)
-        rounds = min(lv.search_turns, obs.live_left // seats)
-        if rounds <= 0:
+        sampled = _sampled(ctx, lv, lv.claim_rollouts, (1,))
+        if sampled is None:
             return choice
-        hazard = _hazard(obs, lv)
-        seed = state_seed(obs.seat, obs.concealed, (obs.seq, obs.live_left, obs.discard_count, 1))
-        seqs = futures(ctx.live, lv.claim_rollouts, seed)
-        later = _memo_win(_later(obs))
+        rounds, hazard, seqs, later = sampled
+        seats = len(obs.seats)
         policy = _policy(counts, ctx, list(ctx.plans), ctx.sevens)
         worth: list[tuple[Action, list[float]]] = [
             (
@@ -420,15 +403,7 @@ class StrongBot(HeuristicBot):
         base = next((v for a, v in worth if a == choice), None)
         if base is None:
             return choice
-        best, best_z = choice, lv.search_z
-        n = len(base)
-        for a, values in worth:
-            if a == choice:
-                continue
-            z = _ahead(values, base, n)
-            if z > best_z:
-                best, best_z = a, z
-        return best
+        return _most_ahead(choice, base, worth, lv.search_z)
 
     def _ready_adjustment(self, ctx: _Context, counts: list[int], t: int) -> float:
         """For a discard that leaves the hand ready: how much worse (or better) it is than
@@ -522,6 +497,41 @@ class EasyBot(StrongBot):
     level = EASY
 
 
+_T = TypeVar("_T")
+
+
+def _sampled(
+    ctx: _Context, lv: Level, rollouts: int, salt: tuple[int, ...]
+) -> tuple[int, float, list[list[int]], Win] | None:
+    """What a search of the position samples: the rounds a future holds, the hazard a
+    round, ``rollouts`` futures (seeded by the public state and ``salt``) and the win
+    question of a win later in the hand; ``None`` when no round is left."""
+    obs = ctx.obs
+    rounds = min(lv.search_turns, obs.live_left // len(obs.seats))
+    if rounds <= 0:
+        return None
+    hazard = _hazard(obs, lv)
+    seed = state_seed(obs.seat, obs.concealed, (obs.seq, obs.live_left, obs.discard_count, *salt))
+    return rounds, hazard, futures(ctx.live, rollouts, seed), _memo_win(_later(obs))
+
+
+def _most_ahead(
+    first: _T, base: list[float], options: list[tuple[_T, list[float]]], z: float
+) -> _T:
+    """The option whose values, on the same futures as ``base`` (``first``'s), are
+    furthest ahead of them, if by more than ``z`` standard errors of the mean difference
+    (future by future); else ``first``."""
+    best, best_z = first, z
+    n = len(base)
+    for option, values in options:
+        if option == first:
+            continue
+        ahead = _ahead(values, base, n)
+        if ahead > best_z:
+            best, best_z = option, ahead
+    return best
+
+
 def _ahead(values: list[float], base: list[float], n: int) -> float:
     """How far ``values`` is ahead of ``base`` on the same ``n`` futures: the mean
     difference in standard errors (-inf when not ahead at all)."""
@@ -575,12 +585,12 @@ def _later(obs: Observation, melds: tuple[Meld, ...] = ()) -> Observation:
 
 def _pung_wins(
     obs: Observation,
-) -> Callable[[tuple[int, ...]], Callable[[bytes, int, bool], tuple[bool, int]]]:
+) -> Callable[[tuple[int, ...]], Win]:
     """The win questions of ``obs`` with open pungs of the tiles given declared (for the
     pungs of a sampled future), made once per set of tiles for one decision."""
-    made: dict[tuple[int, ...], Callable[[bytes, int, bool], tuple[bool, int]]] = {}
+    made: dict[tuple[int, ...], Win] = {}
 
-    def get(tiles: tuple[int, ...]) -> Callable[[bytes, int, bool], tuple[bool, int]]:
+    def get(tiles: tuple[int, ...]) -> Win:
         hit = made.get(tiles)
         if hit is None:
             melds = tuple(Meld(MeldKind.PUNG, Tile(t)) for t in tiles)
@@ -590,7 +600,7 @@ def _pung_wins(
     return get
 
 
-def _memo_win(obs: Observation) -> Callable[[bytes, int, bool], tuple[bool, int]]:
+def _memo_win(obs: Observation) -> Win:
     """A win question for a what-if position, remembered for one decision."""
     memo: dict[tuple[bytes, int, bool], tuple[bool, int]] = {}
 
