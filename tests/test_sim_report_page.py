@@ -14,12 +14,18 @@ from pathlib import Path
 import pytest
 
 from mahjong_nts.formats.rulefiles import load_ruleset
-from mahjong_nts.sim.report import CSV_FILES, PLOT_FILES, REPORT_FILES, REPORT_FORMAT, RunStats
+from mahjong_nts.sim.report import (
+    CSV_FILES,
+    PLOT_FILES,
+    REPORT_FILES,
+    REPORT_FORMAT,
+    RunStats,
+    shown_spec,
+)
 from mahjong_nts.sim.report_page import (
     PLOTS,
     ReportUnavailable,
     require_matplotlib,
-    shown_spec,
     write_report,
 )
 from mahjong_nts.sim.simulate import SimulationSpec, run_simulation
@@ -197,7 +203,12 @@ def test_a_house_file_is_shown_by_its_name_not_its_folder(tmp_path: Path) -> Non
     out = tmp_path / "report"
     write_report(out, [played("nts-2016", 20), played(str(house), 20)])
     html = (out / "index.html").read_text("utf-8")
-    assert "secret-folder" not in html and str(tmp_path) not in html
+    for written in sorted(out.iterdir()):  # the page, every table and report.json
+        if written.suffix in (".html", ".csv", ".json"):
+            text = written.read_text("utf-8")
+            assert "secret-folder" not in text and str(tmp_path) not in text, written.name
+    manifest = json.loads((out / "report.json").read_text("utf-8"))
+    assert [run["ruleset"] for run in manifest["runs"]] == ["nts-2016", "no-minimum.toml"]
     text = " ".join(parse(out / "index.html").text)
     assert "What no-minimum does to the game" in text
     assert "<code>no-minimum.toml</code>" in html

@@ -263,6 +263,15 @@ class _BotStats:
         self.seat_balance = [0] * seats
 
 
+def shown_spec(label: str) -> str:
+    """What ``--ruleset`` (or ``--compare``) said, as a report shows it (its page, its
+    tables and ``report.json``): a house-rule file by its file name, never its folder
+    (``/home/an/club/house.toml+flowers`` shows as ``house.toml+flowers``): a report is
+    made to be shared.  Only the head of a spec names a file (the overlays
+    after ``+`` are shipped names), so all before the last ``/`` or ``\\`` goes."""
+    return label[max(label.rfind("/"), label.rfind("\\")) + 1 :]
+
+
 class RunStats:
     """The statistics of one run (one rule set), built one outcome at a time.
 
@@ -371,7 +380,7 @@ class RunStats:
         """The run's tables, in :data:`CSV_FILES` order."""
         if self.hands == 0:
             raise ValueError("nothing to report: no hand was played")
-        r = self.label
+        r = shown_spec(self.label)
         h = self.hands
         summary = Table(
             "summary.csv",

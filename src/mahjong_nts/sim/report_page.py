@@ -38,6 +38,7 @@ from mahjong_nts.sim.report import (
     clear_report_dir,
     item_names,
     merged_tables,
+    shown_spec,
     write_csv_files,
 )
 
@@ -133,14 +134,6 @@ def _run_styles(runs: Sequence[RunStats]) -> list[dict[str, Any]]:
         {"linestyle": "--", "hatch": "//", "alpha": 0.75},
     ]
     return styles[: len(runs)]
-
-
-def shown_spec(label: str) -> str:
-    """What ``--ruleset`` (or ``--compare``) said, as the page shows it: a house-rule
-    file by its file name, never its folder (``/home/an/club/house.toml+flowers`` shows
-    as ``house.toml+flowers``).  Only the head of a spec names a file (the overlays
-    after ``+`` are shipped names), so all before the last ``/`` or ``\\`` goes."""
-    return label[max(label.rfind("/"), label.rfind("\\")) + 1 :]
 
 
 def short_name(run: RunStats, runs: Sequence[RunStats]) -> str:
@@ -644,7 +637,7 @@ def write_report(path: Path, runs: Sequence[RunStats], lang: str = "en") -> list
         "version": 1,
         "runs": [
             {
-                "ruleset": run.label,
+                "ruleset": shown_spec(run.label),
                 "ruleset_name": run.rules.name,
                 "unit": "match" if run.spec.matches else "hand",
                 "units": run.units,
