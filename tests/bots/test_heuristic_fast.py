@@ -440,3 +440,18 @@ def test_the_soft_minimum_falls_at_most_its_error_below_the_exact_one() -> None:
         worst = max(worst, exact - heuristic._softmin(values))
         assert heuristic._softmin(values) >= exact - heuristic.SOFTMIN_ERROR, values
     assert worst > 0.03  # the error is real, and not far below its bound
+
+
+@pytest.mark.parametrize("duplicate_pairs", [True, False])
+def test_seven_pairs_from_the_group_records_is_seven_pairs_of_the_counts(
+    duplicate_pairs: bool,
+) -> None:
+    rng = random.Random(17)
+    for i in range(3000):
+        size = (13, 14, 10, 11, 7, 8)[i % 6]
+        kinds = range(9 * (i % 3), 9 * (i % 3) + 9) if i % 4 == 0 else range(34)
+        counts = _hand(rng, size, kinds)
+        recs = heuristic._records(counts)
+        assert shanten.records_seven_pairs(
+            recs[0], recs[1], recs[2], recs[3], duplicate_pairs
+        ) == seven_pairs_shanten(counts, duplicate_pairs=duplicate_pairs), counts

@@ -55,6 +55,7 @@ from mahjong_nts.core.shanten import (
     GROUP_TABLES,
     GroupRecord,
     group_record,
+    records_seven_pairs,
     records_shanten,
     seven_pairs_shanten,
 )
@@ -455,19 +456,18 @@ def evaluate(counts: list[int], ctx: _Context) -> float:
     """The value of a hand between turns (lower is better): soft minimum over the plans."""
     recs = _records(counts)
     n = ctx.n_melds
-    return _evaluate(counts, ctx, [p.shanten(recs, n) for p in ctx.plans])
+    return _evaluate(counts, ctx, recs, [p.shanten(recs, n) for p in ctx.plans])
 
 
-def _evaluate(counts: list[int], ctx: _Context, shanten: list[int]) -> float:
-    """:func:`evaluate`, given the shanten of each plan of ``ctx.plans``."""
-    hv = ctx.held_value(counts)
-    values: list[float] = []
-    ready = False
-    for p, sh in zip(ctx.plans, shanten, strict=True):
-        ready = ready or sh == 0
-        values.append(sh + ctx.lack_cost(p, hv))
+def _evaluate(
+    counts: list[int], ctx: _Context, recs: list[GroupRecord], shanten: list[int]
+) -> float:
+    """:func:`evaluate`, given the hand's records and the shanten of each plan."""
+    costs = ctx.plan_costs(ctx.held_value(counts))
+    values = [sh + cost for sh, cost in zip(shanten, costs, strict=True)]
+    ready = 0 in shanten
     if ctx.sevens:
-        sh = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
+        sh = records_seven_pairs(recs[0], recs[1], recs[2], recs[3], ctx.v.duplicate_pairs)
         ready = ready or sh == 0
         values.append(sh + ctx.w.seven_pairs_penalty)
     if not values:
@@ -514,7 +514,9 @@ class _Bases:
         best = math.inf
         sevens_base = 99
         if ctx.sevens:
-            sevens_base = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
+            sevens_base = records_seven_pairs(
+                recs[0], recs[1], recs[2], recs[3], ctx.v.duplicate_pairs
+            )
             best = sevens_base + w.seven_pairs_penalty
         prune = w.prune
         plans: list[tuple[_Plan, int, tuple[int, int, int, int], float]] = []
@@ -926,7 +928,7 @@ class HeuristicBot:
         n = ctx.n_melds
         recs = _records(counts)
         shanten = [p.shanten(recs, n) for p in ctx.plans]
-        best = _evaluate(counts, ctx, shanten) - ctx.w.claim_margin
+        best = _evaluate(counts, ctx, recs, shanten) - ctx.w.claim_margin
         saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
         gained: list[int] | None = None  # each plan's shanten with the offered tile added
         for a in legal:

@@ -37,6 +37,7 @@ __all__ = [
     "GroupRecord",
     "group_record",
     "irregular_shanten",
+    "records_seven_pairs",
     "records_shanten",
     "regular_shanten",
     "seven_pairs_shanten",
@@ -337,6 +338,20 @@ def seven_pairs_shanten(counts: Sequence[int], *, duplicate_pairs: bool = True) 
         return 6 - min(pairs, 7)
     pairs = kinds - c.count(1)
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def records_seven_pairs(
+    r0: GroupRecord, r1: GroupRecord, r2: GroupRecord, rh: GroupRecord, duplicate_pairs: bool
+) -> int:
+    """:func:`seven_pairs_shanten` of the hand whose groups have the records ``r0`` to
+    ``rh`` (no count above 4, as in any real hand): from their packed counts."""
+    packed = r0[5] + r1[5] + r2[5] + rh[5]
+    singles = packed >> 8 & 63
+    if duplicate_pairs:  # sum(x // 2) = (tiles - singles - threes) / 2
+        pairs = (r0[2] + r1[2] + r2[2] + rh[2] - singles - (packed >> 16 & 63)) >> 1
+        return 6 - (pairs if pairs < 7 else 7)
+    kinds = packed >> 24
+    return 6 - (kinds - singles) + (7 - kinds if kinds < 7 else 0)
 
 
 _orphan_counts = itemgetter(*ORPHANS)
