@@ -71,7 +71,7 @@ _RECORDS: tuple[dict[bytes, _Record], ...] = ({}, {}, {}, {})
 _RECORDS_BOUND: Final = 1 << 13
 """Entries of one group's table in :data:`_RECORDS`; past it the older half is dropped
 (a long run keeps meeting contents it has not seen)."""
-_Shape = tuple[_Front, int, int, int]
+_Shape = tuple[_Front, int, int, int, int, int, int]
 _SHAPES: tuple[dict[bytes, _Shape], dict[bytes, _Shape]] = ({}, {})
 """The parts of a record that follow from the group's shape alone (the front, [1], [6]
 and [7]), by shape: [0] the honours (counts in falling order), [1] the suits (counts
@@ -175,8 +175,10 @@ def _fill_record(g: int, key: bytes) -> _Record:
 
 
 def _shape_parts(shape: bytes, chows: bool) -> _Shape:
-    """The front of a group of this shape, sorted best first, and its packed best points
-    without and with the pair and the pair's gain (the record's [0], [1], [6] and [7])."""
+    """The parts of a record that follow from a group's shape: the front, sorted best
+    first, its packed best points without and with the pair and the pair's gain (the
+    record's [0], [1], [6] and [7]), the tiles and kinds held ([2], [3]) and the packed
+    counts of kinds held once, three times and at all ([5] without its first bits)."""
     front = tuple(sorted(_suffix_front(shape, chows), key=lambda q: (-(q[0] + q[1] + q[2]), q)))
     # (the empty split (0, 0, 0) is always there, so a point without the pair exists)
     m0, k0, _ = max((q for q in front if not q[2]), key=lambda q: (q[0] + q[1], q[0]))
@@ -188,12 +190,16 @@ def _shape_parts(shape: bytes, chows: bool) -> _Shape:
         m1, k1, _ = max(with_pair, key=lambda q: (q[0] + q[1], q[0]))
         delta = (m1 | k1 << 8 | 1 << 16) - no_pair
         gain = m1 + k1 + 1 - m0 - k0
-    return front, no_pair, delta, gain
+    kinds = len(shape) - shape.count(0)
+    counted = shape.count(1) << 8 | shape.count(3) << 16 | kinds << 24
+    return front, no_pair, delta, gain, sum(shape), kinds, counted
 
 
 def _build_record(g: int, key: bytes) -> _Record:
     # The front depends only on the group's shape: a suit's counts without the empty ranks
     # at either end (a chow never reaches past them), the honours' counts in any order.
+    # So do the tiles and kinds held, once and three times; the terminals (a suit's
+    # first and last rank) and the winds do not.
     chows = g != 3
     shape = key.strip(b"\0") if chows else bytes(sorted(key, reverse=True)).rstrip(b"\0")
     shapes = _SHAPES[chows]
@@ -203,17 +209,16 @@ def _build_record(g: int, key: bytes) -> _Record:
         if len(shapes) >= _SHAPES_BOUND:
             _drop_older_half(shapes)
         shapes[shape] = parts
-    front, no_pair, delta, gain = parts
-    winds = 4 - key[0:4].count(0) if g == 3 else 0
-    orphans = key if g == 3 else key[0:1] + key[8:9]
-    packed = (
-        (len(orphans) - orphans.count(0))
-        | (max(orphans) >= 2) << 4
-        | key.count(1) << 8
-        | key.count(3) << 16
-        | (len(key) - key.count(0)) << 24
-    )
-    return (front, no_pair, sum(key), len(key) - key.count(0), winds, packed, delta, gain)
+    front, no_pair, delta, gain, tiles, kinds, counted = parts
+    if chows:
+        low, high = key[0], key[8]
+        winds = 0
+        # terminal kinds held, and whether one is held twice or more
+        packed = counted | (low > 0) + (high > 0) | (low >= 2 or high >= 2) << 4
+    else:
+        winds = 4 - key[0:4].count(0)
+        packed = counted | kinds | (kinds > 0 and shape[0] >= 2) << 4
+    return (front, no_pair, tiles, kinds, winds, packed, delta, gain)
 
 
 def _greedy(r0: _Record, r1: _Record, r2: _Record, rh: _Record) -> int:
