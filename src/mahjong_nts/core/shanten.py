@@ -74,9 +74,11 @@ _RECORDS_BOUND: Final = 1 << 13
 _Shape = tuple[_Front, int, int, int, int, int, int]
 _SHAPES: tuple[dict[bytes, _Shape], dict[bytes, _Shape]] = ({}, {})
 """The parts of a record that follow from the group's shape alone (the front, [1], [6]
-and [7]), by shape: [0] the honours (counts in falling order), [1] the suits (counts
-without the empty ranks at either end).  Many contents share a shape (a suit's 3-4-5 and
-6-7-8), so a new content seldom needs its front worked out."""
+and [7], the tiles and kinds held, the packed counts of singles and threes), by shape:
+[0] the honours (counts in falling order), [1] the suits (counts without the empty ranks
+at either end, or their mirror image when it comes first in byte order).  Many contents
+share a shape (a suit's 3-4-5 and 6-7-8; 1-1-2 and 8-9-9), so a new content seldom needs
+its front worked out."""
 _SHAPES_BOUND: Final = 1 << 13
 """Entries of one table of :data:`_SHAPES`; past it the older half is dropped."""
 _SUFFIX: dict[tuple[bytes, bool], frozenset[_Point]] = {}
@@ -105,7 +107,13 @@ def _suffix_front(c: bytes, chows: bool) -> frozenset[_Point]:
     # The same for the group's shape (see _build_record): the splits below meet the
     # shapes of many other counts (taking a set off 1-2-3-5 leaves 5, as it does off
     # 7-8-9-5), so they are looked up by shape.
-    c = c.strip(b"\0") if chows else bytes(sorted(c, reverse=True)).rstrip(b"\0")
+    if chows:
+        c = c.strip(b"\0")
+        mirror = c[::-1]
+        if mirror < c:
+            c = mirror
+    else:
+        c = bytes(sorted(c, reverse=True)).rstrip(b"\0")
     key = (c, chows)
     hit = _SUFFIX.get(key)
     if hit is not None:
@@ -197,11 +205,18 @@ def _shape_parts(shape: bytes, chows: bool) -> _Shape:
 
 def _build_record(g: int, key: bytes) -> _Record:
     # The front depends only on the group's shape: a suit's counts without the empty ranks
-    # at either end (a chow never reaches past them), the honours' counts in any order.
-    # So do the tiles and kinds held, once and three times; the terminals (a suit's
-    # first and last rank) and the winds do not.
+    # at either end (a chow never reaches past them), read from whichever end comes first
+    # in byte order (a suit's mirror image, 9 for 1, splits alike: a chow reversed is a
+    # chow); the honours' counts in any order.  So do the tiles and kinds held, once and
+    # three times; the terminals (a suit's first and last rank) and the winds do not.
     chows = g != 3
-    shape = key.strip(b"\0") if chows else bytes(sorted(key, reverse=True)).rstrip(b"\0")
+    if chows:
+        shape = key.strip(b"\0")
+        mirror = shape[::-1]
+        if mirror < shape:
+            shape = mirror
+    else:
+        shape = bytes(sorted(key, reverse=True)).rstrip(b"\0")
     shapes = _SHAPES[chows]
     parts = shapes.get(shape)
     if parts is None:
