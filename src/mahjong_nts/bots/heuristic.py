@@ -55,6 +55,7 @@ from mahjong_nts.core.shanten import (
     GROUP_TABLES,
     GroupRecord,
     group_record,
+    records_seven_pairs,
     records_shanten,
     seven_pairs_shanten,
 )
@@ -455,15 +456,18 @@ def evaluate(counts: list[int], ctx: _Context) -> float:
     """The value of a hand between turns (lower is better): soft minimum over the plans."""
     recs = _records(counts)
     n = ctx.n_melds
-    hv = ctx.held_value(counts)
-    values: list[float] = []
-    ready = False
-    for p in ctx.plans:
-        sh = p.shanten(recs, n)
-        ready = ready or sh == 0
-        values.append(sh + ctx.lack_cost(p, hv))
+    return _evaluate(counts, ctx, recs, [p.shanten(recs, n) for p in ctx.plans])
+
+
+def _evaluate(
+    counts: list[int], ctx: _Context, recs: list[GroupRecord], shanten: list[int]
+) -> float:
+    """:func:`evaluate`, given the hand's records and the shanten of each plan."""
+    costs = ctx.plan_costs(ctx.held_value(counts))
+    values = [sh + cost for sh, cost in zip(shanten, costs, strict=True)]
+    ready = 0 in shanten
     if ctx.sevens:
-        sh = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
+        sh = records_seven_pairs(recs[0], recs[1], recs[2], recs[3], ctx.v.duplicate_pairs)
         ready = ready or sh == 0
         values.append(sh + ctx.w.seven_pairs_penalty)
     if not values:
@@ -510,7 +514,9 @@ class _Bases:
         best = math.inf
         sevens_base = 99
         if ctx.sevens:
-            sevens_base = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
+            sevens_base = records_seven_pairs(
+                recs[0], recs[1], recs[2], recs[3], ctx.v.duplicate_pairs
+            )
             best = sevens_base + w.seven_pairs_penalty
         prune = w.prune
         plans: list[tuple[_Plan, int, tuple[int, int, int, int], float]] = []
@@ -769,6 +775,55 @@ def _danger_weight(ctx: _Context, value: float, careful: bool) -> float:
     return ctx.w.danger_weight * min(value - 1.0, 2.0)
 
 
+def _gained(counts: list[int], tile: int, plans: Sequence[_Plan], n_melds: int) -> list[int]:
+    """The shanten of each of ``plans`` for the hand with one more ``tile``."""
+    counts[tile] += 1
+    recs = _records(counts)
+    counts[tile] -= 1
+    return [p.shanten(recs, n_melds) for p in plans]
+
+
+SOFTMIN_ERROR: Final = 0.0501
+"""How far below the exact soft minimum :func:`_softmin` can fall: its table rounds each
+difference down to a step of 0.05, which raises each term by at most ``exp(0.1)`` and the
+sum with it, lowering the result by at most ``0.1 / SOFTMIN`` (= 0.05); dropping the
+terms of differences of 3 or more only raises it."""
+
+
+def _claim_bound(after: list[int], ctx: _Context, shanten: list[int]) -> float:
+    """A lower bound of the value that claiming a pung or chow leaves, whatever the
+    discard after it: ``after`` is the hand after the claim (the meld set aside), ``ctx``
+    set for it (its plans those the meld keeps, ``n_melds`` one more, not concealed), and
+    ``shanten`` a lower bound of each plan's shanten *before* the claim with the claimed
+    tile added (``inf`` when no plan is left: the slow way values such a claim so too).
+
+    Why it is a bound:
+
+    * a plan's shanten after the claim and any discard is at least its shanten of the
+      hand before the claim with the claimed tile added (the meld is a set of that hand,
+      and taking a tile away never lowers shanten), and never below 0;
+      the shanten of the hand before, less one, is a weaker bound (one tile lowers
+      shanten by at most one);
+    * a plan's cost after the discard is at least its cost for ``after``: the held value
+      only falls with a discard, and a cost never rises with the doublings (a context's
+      :meth:`_Context.lack_cost` must keep to that);
+    * the value of a discard is :func:`_softmin` over some of those plans (the kept ones;
+      no seven pairs once a meld is declared), at least the exact soft minimum over all of
+      them less :data:`SOFTMIN_ERROR` (fewer terms and larger values only raise it), with
+      :data:`MAX_WAIT_BONUS` off at most, and only when a plan may be ready.
+    """
+    if not ctx.plans:
+        return math.inf
+    costs = ctx.plan_costs(ctx.held_value(after))
+    values = [(s if s > 0 else 0) + c for s, c in zip(shanten, costs, strict=True)]
+    lo = min(values)
+    total = 0.0
+    for v in values:
+        total += math.exp(-SOFTMIN * (v - lo))
+    bound = lo - math.log(total) / SOFTMIN - SOFTMIN_ERROR
+    return bound - MAX_WAIT_BONUS if min(shanten) <= 0 else bound
+
+
 LUCKY_READY = 0.5
 """An announcement is made when the hand's value after it, the announcement's doublings
 counted, is below this: ready, and lacking at most part of a doubling."""
@@ -870,8 +925,12 @@ class HeuristicBot:
         offered = obs.offered
         assert offered is not None
         best_action: Action | None = None
-        best = evaluate(counts, ctx) - ctx.w.claim_margin
+        n = ctx.n_melds
+        recs = _records(counts)
+        shanten = [p.shanten(recs, n) for p in ctx.plans]
+        best = _evaluate(counts, ctx, recs, shanten) - ctx.w.claim_margin
         saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
+        gained: list[int] | None = None  # each plan's shanten with the offered tile added
         for a in legal:
             kind = a.kind
             t = a.tile
@@ -889,14 +948,22 @@ class HeuristicBot:
                 ctx.meld_value = saved[2] + ctx.worth[t]
             ctx.n_melds += 1
             ctx.concealed = ctx.sevens = False
-            ctx.plans = tuple(p for p in saved[3] if _fits(p, meld, t))
+            fits = [i for i, p in enumerate(saved[3]) if _fits(p, meld, t)]
+            ctx.plans = tuple(saved[3][i] for i in fits)
             bonus = ctx.w.value_claim_bonus if meld is _PUNG_MELD and ctx.worth[t] else 0.0
             if kind is _KONG:
                 v = evaluate(after, ctx) - 0.3 - bonus  # a loose tile comes with it
             else:
-                choices = [x for x in range(NUM_KINDS) if after[x]]
-                v, _ = _best_discard(after, ctx, choices, cutoff=best + bonus)
-                v -= bonus
+                # Most claims are proved no better than passing by a bound (_claim_bound):
+                # from each plan's shanten now less one, else with the offered tile added.
+                v = math.inf
+                if _claim_bound(after, ctx, [shanten[i] - 1 for i in fits]) - bonus < best:
+                    if gained is None:
+                        gained = _gained(counts, offered, saved[3], n)
+                    if _claim_bound(after, ctx, [gained[i] for i in fits]) - bonus < best:
+                        choices = [x for x in range(NUM_KINDS) if after[x]]
+                        v, _ = _best_discard(after, ctx, choices, cutoff=best + bonus)
+                        v -= bonus
             ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
             if v < best:
                 best, best_action = v, a

@@ -37,6 +37,7 @@ __all__ = [
     "GroupRecord",
     "group_record",
     "irregular_shanten",
+    "records_seven_pairs",
     "records_shanten",
     "regular_shanten",
     "seven_pairs_shanten",
@@ -70,12 +71,14 @@ _RECORDS: tuple[dict[bytes, _Record], ...] = ({}, {}, {}, {})
 _RECORDS_BOUND: Final = 1 << 13
 """Entries of one group's table in :data:`_RECORDS`; past it the older half is dropped
 (a long run keeps meeting contents it has not seen)."""
-_Shape = tuple[_Front, int, int, int]
+_Shape = tuple[_Front, int, int, int, int, int, int]
 _SHAPES: tuple[dict[bytes, _Shape], dict[bytes, _Shape]] = ({}, {})
 """The parts of a record that follow from the group's shape alone (the front, [1], [6]
-and [7]), by shape: [0] the honours (counts in falling order), [1] the suits (counts
-without the empty ranks at either end).  Many contents share a shape (a suit's 3-4-5 and
-6-7-8), so a new content seldom needs its front worked out."""
+and [7], the tiles and kinds held, the packed counts of singles and threes), by shape:
+[0] the honours (counts in falling order), [1] the suits (counts without the empty ranks
+at either end, or their mirror image when it comes first in byte order).  Many contents
+share a shape (a suit's 3-4-5 and 6-7-8; 1-1-2 and 8-9-9), so a new content seldom needs
+its front worked out."""
 _SHAPES_BOUND: Final = 1 << 13
 """Entries of one table of :data:`_SHAPES`; past it the older half is dropped."""
 _SUFFIX: dict[tuple[bytes, bool], frozenset[_Point]] = {}
@@ -104,7 +107,13 @@ def _suffix_front(c: bytes, chows: bool) -> frozenset[_Point]:
     # The same for the group's shape (see _build_record): the splits below meet the
     # shapes of many other counts (taking a set off 1-2-3-5 leaves 5, as it does off
     # 7-8-9-5), so they are looked up by shape.
-    c = c.strip(b"\0") if chows else bytes(sorted(c, reverse=True)).rstrip(b"\0")
+    if chows:
+        c = c.strip(b"\0")
+        mirror = c[::-1]
+        if mirror < c:
+            c = mirror
+    else:
+        c = bytes(sorted(c, reverse=True)).rstrip(b"\0")
     key = (c, chows)
     hit = _SUFFIX.get(key)
     if hit is not None:
@@ -174,8 +183,10 @@ def _fill_record(g: int, key: bytes) -> _Record:
 
 
 def _shape_parts(shape: bytes, chows: bool) -> _Shape:
-    """The front of a group of this shape, sorted best first, and its packed best points
-    without and with the pair and the pair's gain (the record's [0], [1], [6] and [7])."""
+    """The parts of a record that follow from a group's shape: the front, sorted best
+    first, its packed best points without and with the pair and the pair's gain (the
+    record's [0], [1], [6] and [7]), the tiles and kinds held ([2], [3]) and the packed
+    counts of kinds held once, three times and at all ([5] without its first bits)."""
     front = tuple(sorted(_suffix_front(shape, chows), key=lambda q: (-(q[0] + q[1] + q[2]), q)))
     # (the empty split (0, 0, 0) is always there, so a point without the pair exists)
     m0, k0, _ = max((q for q in front if not q[2]), key=lambda q: (q[0] + q[1], q[0]))
@@ -187,14 +198,25 @@ def _shape_parts(shape: bytes, chows: bool) -> _Shape:
         m1, k1, _ = max(with_pair, key=lambda q: (q[0] + q[1], q[0]))
         delta = (m1 | k1 << 8 | 1 << 16) - no_pair
         gain = m1 + k1 + 1 - m0 - k0
-    return front, no_pair, delta, gain
+    kinds = len(shape) - shape.count(0)
+    counted = shape.count(1) << 8 | shape.count(3) << 16 | kinds << 24
+    return front, no_pair, delta, gain, sum(shape), kinds, counted
 
 
 def _build_record(g: int, key: bytes) -> _Record:
     # The front depends only on the group's shape: a suit's counts without the empty ranks
-    # at either end (a chow never reaches past them), the honours' counts in any order.
+    # at either end (a chow never reaches past them), read from whichever end comes first
+    # in byte order (a suit's mirror image, 9 for 1, splits alike: a chow reversed is a
+    # chow); the honours' counts in any order.  So do the tiles and kinds held, once and
+    # three times; the terminals (a suit's first and last rank) and the winds do not.
     chows = g != 3
-    shape = key.strip(b"\0") if chows else bytes(sorted(key, reverse=True)).rstrip(b"\0")
+    if chows:
+        shape = key.strip(b"\0")
+        mirror = shape[::-1]
+        if mirror < shape:
+            shape = mirror
+    else:
+        shape = bytes(sorted(key, reverse=True)).rstrip(b"\0")
     shapes = _SHAPES[chows]
     parts = shapes.get(shape)
     if parts is None:
@@ -202,17 +224,16 @@ def _build_record(g: int, key: bytes) -> _Record:
         if len(shapes) >= _SHAPES_BOUND:
             _drop_older_half(shapes)
         shapes[shape] = parts
-    front, no_pair, delta, gain = parts
-    winds = 4 - key[0:4].count(0) if g == 3 else 0
-    orphans = key if g == 3 else key[0:1] + key[8:9]
-    packed = (
-        (len(orphans) - orphans.count(0))
-        | (max(orphans) >= 2) << 4
-        | key.count(1) << 8
-        | key.count(3) << 16
-        | (len(key) - key.count(0)) << 24
-    )
-    return (front, no_pair, sum(key), len(key) - key.count(0), winds, packed, delta, gain)
+    front, no_pair, delta, gain, tiles, kinds, counted = parts
+    if chows:
+        low, high = key[0], key[8]
+        winds = 0
+        # terminal kinds held, and whether one is held twice or more
+        packed = counted | (low > 0) + (high > 0) | (low >= 2 or high >= 2) << 4
+    else:
+        winds = 4 - key[0:4].count(0)
+        packed = counted | kinds | (kinds > 0 and shape[0] >= 2) << 4
+    return (front, no_pair, tiles, kinds, winds, packed, delta, gain)
 
 
 def _greedy(r0: _Record, r1: _Record, r2: _Record, rh: _Record) -> int:
@@ -337,6 +358,20 @@ def seven_pairs_shanten(counts: Sequence[int], *, duplicate_pairs: bool = True) 
         return 6 - min(pairs, 7)
     pairs = kinds - c.count(1)
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def records_seven_pairs(
+    r0: GroupRecord, r1: GroupRecord, r2: GroupRecord, rh: GroupRecord, duplicate_pairs: bool
+) -> int:
+    """:func:`seven_pairs_shanten` of the hand whose groups have the records ``r0`` to
+    ``rh`` (no count above 4, as in any real hand): from their packed counts."""
+    packed = r0[5] + r1[5] + r2[5] + rh[5]
+    singles = packed >> 8 & 63
+    if duplicate_pairs:  # sum(x // 2) = (tiles - singles - threes) / 2
+        pairs = (r0[2] + r1[2] + r2[2] + rh[2] - singles - (packed >> 16 & 63)) >> 1
+        return 6 - (pairs if pairs < 7 else 7)
+    kinds = packed >> 24
+    return 6 - (kinds - singles) + (7 - kinds if kinds < 7 else 0)
 
 
 _orphan_counts = itemgetter(*ORPHANS)
