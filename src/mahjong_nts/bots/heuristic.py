@@ -591,8 +591,10 @@ def _discard_values(
     # that shanten, -9 without seven pairs).
     unchanged = [x[1] + x[3] for x in kept]
     ready_before = [x[0].keep for x in kept if x[1] == 0]
-    """What each plan ready before the discard keeps (it stays ready if the tile is not
-    one of its own)."""
+    """What each plan ready before the discard keeps.  As in the loop's other branch, a
+    discard makes the hand count as ready (its waits weighed) only through a plan that
+    keeps the discarded tile's kind (or seven pairs), not through one that never
+    needed it."""
     unchanged_value: dict[int, float] = {}
     softmins: dict[tuple[float, ...], float] = {}
     """:func:`_softmin` by plan values (at most one entry a discard)."""
