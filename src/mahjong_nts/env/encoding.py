@@ -790,7 +790,7 @@ class _SeatArray:
 _TABLE_KEY: Final = ("env.encoding", "table")
 
 
-def encode_game(game: Game, seat: int) -> npt.NDArray[np.float32]:
+def encode_game(game: Game, seat: object) -> npt.NDArray[np.float32]:
     """The layout-1 array of ``seat`` in ``game`` now, equal to ``encode(observe(game,
     seat))`` but read straight from the game: no :class:`Observation` is built (nor the
     seats' views, nor the sorted concealed tiles).  A new array each call (a copy of
@@ -813,7 +813,9 @@ def encode_game(game: Game, seat: int) -> npt.NDArray[np.float32]:
     table = cache.get(_TABLE_KEY)
     if table is None:
         table = cache[_TABLE_KEY] = _Table(game)
-    if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
+    # (a bool is no seat; ``seat`` is typed ``object``: compiled, an ``int`` parameter
+    # would take True as 1 and refuse a float with a TypeError before this check)
+    if type(seat) is not int or not 0 <= seat < game.n:
         raise ValueError(f"seat {seat!r} is not at this table (0..{game.n - 1})")
     table.update(game)
     kept = table.seats[seat]
