@@ -314,7 +314,12 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             game.apply(act)
         except IllegalAction:
             self._illegal(agent, act, action)
-        # then the rewards, the end of the hand (or the match's next hand), the next agent
+        self._after_apply(agent, game)
+
+    def _after_apply(self, agent: str, game: Game) -> None:
+        """The rest of :meth:`step` once ``agent``'s action is applied: rewards, the end
+        of the hand (or the match's next hand), the next agent (a method of its own:
+        ``benchmarks/profile_env.py`` times it)."""
         self._cumulative_rewards[agent] = 0.0
         if self.episode == "match":
             self._match_step(game)
