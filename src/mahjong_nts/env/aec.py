@@ -81,7 +81,9 @@ def _rules_of(ruleset: str | RuleSet) -> RuleSet:
     return load_ruleset(ruleset)
 
 
-class _ActionSpace(spaces.Discrete):
+# (the ignore: where gymnasium is not installed, as in the wheel's isolated build, which
+# type-checks env/ for the compiled build, its classes are Any to mypy)
+class _ActionSpace(spaces.Discrete):  # type: ignore[misc, unused-ignore]
     """``Discrete(NUM_ACTIONS)`` seeded as :meth:`MahjongEnv.reset` says (agent ``i``'s
     space from ``derive_seed(seed, "actions", i)``), on its first draw after the reset:
     deriving the seed (SHA-256) and making numpy's generator for every agent took about
