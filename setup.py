@@ -41,10 +41,20 @@ PURE_MODULES = {
     "mahjong_nts/core/errors.py",
     # imports bots by name (importlib, entry points): once per process, nothing to gain
     "mahjong_nts/bots/loader.py",
+    # subclass PettingZoo's AECEnv and its order-enforcing wrapper (aec.py) and
+    # Gymnasium's Env (single.py): mypyc makes no native class of a subclass of a class
+    # it did not compile, and its Python class of one (its base an Any to mypy:
+    # pettingzoo has no types) broke the attribute lookups of PettingZoo's api_test
+    # (SystemError in dictobject.c) and crashed the interpreter in tests/env; they hold
+    # the AEC protocol's few lines a step, the array and the mask are encoding.py's
+    "mahjong_nts/env/aec.py",
+    "mahjong_nts/env/single.py",
 }
 """Modules of the compiled packages left as Python, and why."""
 
-COMPILED_PACKAGES = ("mahjong_nts/core", "mahjong_nts/bots")
+COMPILED_PACKAGES = ("mahjong_nts/core", "mahjong_nts/bots", "mahjong_nts/env")
+"""The packages whose modules are compiled; env/ imports numpy (the ``[env]`` extra, not a
+build requirement: without it in the build, mypy takes numpy's types as Any)."""
 
 
 def _flag(name: str) -> bool:

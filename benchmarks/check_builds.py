@@ -1,7 +1,8 @@
 """Do two or more trees give the same results?  Runs ``check_identical.py`` (scoring),
-``check_notation_identical.py`` (parsing) and ``mahjong-nts simulate`` / ``duel``
-(whole games) once per tree and compares what they print, byte for byte (``duel``'s
-JSON without its timing).
+``check_notation_identical.py`` (parsing), ``mahjong-nts simulate`` / ``duel``
+(whole games) and ``check_env_identical.py`` (the environment's arrays, masks and
+rewards along random episodes; needs the ``[env]`` extra) once per tree and compares
+what they print, byte for byte (``duel``'s JSON without its timing).
 
 A tree is a directory that holds the ``mahjong_nts`` package (``src/`` of a checkout,
 or a virtual environment's ``site-packages``): each run has it first on ``PYTHONPATH``,
@@ -14,9 +15,9 @@ the pure one can be compared, and either with an old revision
 
 Each tree's build is printed first (``mahjong_nts.core.build``, or "no build flag" for a
 revision before it).  Then per check one line: the digest of each tree's output and
-``same`` or ``DIFFERENT``; the exit code is 1 if any check differs.  The games run only
-on trees that have the same ``simulate`` as the first (``--games-on`` names them;
-default: every tree but ones named ``old``).
+``same`` or ``DIFFERENT``; the exit code is 1 if any check differs.  The games and the
+environment's episodes run only on trees that have the same ``simulate`` as the first
+(``--games-on`` names them; default: every tree but ones named ``old``).
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def main() -> int:
     parser.add_argument("--texts", type=int, default=100000, help="texts per seed")
     parser.add_argument("--games", type=int, default=2000, help="simulate --hands")
     parser.add_argument("--duel-hands", type=int, default=200, help="duel --hands")
+    parser.add_argument("--env-episodes", type=int, default=90, help="env episodes")
     parser.add_argument("--games-on", default=None, help="comma-separated tree names")
     opts = parser.parse_args()
     trees = dict(t.split("=", 1) for t in opts.trees)
@@ -89,6 +91,8 @@ def main() -> int:
     checks.append((f"simulate --hands {opts.games} --seed 1 --json", sim, games_on))
     duel = [*cli, "duel", "heuristic", "random", "--hands", str(opts.duel_hands), "--seed", "1"]
     checks.append((f"duel heuristic random --hands {opts.duel_hands}", [*duel, "--json"], games_on))
+    env = [str(HERE / "check_env_identical.py"), "1", str(opts.env_episodes)]
+    checks.append((f"env episodes seed 1 x {opts.env_episodes}", env, games_on))
     differ = False
     for label, args, names in checks:
         digests = {n: _digest(_run(trees[n], args)) for n in names}

@@ -22,6 +22,8 @@ PURE_MODULES = {
     "mahjong_nts.core.text",
     "mahjong_nts.core.errors",
     "mahjong_nts.bots.loader",
+    "mahjong_nts.env.aec",
+    "mahjong_nts.env.single",
 }
 """Left as Python in the compiled build (setup.py's PURE_MODULES says why)."""
 
@@ -30,7 +32,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 
 def _modules() -> list[str]:
     names = []
-    for package in ("core", "bots"):
+    for package in ("core", "bots", "env"):
         for path in sorted((SRC / "mahjong_nts" / package).glob("*.py")):
             stem = path.stem
             names.append(
@@ -45,10 +47,11 @@ def _compiled(name: str) -> bool:
 
 
 def test_the_modules_agree_with_the_flag() -> None:
-    """Every module of core/ and bots/ (but the pure ones) is compiled exactly when
-    ``build.COMPILED`` says so: no build is half compiled."""
+    """Every module of core/, bots/ and env/ (but the pure ones) is compiled exactly
+    when ``build.COMPILED`` says so: no build is half compiled."""
     names = _modules()
     assert "mahjong_nts.core.game" in names and "mahjong_nts.bots.heuristic" in names
+    assert "mahjong_nts.env.encoding" in names
     for name in names:
         want = build.COMPILED and name not in PURE_MODULES
         assert _compiled(name) is want, name
@@ -89,3 +92,4 @@ def test_the_expected_build_runs() -> None:
     assert build.COMPILED is (want == "compiled")
     assert _compiled("mahjong_nts.core.scoring") is (want == "compiled")
     assert _compiled("mahjong_nts.bots.heuristic") is (want == "compiled")
+    assert _compiled("mahjong_nts.env.encoding") is (want == "compiled")

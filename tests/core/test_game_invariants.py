@@ -17,13 +17,23 @@ game_helpers.random_action), under several rule sets:
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from game_helpers import check_invariants, check_rules, random_hand
 
 from build_helpers import COMPILED
 from conftest import load
-from mahjong_nts.core.game import Game
+from mahjong_nts.core.game import (
+    PUBLIC_ANNOUNCED,
+    PUBLIC_BONUS,
+    PUBLIC_COUNT,
+    PUBLIC_DEAD,
+    PUBLIC_DISCARD,
+    PUBLIC_MELD,
+    PUBLIC_TAKEN,
+    Game,
+)
 
 SPECS = [
     "nts-2016",
@@ -146,3 +156,49 @@ def test_a_clone_copies_every_attribute() -> None:
             assert theirs == mine, name
             if isinstance(mine, list | dict):
                 assert theirs is not mine, name
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_public_log_adds_up_to_the_table(spec: str) -> None:
+    """Game.public_log, replayed from the deal, gives at every step what the table shows:
+    each seat's discards (as counts), flowers in order, concealed tile count, number of
+    melds, dead and announced hand; a claimed discard is taken back."""
+    rules = load(spec)
+    taken = 0
+
+    def check(game: Game) -> None:
+        nonlocal taken
+        n = game.n
+        discards: list[Counter[int]] = [Counter() for _ in range(n)]
+        bonus: list[list[int]] = [[] for _ in range(n)]
+        count, melds = [0] * n, [0] * n
+        dead, announced = [False] * n, [False] * n
+        for change, s, v in game.public_log:
+            if change == PUBLIC_DISCARD:
+                discards[s][v] += 1
+                count[s] -= 1
+            elif change == PUBLIC_TAKEN:
+                discards[s][v] -= 1
+                taken += 1
+            elif change == PUBLIC_COUNT:
+                count[s] += v
+            elif change == PUBLIC_MELD:
+                count[s] += v
+                melds[s] += v <= -2  # a new meld takes 2 to 4 tiles from the hand
+            elif change == PUBLIC_BONUS:
+                bonus[s].append(v)
+            elif change == PUBLIC_DEAD:
+                dead[s] = True
+            else:
+                assert change == PUBLIC_ANNOUNCED
+                announced[s] = True
+        for s in range(n):
+            assert +discards[s] == Counter(game.discards[s]), s
+            assert bonus[s] == list(game.bonus[s]), s
+            assert count[s] == sum(game.hands[s]), s
+            assert melds[s] == len(game.melds[s]), s
+            assert dead[s] is game.dead[s] and announced[s] is game.announced[s], s
+
+    for seed in range(25):
+        random_hand(rules, seed, false_mahjong=0.002, each=check)
+    assert taken > 0  # claims were seen

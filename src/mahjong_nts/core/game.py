@@ -65,7 +65,22 @@ from mahjong_nts.core.text import N_, Text
 from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile
 from mahjong_nts.core.wall import Rng, Wall
 
-__all__ = ["MAX_SEQ", "Discard", "Event", "Game", "HandResult", "Phase", "Source"]
+__all__ = [
+    "MAX_SEQ",
+    "PUBLIC_ANNOUNCED",
+    "PUBLIC_BONUS",
+    "PUBLIC_COUNT",
+    "PUBLIC_DEAD",
+    "PUBLIC_DISCARD",
+    "PUBLIC_MELD",
+    "PUBLIC_TAKEN",
+    "Discard",
+    "Event",
+    "Game",
+    "HandResult",
+    "Phase",
+    "Source",
+]
 
 MAX_SEQ: Final = 2**31 - 1
 """The largest sequence number :meth:`Game.apply` accepts (a hand has a few hundred
@@ -81,6 +96,24 @@ _ANNOUNCE: Final = tuple(action(ActionKind.ANNOUNCE, t) for t in range(NUM_KINDS
 _TILES: Final = tuple(Tile(t) for t in range(42))
 _WORDS: Final = tuple(kind.word for kind in ActionKind)
 """``ActionKind.word`` by kind (the property reads the enum's name: Python code)."""
+
+# What :attr:`Game.public_log` records: each entry is ``(change, seat, value)``.
+PUBLIC_DISCARD: Final = 0
+"""``value``, a tile, joins the seat's discards; its concealed tiles are one fewer."""
+PUBLIC_TAKEN: Final = 1
+"""``value``, the seat's last discard, leaves its discards (claimed)."""
+PUBLIC_COUNT: Final = 2
+"""The seat's concealed tiles change in number by ``value`` (a draw, a loose tile, the
+tile claimed for mahjong)."""
+PUBLIC_MELD: Final = 3
+"""The seat's melds change (one more, or a pung promoted to a kong or robbed back);
+its concealed tiles change in number by ``value``."""
+PUBLIC_BONUS: Final = 4
+"""``value``, a flower or season, joins the seat's bonus tiles."""
+PUBLIC_DEAD: Final = 5
+"""The seat's hand is dead (a false mahjong); ``value`` 0."""
+PUBLIC_ANNOUNCED: Final = 6
+"""The seat announced the lucky thirteen; ``value`` 0."""
 
 
 class Phase(IntEnum):
@@ -295,6 +328,16 @@ class Game:
         self.discards: list[list[Tile]] = [[] for _ in range(n)]
         self.discard_log: list[Discard] = []
         """Every discard of the hand in order, with who claimed it (:class:`Discard`)."""
+        self.public_log: list[tuple[int, int, int]] = []
+        """What the table sees change, in order, as it changes: ``(change, seat,
+        value)``, a ``PUBLIC_*`` change of this module (a discard and the tile, a
+        claimed discard taken back, a seat's concealed tile count moving, its melds, a
+        flower, a dead or announced hand), from the deal on.  The wall's counts and
+        the result are read from :attr:`wall` and :attr:`result`.  An observer that
+        keeps what it last read (the environment's public array) catches up by the
+        entries after it, without comparing the seats' melds and discards.  Bounded by
+        the wall: each tile drawn makes at most three entries (drawn or its flower, a
+        discard, taken), each kong one more."""
         self.claimed_from: list[list[int | None]] = [[] for _ in range(n)]
         """Beside :attr:`melds`: the seat whose discard each meld took (``None`` for a
         concealed kong); a promoted kong keeps its pung's."""
@@ -414,6 +457,7 @@ class Game:
         self.bonus = [list(b) for b in game.bonus]
         self.discards = [list(d) for d in game.discards]
         self.discard_log = list(game.discard_log)
+        self.public_log = list(game.public_log)
         self.claimed_from = [list(c) for c in game.claimed_from]
         self.dead = list(game.dead)
         self.events = list(game.events)
@@ -711,8 +755,10 @@ class Game:
                 if t >= NUM_KINDS:
                     self.bonus[s].append(_TILES[t])
                     self.events.append(Event("flower", s, (_TILES[t],)))
+                    self.public_log.append((PUBLIC_BONUS, s, t))
                 else:
                     hand[t] += 1
+            self.public_log.append((PUBLIC_COUNT, s, sum(hand)))
         # East's "drawn" tile on his first turn: his last dealt tile, or its replacement
         # when that is a flower (East's flowers are replaced in dealing order)
         last = dealt[0][-1]
@@ -738,10 +784,12 @@ class Game:
             self.events.append(Event("loose", seat, (t,)))
             if t < NUM_KINDS:
                 self.hands[seat][t] += 1
+                self.public_log.append((PUBLIC_COUNT, seat, 1))
                 self.tile = t
                 return True
             self.bonus[seat].append(t)
             self.events.append(Event("flower", seat, (t,)))
+            self.public_log.append((PUBLIC_BONUS, seat, t))
 
     def _draw(self, seat: int) -> None:
         wall = self.wall
@@ -755,11 +803,13 @@ class Game:
         if t >= NUM_KINDS:
             self.bonus[seat].append(t)
             self.events.append(Event("flower", seat, (t,)))
+            self.public_log.append((PUBLIC_BONUS, seat, t))
             if not self._replace(seat):
                 return
             source = _FROM_REPLACED
         else:
             self.hands[seat][t] += 1
+            self.public_log.append((PUBLIC_COUNT, seat, 1))
             self.tile = t
         self.turn_kongs = 0
         self._turn(seat, source)
@@ -1007,6 +1057,9 @@ class Game:
             self._fresh[seat] = False
             self.discards[seat].append(tile)
             self.discard_log.append(Discard(seat, tile))
+            self.public_log.append((PUBLIC_DISCARD, seat, tile))
+            if kind is _K_ANNOUNCE:
+                self.public_log.append((PUBLIC_ANNOUNCED, seat, 0))
             self.discard_count += 1
             self._offer(seat, tile, rob=False)
             return
@@ -1018,12 +1071,14 @@ class Game:
             hand[tile] = 0
             self.melds[seat].append(Meld(_M_KONG, tile, open=False))
             self.claimed_from[seat].append(None)
+            self.public_log.append((PUBLIC_MELD, seat, -4))
             self._count_kong(seat, promoted=None)
             return
         hand[tile] -= 1
         melds = self.melds[seat]
         i = melds.index(Meld(_M_PUNG, tile, True))
         melds[i] = Meld(_M_KONG, tile, True)
+        self.public_log.append((PUBLIC_MELD, seat, -1))
         self._count_kong(seat, promoted=tile)
 
     def _count_kong(self, seat: int, promoted: Tile | None) -> None:
@@ -1040,6 +1095,7 @@ class Game:
 
     def _false_mahjong(self, seat: int) -> None:
         self.dead[seat] = True
+        self.public_log.append((PUBLIC_DEAD, seat, 0))
         self.view_version[seat] += 1
         self.events.append(Event("dead", seat, (), False, Text(N_("false mahjong"))))
 
@@ -1100,7 +1156,9 @@ class Game:
             else:
                 self.discards[seat].pop()
                 self.discard_log[-1] = Discard(seat, tile, s)
+                self.public_log.append((PUBLIC_TAKEN, seat, tile))
             self.hands[s][tile] += 1
+            self.public_log.append((PUBLIC_COUNT, s, 1))
             self._finish(s, seat, win, tile, res)
             return
         if rob:
@@ -1116,6 +1174,7 @@ class Game:
                 hand[tile] -= 3
                 self.melds[s].append(Meld(_M_KONG, tile, True))
                 self.claimed_from[s].append(seat)
+                self.public_log.append((PUBLIC_MELD, s, -3))
                 self.events.append(Event("meld", s, (tile,) * 4))
                 self.turn_kongs = 0
                 self._turn(s, _FROM_CLAIM)
@@ -1124,6 +1183,7 @@ class Game:
                 hand[tile] -= 2
                 self.melds[s].append(Meld(_M_PUNG, tile, True))
                 self.claimed_from[s].append(seat)
+                self.public_log.append((PUBLIC_MELD, s, -2))
                 self.events.append(Event("meld", s, (tile,) * 3))
                 self._claimed_turn(s)
             return
@@ -1139,6 +1199,7 @@ class Game:
                     hand[t] -= 1
             self.melds[nxt].append(Meld(_M_CHOW, start, True))
             self.claimed_from[nxt].append(seat)
+            self.public_log.append((PUBLIC_MELD, nxt, -2))
             self.events.append(Event("meld", nxt, (start, _TILES[start + 1], _TILES[start + 2])))
             self._claimed_turn(nxt)
             return
@@ -1150,6 +1211,7 @@ class Game:
         self.view_version[discarder] += 1
         self.view_version[seat] += 1
         self.discard_log[-1] = Discard(discarder, tile, seat)
+        self.public_log.append((PUBLIC_TAKEN, discarder, tile))
         self._waits[seat] = None
         self._fresh[seat] = False
 
@@ -1163,6 +1225,7 @@ class Game:
         melds = self.melds[robbed]
         i = melds.index(Meld(_M_KONG, tile, True))
         melds[i] = Meld(_M_PUNG, tile, True)
+        self.public_log.append((PUBLIC_MELD, robbed, 0))
         self.kongs -= 1
         self.events.append(Event("robbed", robbed, (tile,)))
 

@@ -24,7 +24,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from mahjong_nts.core.actions import NUM_ACTIONS, Action, ActionKind, action
 from mahjong_nts.core.errors import IllegalAction, InvalidAction
-from mahjong_nts.core.game import Game
+from mahjong_nts.core.game import Game, Phase
 from mahjong_nts.core.match import HandSetup, Match
 from mahjong_nts.core.observation import Observation, observe
 from mahjong_nts.core.rules import RuleSet
@@ -39,7 +39,7 @@ from mahjong_nts.env.encoding import (
     OBS_HIGH,
     OBS_LOW,
     OBS_SIZE,
-    encode_game,
+    encode_seat,
     legal_mask,
     match_section,
 )
@@ -51,6 +51,7 @@ __all__ = ["EPISODES", "REWARDS", "MahjongEnv", "env", "raw_env"]
 Reward = Literal["score", "table_points"]
 REWARDS: Final = ("score", "table_points")
 _MAHJONG: Final = action(ActionKind.MAHJONG)
+_OVER: Final = Phase.OVER
 
 
 def _by_id() -> tuple[Action | None, ...]:
@@ -80,7 +81,9 @@ def _rules_of(ruleset: str | RuleSet) -> RuleSet:
     return load_ruleset(ruleset)
 
 
-class _ActionSpace(spaces.Discrete):
+# (the ignore: where gymnasium is not installed, as in the wheel's isolated build, which
+# type-checks env/ for the compiled build, its classes are Any to mypy)
+class _ActionSpace(spaces.Discrete):  # type: ignore[misc, unused-ignore]
     """``Discrete(NUM_ACTIONS)`` seeded as :meth:`MahjongEnv.reset` says (agent ``i``'s
     space from ``derive_seed(seed, "actions", i)``), on its first draw after the reset:
     deriving the seed (SHA-256) and making numpy's generator for every agent took about
@@ -274,20 +277,25 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
             x = np.zeros(MATCH_OBS_SIZE, dtype=np.float32)
             x[OBS_SIZE:] = self._tails[agent]
             return {"observation": x, "action_mask": np.zeros(NUM_ACTIONS, dtype=np.int8)}
-        game = self._game()
-        x = encode_game(game, seat)  # (read from the game: no Observation built)
+        game = self.game
+        if game is None:
+            game = self._game()  # (its error)
+        x = encode_seat(game, seat)  # (read from the game: no Observation built)
         if self.episode == "match":
             x = np.concatenate((x, self._tails[agent]))
         # the seat's legal actions as observe() gives them: only to the seat asked now
-        asked = game.current_seat == seat and not game.is_over
-        return {"observation": x, "action_mask": legal_mask(game.legal_actions() if asked else ())}
+        if game.current_seat == seat and game.phase is not _OVER:
+            return {"observation": x, "action_mask": legal_mask(game.legal_actions())}
+        return {"observation": x, "action_mask": legal_mask(())}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self._game()
+        game = self.game
+        if game is None:
+            game = self._game()  # (its error)
         if type(action) is not int:
             if isinstance(action, np.integer):
                 action = int(action)
@@ -312,7 +320,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo has no types: Any
 
     def _after_apply(self, agent: str, game: Game) -> None:
         """The rest of :meth:`step` once ``agent``'s action is applied: rewards, the end
-        of the hand (or the match's next hand), the next agent."""
+        of the hand (or the match's next hand), the next agent (a method of its own:
+        ``benchmarks/profile_env.py`` times it)."""
         self._cumulative_rewards[agent] = 0.0
         if self.episode == "match":
             self._match_step(game)

@@ -22,7 +22,17 @@ import numpy.typing as npt
 
 from mahjong_nts.core.actions import NUM_ACTIONS, Action
 from mahjong_nts.core.errors import InvalidAction
-from mahjong_nts.core.game import Discard, Game, Phase
+from mahjong_nts.core.game import (
+    PUBLIC_BONUS,
+    PUBLIC_COUNT,
+    PUBLIC_DEAD,
+    PUBLIC_DISCARD,
+    PUBLIC_MELD,
+    PUBLIC_TAKEN,
+    Discard,
+    Game,
+    Phase,
+)
 from mahjong_nts.core.hand import Meld, MeldKind
 from mahjong_nts.core.observation import Observation, SeatView
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
@@ -44,6 +54,7 @@ __all__ = [
     "action_mask",
     "encode",
     "encode_game",
+    "encode_seat",
     "legal_mask",
     "match_section",
 ]
@@ -521,38 +532,35 @@ class _Table:
     """What every seat of one game sees alike, as the public values (a list, by absolute
     seat: :func:`_placements`), kept once per game in :attr:`Game.view_cache` (under a
     key of this module's own) and brought up to date once per step, whichever seat asks
-    first, by what changed: the seats whose :attr:`Game.view_version` moved (from where
-    their melds and discards differ), and the result.  Each value written is logged by
-    its index (``events``, in order), so a seat's kept array catches up by writing the
-    values logged since it last looked, wherever its own order puts them."""
+    first, from the game's :attr:`~mahjong_nts.core.game.Game.public_log`: the entries
+    since it last looked say what changed (a discard and its tile, a seat's concealed
+    count, its melds...), so nothing is compared but a changed seat's melds.  The first
+    look reads the whole table; the end of the hand shows the concealed kongs.  Each
+    value written is logged by its index (``events``, in order), so a seat's kept array
+    catches up by writing the values logged since it last looked, wherever its own order
+    puts them."""
 
     __slots__ = (
+        "cursor",
         "events",
-        "k_bonus",
-        "k_discards",
         "k_melds",
         "k_public",
         "over",
         "pub",
         "result",
         "seats",
-        "seen",
     )
 
     def __init__(self, game: Game) -> None:
         n = game.n
         self.pub = [0] * _PUBLIC_SIZE
         self.events: list[int] = []
-        self.seen: list[int] = [-1] * n
         self.over = False
         self.k_melds: list[list[Meld]] = [[] for _ in range(n)]
         """Each seat's melds, as last written."""
         self.k_public: list[list[Meld | None]] = [[] for _ in range(n)]
         """Each seat's melds as the others see them (a concealed kong ``None`` until the
         hand is over), as last written."""
-        self.k_discards: list[list[Tile]] = [[] for _ in range(n)]
-        self.k_bonus = [0] * n
-        """How many flowers and seasons of each seat are written."""
         self.result: object = None
         self.seats: list[_SeatArray | None] = [None] * n
         """Each seat's kept array (made on its first observation)."""
@@ -561,74 +569,84 @@ class _Table:
             self._set(_SEATS_IN_PLAY + s, 1)
         if game.dominant is not None:
             self._set(_DOMINANT + game.dominant, 1)
+        self._read_all(game)
+        self.cursor = len(game.public_log)
+        """The entries of the game's public log written so far."""
 
     def _set(self, i: int, value: int) -> None:
         self.pub[i] = value
         self.events.append(i)
 
+    def _read_all(self, game: Game) -> None:
+        """Write every seat's public values as the game has them now (the first look)."""
+        for s in range(game.n):
+            self._update_melds(s, game.melds[s], False)
+            base = _DISCARDS + s * NUM_KINDS
+            for t in game.discards[s]:
+                self._add(base + t, 1)
+            base = _BONUS + s * NUM_BONUS - NUM_KINDS
+            for t in game.bonus[s]:
+                self._set(base + t, 1)
+            self._set(_CONCEALED_COUNT + s, sum(game.hands[s]))
+            if game.dead[s]:
+                self._set(_DEAD + s, 1)
+            if game.announced[s]:
+                self._set(_ANNOUNCED + s, 1)
+
+    def _add(self, i: int, value: int) -> None:
+        self.pub[i] += value
+        self.events.append(i)
+
     def update(self, game: Game) -> None:
-        versions = game.view_version
-        over = game.phase is _OVER
-        if versions != self.seen or over is not self.over:
-            self._update_seats(game, over)
+        log = game.public_log
+        k = self.cursor
+        if k != len(log):
+            pub = self.pub
+            ev = self.events.append
+            for change, s, v in log[k:]:
+                if change == PUBLIC_DISCARD:
+                    i = _DISCARDS + s * NUM_KINDS + v
+                    pub[i] += 1
+                    ev(i)
+                    i = _CONCEALED_COUNT + s
+                    pub[i] -= 1
+                    ev(i)
+                elif change == PUBLIC_COUNT:
+                    i = _CONCEALED_COUNT + s
+                    pub[i] += v
+                    ev(i)
+                elif change == PUBLIC_TAKEN:
+                    i = _DISCARDS + s * NUM_KINDS + v
+                    pub[i] -= 1
+                    ev(i)
+                elif change == PUBLIC_MELD:
+                    self._update_melds(s, game.melds[s], False)
+                    i = _CONCEALED_COUNT + s
+                    pub[i] += v
+                    ev(i)
+                elif change == PUBLIC_BONUS:
+                    i = _BONUS + s * NUM_BONUS - NUM_KINDS + v
+                    pub[i] = 1
+                    ev(i)
+                elif change == PUBLIC_DEAD:
+                    i = _DEAD + s
+                    pub[i] = 1
+                    ev(i)
+                else:  # announced
+                    i = _ANNOUNCED + s
+                    pub[i] = 1
+                    ev(i)
+            self.cursor = len(log)
         result = game.result
         if result is not self.result:
             self.result = result
             if result is not None:
+                if game.phase is _OVER and not self.over:  # the concealed kongs shown
+                    self.over = True
+                    for s in range(game.n):
+                        self._update_melds(s, game.melds[s], True)
                 for s, balance in enumerate(result.settlement.balances):
                     self._set(_SCORES + s, balance)
-
-    def _update_seats(self, game: Game, over: bool) -> None:
-        """Rewrite the values of the seats whose view changed (every seat when the hand
-        has just ended: the concealed kongs are shown), where they changed."""
-        versions = game.view_version
-        seen = self.seen
-        shown = over is not self.over
-        pub = self.pub
-        ev = self.events.append
-        all_melds, k_melds = game.melds, self.k_melds
-        all_discards, k_discards = game.discards, self.k_discards
-        hands, dead, announced = game.hands, game.dead, game.announced
-        for s in range(game.n):
-            if not shown and versions[s] == seen[s]:
-                continue
-            melds = all_melds[s]
-            if over or melds != k_melds[s]:
-                self._update_melds(s, melds, over)
-            discards = all_discards[s]
-            old_discards = k_discards[s]
-            if discards != old_discards:
-                base = _DISCARDS + s * NUM_KINDS
-                k = len(old_discards)
-                if len(discards) == k + 1 and discards[:k] == old_discards:  # one more
-                    t = discards[k]
-                    pub[base + t] += 1
-                    ev(base + t)
-                    old_discards.append(t)
-                else:
-                    self._discards(base, s, old_discards, discards)
-            bonus = game.bonus[s]
-            if len(bonus) != self.k_bonus[s]:
-                base = _BONUS + s * NUM_BONUS - NUM_KINDS
-                for t in bonus[self.k_bonus[s] :]:
-                    pub[base + t] = 1
-                    ev(base + t)
-                self.k_bonus[s] = len(bonus)
-            at = _CONCEALED_COUNT + s
-            count = sum(hands[s])
-            if count != pub[at]:
-                pub[at] = count
-                ev(at)
-            at = _DEAD + s
-            if dead[s] != pub[at]:
-                pub[at] = dead[s]
-                ev(at)
-            at = _ANNOUNCED + s
-            if announced[s] != pub[at]:
-                pub[at] = announced[s]
-                ev(at)
-        self.seen = list(versions)
-        self.over = over
 
     def _update_melds(self, s: int, melds: list[Meld], over: bool) -> None:
         """Rewrite seat ``s``'s MELDS rows (its own, and as the others see it: a
@@ -649,19 +667,6 @@ class _Table:
             self.pub[_FACE_DOWN + s] = public.count(None)
             self.events.append(_FACE_DOWN + s)
             self.k_public[s] = list(public)
-
-    def _discards(self, base: int, s: int, old: list[Tile], new: list[Tile]) -> None:
-        """Rewrite seat ``s``'s DISCARDS row at ``base`` from ``old`` to ``new``."""
-        pub = self.pub
-        ev = self.events.append
-        i = _changed_from(old, new)
-        for t in old[i:]:
-            pub[base + t] -= 1
-            ev(base + t)
-        for t in new[i:]:
-            pub[base + t] += 1
-            ev(base + t)
-        self.k_discards[s] = list(new)
 
     def _melds(self, base: int, old: Sequence[Meld | None], new: Sequence[Meld | None]) -> None:
         """Rewrite a MELDS row at ``base`` from melds ``old`` to ``new``."""
@@ -787,34 +792,45 @@ class _SeatArray:
         return self.x.copy()
 
 
-_TABLE_KEY: Final = ("env.encoding", "table")
+_TABLE_KEY: Final = "mahjong_nts.env.encoding.table"
+"""The key of a game's ``_Table`` in its view cache (a str: its hash is kept)."""
 
 
-def encode_game(game: Game, seat: int) -> npt.NDArray[np.float32]:
+def encode_game(game: Game, seat: object) -> npt.NDArray[np.float32]:
     """The layout-1 array of ``seat`` in ``game`` now, equal to ``encode(observe(game,
     seat))`` but read straight from the game: no :class:`Observation` is built (nor the
     seats' views, nor the sorted concealed tiles).  A new array each call (a copy of
     the seat's kept array: nothing handed out changes later).
 
     What every seat sees alike is kept once per game (``_Table``, in
-    :attr:`Game.view_cache`), brought up to date once per step by what changed: the
-    seats whose :attr:`Game.view_version` moved, from where their melds and discards
-    differ; each value it writes is logged.  Each seat's array is kept there too,
-    between its observations, and catches up by the values logged since it last looked
-    (placed in its own order: its rows relative to it), the history entries since (a
-    claim rewrites the last), its hand where it changed (first the kinds of the
-    discards since and of the drawn or offered tile, then the whole hand if that was
-    not all), the walls, the phase and the drawn or offered tile.  It reads what
-    :func:`~mahjong_nts.core.observation.observe` reads, under the same rule of what a
-    seat may see (another seat's concealed kong face down until the hand is over; the
-    window only for the seat asked now); a test checks it equals ``encode(observe(game,
-    seat))`` at every step of random hands of every shipped rule set."""
+    :attr:`Game.view_cache`), brought up to date once per step from the entries of
+    :attr:`Game.public_log <mahjong_nts.core.game.Game.public_log>` since it last
+    looked (a discard, a claimed discard taken back, a concealed count, melds, a
+    flower, a dead or announced hand); each value it writes is logged.  Each seat's
+    array is kept there too, between its observations, and catches up by the values
+    logged since it last looked (placed in its own order: its rows relative to it), the
+    history entries since (a claim rewrites the last), its hand where it changed (first
+    the kinds of the discards since and of the drawn or offered tile, then the whole
+    hand if that was not all), the walls, the phase and the drawn or offered tile.  It
+    reads what :func:`~mahjong_nts.core.observation.observe` reads, under the same rule
+    of what a seat may see (another seat's concealed kong face down until the hand is
+    over; the window only for the seat asked now); a test checks it equals
+    ``encode(observe(game, seat))`` at every step of random hands of every shipped rule
+    set."""
+    # (a bool is no seat; ``seat`` is typed ``object``: compiled, an ``int`` parameter
+    # would take True as 1 and refuse a float with a TypeError before this check)
+    if type(seat) is not int or not 0 <= seat < game.n:
+        raise ValueError(f"seat {seat!r} is not at this table (0..{game.n - 1})")
+    return encode_seat(game, seat)
+
+
+def encode_seat(game: Game, seat: int) -> npt.NDArray[np.float32]:
+    """:func:`encode_game` of a seat known to be at the table (``0 <= seat < game.n``,
+    an ``int``): the environment's own seats, not checked again on every step."""
     cache = game.view_cache
     table = cache.get(_TABLE_KEY)
     if table is None:
         table = cache[_TABLE_KEY] = _Table(game)
-    if type(seat) is not int or not 0 <= seat < game.n:  # (a bool is no seat)
-        raise ValueError(f"seat {seat!r} is not at this table (0..{game.n - 1})")
     table.update(game)
     kept = table.seats[seat]
     if kept is None:

@@ -20,7 +20,9 @@ from mahjong_nts.env.aec import MahjongEnv, ObsDict, Reward
 __all__ = ["SingleSeatEnv"]
 
 
-class SingleSeatEnv(gymnasium.Env[ObsDict, int]):
+# (the ignore: gymnasium is Any to mypy where it is not installed, as in the wheel's
+# isolated build, which type-checks env/ for the compiled build)
+class SingleSeatEnv(gymnasium.Env[ObsDict, int]):  # type: ignore[misc, unused-ignore]
     """One seat (``seat``, 0 = East) of a hand against bots.
 
     ``opponents``: one bot name for every other seat (``"random"``, ``"heuristic"``),
