@@ -159,37 +159,16 @@ class Level:
     loser_weight: float = 0.0
     """Value steps 100 points of the hand's score as a non-winner are worth (when another
     seat wins, each non-winner receives his own score from the other two): the score of
-    the tiles kept, asked of the real scorer, weighted by how far the hand has gone
-    (:meth:`StrongBot._loser_factor`); 0: not valued."""
-    loser_far: float = 0.0
-    """That weight is this much more (a share) for each step the hand is from ready past
-    the first (at most two): a far hand ends as a non-winner more often."""
+    the 13 tiles a discard keeps, asked of the real scorer (:func:`loser_score`), from a
+    quarter of this early in the hand to all of it as the wall runs out; 0: not
+    valued.  By paired duels, 1.0 beat 2.0 and 3.0 (docs/bots.md)."""
     loser_cap: float = 1.5
     """At most this many value steps for a discard's non-winner score."""
     loser_near: float = 1.5
     """Only discards whose plan value is within this of the best are so valued."""
-    sevens_late: float = 0.0
-    """The seven-pairs plan costs this much less (value steps) at the end of the hand,
-    in proportion to the share of the wall gone: a non-winner waiting for seven pairs
-    scores half its value (125 under nts-2016), and the later, the likelier the hand ends
-    with another seat's win."""
-    kong_slack: float = 0.0
-    """A kong on the own turn is declared when the hand's value after it is at most this
-    much worse than after the best discard (the heuristic bot: not worse at all), for
-    what a kong scores (a concealed kong of terminals or honours 32 points, where a
-    concealed pung scores 8, for a winner and a non-winner alike) and the loose tile it
-    brings."""
-    loser_potential: bool = False
-    """The non-winner score a discard leaves also counts what its pairs may become: each
-    pair's pung, by the scorer, times the chance a live copy is drawn in the rounds
-    left; and a seven-pairs hand one pair short of waiting, the waiting value times the
-    chance one of its single tiles is paired."""
-    loser_claims: bool = False
-    """Weigh a pung or kong claim (against passing and the heuristic bot's answer) by the
-    non-winner score it brings too, at ``loser_weight``."""
 
 
-STRONG = Level()
+STRONG = Level(loser_weight=1.0)
 NORMAL = Level(look_ahead=False, defence=False)
 EASY = Level(
     real_worth=False,
@@ -228,42 +207,15 @@ class StrongBot(HeuristicBot):
         """Folding pays only where the discarder pays the winner double (module doc)."""
         self._ask: Win | None = None
         """The win question of the decision now (:meth:`_win`), made when first asked."""
-        self._late: dict[float, Weights] = {}
-        """The weights by the share of the wall gone (:meth:`_late_weights`; 9 at most)."""
-        self._pungs: dict[int, int] = {}
-        """A pung's gain over the pair by tile kind (:meth:`_pung_gain`), for the decision
-        now (its winds)."""
-        self._loser: dict[bytes, int] = {}
-        """The non-winner score by concealed tiles, for the decision now (emptied at each
-        decision: it holds for this seat's melds, winds and flowers only)."""
 
     def _context(self, obs: Observation) -> _Context:
-        lv = self.level
-        w = self.weights
-        if lv.sevens_late and obs.me.concealed_count >= 13:
-            gone = obs.discard_count / max(obs.discard_count + obs.live_left, 1)
-            step = round(gone * 8.0) / 8.0  # a few weights a hand, not one a decision
-            w = self._late_weights(step)
-        if not lv.surplus:
-            return _Context(obs, self._values, w, self._plans)
-        return _ValueContext(obs, self._values, w, self._plans, lv)
-
-    def _late_weights(self, step: float) -> Weights:
-        """The bot's weights with the seven-pairs plan's cost lowered for ``step``, the
-        share of the wall gone (in eighths), made once per share."""
-        hit = self._late.get(step)
-        if hit is None:
-            penalty = self.weights.seven_pairs_penalty - self.level.sevens_late * step
-            hit = self._late[step] = replace(self.weights, seven_pairs_penalty=penalty)
-        return hit
+        if not self.level.surplus:
+            return super()._context(obs)
+        return _ValueContext(obs, self._values, self.weights, self._plans, self.level)
 
     def act(self, obs: Observation) -> Action:
         self._obs = obs
         self._ask = None
-        if self._loser:
-            self._loser = {}
-        if self._pungs:
-            self._pungs = {}
         lv = self.level
         if lv.mistakes and obs.to_act and self._rng.random() < lv.mistakes:
             slip = self._mistake(obs)
@@ -314,18 +266,19 @@ class StrongBot(HeuristicBot):
                 if values[i] <= best + 1.0:
                     scores[i] += self._ready_adjustment(ctx, counts, t)
         if lv.loser_weight:
-            factor = self._loser_factor(ctx.obs, far)
-            if factor > 0.0:
-                for i, t in enumerate(choices):
-                    if values[i] <= best + lv.loser_near:
-                        counts[t] -= 1
-                        try:
-                            nw: float = self._loser_score(counts)
-                            if lv.loser_potential:
-                                nw += self._loser_potential(ctx, counts)
-                        finally:
-                            counts[t] += 1
-                        scores[i] -= min(factor * nw / 100.0, lv.loser_cap)
+            # the hand's worth as a non-winner: from a quarter of the weight early in the
+            # hand (the tiles kept then are far from those it ends with) to all of it
+            obs = ctx.obs
+            gone = obs.discard_count / max(obs.discard_count + obs.live_left, 1)
+            factor = lv.loser_weight * (0.25 + 0.75 * gone)
+            for i, t in enumerate(choices):
+                if values[i] <= best + lv.loser_near:
+                    counts[t] -= 1
+                    try:
+                        points = loser_score(obs, counts)
+                    finally:
+                        counts[t] += 1
+                    scores[i] -= min(factor * points / 100.0, lv.loser_cap)
         folding = False
         if lv.defence:
             threat, danger = _threats(ctx)
@@ -405,49 +358,9 @@ class StrongBot(HeuristicBot):
                 counts[d] += 1
         return _most_ahead(first, worth[first], list(worth.items()), lv.search_z)
 
-    def _turn(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
-        lv = self.level
-        if not lv.kong_slack:
-            return super()._turn(obs, ctx, counts)
-        kongs = [a for a in obs.legal if a.kind is ActionKind.KONG and a.tile is not None]
-        if not kongs:
-            return super()._turn(obs, ctx, counts)
-        choice = super()._turn(obs, ctx, counts)
-        if choice.kind is not ActionKind.DISCARD:
-            return choice  # a kong the heuristic bot declares anyway, or an announcement
-        choices = [
-            int(a.tile) for a in obs.legal if a.kind is ActionKind.DISCARD and a.tile is not None
-        ]
-        value, tile = self._pick_discard(ctx, counts, choices)
-        if tile is None:
-            return choice
-        best: Action | None = None
-        best_margin = 0.0
-        for k in kongs:
-            t = k.tile
-            assert t is not None
-            after = list(counts)
-            if after[t] == 4:  # a concealed kong: one more (concealed) meld
-                after[t] = 0
-                added = 1
-            else:  # promoting an open pung: the meld count stays
-                after[t] -= 1
-                added = 0
-            ctx.n_melds += added
-            try:
-                v = evaluate(after, ctx)
-            finally:
-                ctx.n_melds -= added
-            margin = value + lv.kong_slack - v
-            if margin >= 0.0 and (best is None or margin > best_margin):
-                best, best_margin = k, margin
-        return best if best is not None else choice
-
     def _claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
         choice = super()._claim(obs, ctx, counts)
         lv = self.level
-        if lv.loser_claims and lv.loser_weight:
-            choice = self._loser_claim(obs, ctx, counts, choice)
         if not lv.claim_rollouts:
             return choice
         options = [
@@ -516,140 +429,6 @@ class StrongBot(HeuristicBot):
         if base is None:
             return choice
         return _most_ahead(choice, base, worth, lv.search_z)
-
-    def _loser_claim(
-        self, obs: Observation, ctx: _Context, counts: list[int], choice: Action
-    ) -> Action:
-        """The heuristic bot's answer ``choice`` to a claim window, or a pung or kong
-        instead, or passing, when the non-winner score each leaves (the real scorer's, the
-        pung or kong declared and the best discard made) changes the order of their plan
-        values."""
-        pungs = [
-            a
-            for a in obs.legal
-            if a.kind in (ActionKind.PUNG, ActionKind.KONG) and a.tile is not None
-        ]
-        passing = next((a for a in obs.legal if a.kind is ActionKind.PASS), None)
-        if not pungs or passing is None:
-            return choice
-        if choice.kind is ActionKind.CHOW:
-            return choice  # a chow the plans want: the pungs lost to it by plan value
-        now = evaluate(counts, ctx)
-        factor = self._loser_factor(obs, now)
-        if factor <= 0.0:
-            return choice
-        cap = self.level.loser_cap
-        best_action = passing
-        best = now - ctx.w.claim_margin - min(factor * self._loser_score(counts) / 100.0, cap)
-        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
-        for a in pungs:
-            t = a.tile
-            assert t is not None
-            kong = a.kind is ActionKind.KONG
-            after = list(counts)
-            after[t] -= 3 if kong else 2
-            ctx.meld_value = saved[2] + ctx.worth[t]
-            ctx.n_melds += 1
-            ctx.concealed = ctx.sevens = False
-            ctx.plans = tuple(p for p in saved[3] if _fits(p, MeldKind.PUNG, t))
-            try:
-                if kong:
-                    v = evaluate(after, ctx) - 0.3
-                    meld = Meld(MeldKind.KONG, Tile(t))
-                else:
-                    choices = [x for x in range(NUM_KINDS) if after[x]]
-                    v, d = _best_discard(after, ctx, choices)
-                    if d is None:
-                        continue
-                    after[d] -= 1
-                    meld = Meld(MeldKind.PUNG, Tile(t))
-            finally:
-                ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
-            nw = loser_score(obs, after, (meld,))
-            v -= min(factor * nw / 100.0, cap)
-            if v < best:
-                best, best_action = v, a
-        return best_action
-
-    def _loser_potential(self, ctx: _Context, counts: list[int]) -> float:
-        """What the pairs of the 13 tiles ``counts`` may add to their non-winner score by
-        the end of the hand (see ``Level.loser_potential``)."""
-        obs = ctx.obs
-        live = ctx.live
-        unseen = sum(live)
-        if unseen <= 0:
-            return 0.0
-        draws = obs.live_left / len(obs.seats)
-        gain = 0.0
-        singles: list[int] = []
-        pairs = 0
-        for t in range(NUM_KINDS):
-            c = counts[t]
-            if c == 2:
-                pairs += 1
-                if live[t]:
-                    p = 1.0 - (1.0 - live[t] / unseen) ** draws
-                    gain += p * self._pung_gain(t)
-            elif c == 1:
-                singles.append(t)
-            elif c == 4:
-                pairs += 2
-        if ctx.sevens and pairs == 5 and len(singles) == 3:
-            reach = sum(live[t] for t in singles)
-            if reach:
-                p = 1.0 - (1.0 - reach / unseen) ** draws
-                worth = 0.0
-                for t in singles:
-                    other = singles[0] if t != singles[0] else singles[1]
-                    counts[t] += 1
-                    counts[other] -= 1
-                    try:
-                        worth += live[t] * self._loser_score(counts)
-                    finally:
-                        counts[t] -= 1
-                        counts[other] += 1
-                gain += p * worth / reach
-        return gain
-
-    def _pung_gain(self, t: int) -> int:
-        """What a concealed pung of ``t`` scores for the seat beyond the pair of it (the
-        scorer's points and doublings of those tiles alone)."""
-        obs = self._obs
-        assert obs is not None
-        hit = self._pungs.get(t)
-        if hit is None:
-            me = obs.me
-            situation = Situation(me.wind, obs.round_wind)
-            pung = Hand((Tile(t),) * 3, partial=True)
-            pair = Hand((Tile(t),) * 2, partial=True)
-            rules = obs.rules
-            hit = (
-                score_hand(pung, situation, rules).score - score_hand(pair, situation, rules).score
-            )
-            self._pungs[t] = hit
-        return hit
-
-    def _loser_factor(self, obs: Observation, far: float) -> float:
-        """Value steps a point of non-winner score is worth now, times 100: ``loser_weight``,
-        from a quarter early in the hand to all of it at its end (the tiles now are
-        nearer those the hand ends with), more while the hand is far from ready."""
-        lv = self.level
-        gone = obs.discard_count / max(obs.discard_count + obs.live_left, 1)
-        steps = min(max(far - 1.0, 0.0), 2.0)
-        return lv.loser_weight * (0.25 + 0.75 * gone) * (1.0 + lv.loser_far * steps)
-
-    def _loser_score(self, counts: list[int]) -> int:
-        """The seat's score as a non-winner with the concealed tiles ``counts`` (13 tiles
-        with its melds), asked of the real scorer: its pungs, kongs and scoring pair, the
-        doublings for all, or the waiting value of an irregular limit hand (RULES.md,
-        rulings 2 and 12).  Remembered for the decision now."""
-        key = bytes(counts)
-        hit = self._loser.get(key)
-        if hit is None:
-            obs = self._obs
-            assert obs is not None
-            hit = self._loser[key] = loser_score(obs, counts)
-        return hit
 
     def _ready_adjustment(self, ctx: _Context, counts: list[int], t: int) -> float:
         """For a discard that leaves the hand ready: how much worse (or better) it is than
