@@ -35,6 +35,14 @@ turn:
   anyway (won on the tile, he gets from the discarder what each other player pays),
   and a hand that gives up cannot win (by paired duels under nts-2016, folding cost
   about 4 points a hand; docs/bots.md).
+* **the hand's worth as a non-winner**: when another seat wins, every non-winner lays
+  his hand open, scores its pungs, kongs, scoring pair and the doublings for all (a
+  clean hand counts its loose tiles too), or half an irregular limit hand he waits for,
+  and receives his score from each of the other two (RULES.md, "Settlement", rulings 2
+  and 12).  Each discard near the best is credited with that score of the tiles it
+  keeps, asked of the real scorer (:func:`loser_score`): a step for 100 points late in
+  the hand, a quarter of that early (``Level.loser_weight``).  So a late hand keeps a
+  concealed dragon pung's suit clean rather than its stray circle.
 
 A search by sampled draws (:mod:`mahjong_nts.bots.search`) of the discard and claim
 decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``); no
@@ -45,8 +53,9 @@ Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
 * ``strong``: all of the above;
 * ``normal``: plans for value, seven pairs and the real worth of ready hands, without
-  the look at the next draw and without reading the opponents' threat (it keeps the
-  heuristic bot's care for what an opponent's open melds show he collects);
+  the look at the next draw, the worth as a non-winner and reading the opponents'
+  threat (it keeps the heuristic bot's care for what an opponent's open melds show he
+  collects);
 * ``easy``: the heuristic bot that now and then (one decision in four) throws any single
   tile of its hand or lets a claim go: mistakes on purpose, for beginners (it never
   breaks a pair and never lets a mahjong go).
@@ -88,7 +97,7 @@ from mahjong_nts.core.shanten import seven_pairs_shanten
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
 from mahjong_nts.core.winvalue import win_value
 
-__all__ = ["EasyBot", "Level", "NormalBot", "StrongBot"]
+__all__ = ["EasyBot", "Level", "NormalBot", "StrongBot", "loser_score"]
 
 _HONOURS = range(27, NUM_KINDS)
 
