@@ -3,12 +3,14 @@ defence late in the hand, determinism, and the levels' registration."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from bot_helpers import discards_of, make_obs, play
 
 from mahjong_nts.bots import BOTS, make_bot
 from mahjong_nts.bots.heuristic import HeuristicBot
-from mahjong_nts.bots.strong import EasyBot, NormalBot, StrongBot, _later
+from mahjong_nts.bots.strong import STRONG, EasyBot, NormalBot, StrongBot, _later, loser_score
 from mahjong_nts.core.game import Phase
 from mahjong_nts.core.hand import Hand
 from mahjong_nts.core.notation import parse_tiles
@@ -182,3 +184,55 @@ def test_a_wait_is_valued_for_the_position_it_is_asked_in() -> None:
         later = win_value(_later(obs), Tile.SOUTH, self_drawn=True, concealed=parse_tiles(waiting))
         assert got[wind] == (later.allowed, later.balance)
     assert got[Tile.SOUTH][1] > got[Tile.EAST][1]
+
+
+# ---------------------------------------------------------------- the hand's worth as a loser
+
+
+@pytest.mark.parametrize(
+    ("seat", "concealed", "melds", "points"),
+    [
+        # South, East round (NTS 2016 points and doublings, RULES.md ruling 2): the
+        # concealed pungs of red dragon and bamboo 1 score 8 points each; the pair k5 and
+        # the loose tiles nothing; the dragon pung is one doubling: 16 x 2.
+        (1, "C C C b1 b1 b1 k5 k5 t2 t4 t6 N E", [], 32),
+        # the same red dragons as an open pung: 4 points, still a doubling: (4 + 8) x 2
+        (1, "b1 b1 b1 k5 k5 t2 t4 t6 N E", ["[CCC]"], 24),
+        # six pairs and a single in three suits, concealed: waiting for seven pairs, a
+        # non-winner scores half its 250 (ruling 12), not his sets (none)
+        (1, "b1 b1 k3 k3 k7 k7 t2 t2 t8 t8 N N C", [], 125),
+        # the same in bamboo and honours: clean seven pairs, half of 500
+        (1, "b1 b1 b3 b3 b5 b5 b7 b7 b9 b9 N N C", [], 250),
+        # East in the East round, open pungs of West and South (4 points each), the pair
+        # of East counted as own and as round wind (2 + 2, ruling 10), loose tiles all
+        # bamboo: clean, one doubling for every player: (8 + 4) x 2
+        (0, "b1 b2 b3 b3 b4 E E", ["[WWW]", "[SSS]"], 24),
+        # ... and with a circle among them no doubling: 12
+        (0, "b2 b3 b3 b4 t3 E E", ["[WWW]", "[SSS]"], 12),
+    ],
+)
+def test_loser_score_is_the_hand_laid_open_by_the_scorer(
+    seat: int, concealed: str, melds: list[str], points: int
+) -> None:
+    obs = make_obs(concealed, [], seat=seat, melds={seat: melds})
+    counts = list(Hand(parse_tiles(concealed)).counts)
+    assert loser_score(obs, counts) == points
+
+
+def test_keeps_a_concealed_dragon_pung_clean_late_in_the_hand() -> None:
+    # South, North round, eight tiles left in the wall: bamboo, a concealed pung of white
+    # dragons, a red dragon and t5.  Throwing t5 keeps the hand clean: as a non-winner
+    # the white pung's 8 points double twice (the dragon pung and the clean hand), 32;
+    # throwing the red dragon leaves t5 and 8 x 2 = 16.  The plans value both alike (the
+    # red dragon is a single with one copy gone, t5 the only circle), and each
+    # non-winner receives his score from the other two.  Without the non-winner's worth
+    # (``loser_weight`` 0) the bot throws the red dragon, the less connected tile.
+    hand = "b2 b4 b5 b5 b6 b7 b7 b9 b9 t5 C P P P"
+    discards = {0: "C t1 k9 N", 1: "W k1", 2: "t9 S k2", 3: "E k8"}
+    obs = dataclasses.replace(
+        make_obs(hand, discards_of(hand), seat=1, round_wind=Tile.NORTH, discards=discards),
+        live_left=8,
+    )
+    assert str(StrongBot(0).act(obs)) == "discard t5"
+    plain = StrongBot(0, level=dataclasses.replace(STRONG, loser_weight=0.0))
+    assert str(plain.act(obs)) == "discard C"

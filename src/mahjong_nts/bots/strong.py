@@ -35,6 +35,14 @@ turn:
   anyway (won on the tile, he gets from the discarder what each other player pays),
   and a hand that gives up cannot win (by paired duels under nts-2016, folding cost
   about 4 points a hand; docs/bots.md).
+* **the hand's worth as a non-winner**: when another seat wins, every non-winner lays
+  his hand open, scores its pungs, kongs, scoring pair and the doublings for all (a
+  clean hand counts its loose tiles too), or half an irregular limit hand he waits for,
+  and receives his score from each of the other two (RULES.md, "Settlement", rulings 2
+  and 12).  Each discard near the best is credited with that score of the tiles it
+  keeps, asked of the real scorer (:func:`loser_score`): a step for 100 points late in
+  the hand, a quarter of that early (``Level.loser_weight``).  So a late hand keeps a
+  concealed dragon pung's suit clean rather than its stray circle.
 
 A search by sampled draws (:mod:`mahjong_nts.bots.search`) of the discard and claim
 decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``); no
@@ -45,8 +53,9 @@ Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
 * ``strong``: all of the above;
 * ``normal``: plans for value, seven pairs and the real worth of ready hands, without
-  the look at the next draw and without reading the opponents' threat (it keeps the
-  heuristic bot's care for what an opponent's open melds show he collects);
+  the look at the next draw, the worth as a non-winner and reading the opponents'
+  threat (it keeps the heuristic bot's care for what an opponent's open melds show he
+  collects);
 * ``easy``: the heuristic bot that now and then (one decision in four) throws any single
   tile of its hand or lets a claim go: mistakes on purpose, for beginners (it never
   breaks a pair and never lets a mahjong go).
@@ -80,14 +89,15 @@ from mahjong_nts.bots.search import Policy, Win, futures, rollout_values, state_
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.analysis import waiting_tiles
 from mahjong_nts.core.game import Phase
-from mahjong_nts.core.hand import Meld, MeldKind
+from mahjong_nts.core.hand import Hand, Meld, MeldKind
 from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.scoring import Situation, score_hand
 from mahjong_nts.core.shanten import seven_pairs_shanten
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
 from mahjong_nts.core.winvalue import win_value
 
-__all__ = ["EasyBot", "Level", "NormalBot", "StrongBot"]
+__all__ = ["EasyBot", "Level", "NormalBot", "StrongBot", "loser_score"]
 
 _HONOURS = range(27, NUM_KINDS)
 
@@ -155,9 +165,19 @@ class Level:
     search_z: float = 0.0
     """A searched discard replaces the ordering's choice when it is ahead of it by this
     many standard errors of the mean difference over the common futures."""
+    loser_weight: float = 0.0
+    """Value steps 100 points of the hand's score as a non-winner are worth (when another
+    seat wins, each non-winner receives his own score from the other two): the score of
+    the 13 tiles a discard keeps, asked of the real scorer (:func:`loser_score`), from a
+    quarter of this early in the hand to all of it as the wall runs out; 0: not
+    valued.  By paired duels, 1.0 beat 2.0 and 3.0 (docs/bots.md)."""
+    loser_cap: float = 1.5
+    """At most this many value steps for a discard's non-winner score."""
+    loser_near: float = 1.5
+    """Only discards whose plan value is within this of the best are so valued."""
 
 
-STRONG = Level()
+STRONG = Level(loser_weight=1.0)
 NORMAL = Level(look_ahead=False, defence=False)
 EASY = Level(
     real_worth=False,
@@ -254,6 +274,20 @@ class StrongBot(HeuristicBot):
             for i, t in enumerate(choices):
                 if values[i] <= best + 1.0:
                     scores[i] += self._ready_adjustment(ctx, counts, t)
+        if lv.loser_weight:
+            # the hand's worth as a non-winner: from a quarter of the weight early in the
+            # hand (the tiles kept then are far from those it ends with) to all of it
+            obs = ctx.obs
+            gone = obs.discard_count / max(obs.discard_count + obs.live_left, 1)
+            factor = lv.loser_weight * (0.25 + 0.75 * gone)
+            for i, t in enumerate(choices):
+                if values[i] <= best + lv.loser_near:
+                    counts[t] -= 1
+                    try:
+                        points = loser_score(obs, counts)
+                    finally:
+                        counts[t] += 1
+                    scores[i] -= min(factor * points / 100.0, lv.loser_cap)
         folding = False
         if lv.defence:
             threat, danger = _threats(ctx)
@@ -598,6 +632,20 @@ def _pung_wins(
         return hit
 
     return get
+
+
+def loser_score(obs: Observation, counts: list[int], melds: tuple[Meld, ...] = ()) -> int:
+    """The observing seat's score as a non-winner (another seat won) holding the concealed
+    tiles ``counts`` (13 tiles with its declared melds, a kong counting as three), its
+    winds and flowers: what the scorer gives the hand laid open at the end (0 for a dead
+    hand).  ``melds``: declared besides the seat's own (for what-ifs of claims)."""
+    me = obs.me
+    if me.dead:
+        return 0
+    melds = (*(m for m in me.melds if m is not None), *melds)
+    tiles = tuple(Tile(x) for x in range(NUM_KINDS) for _ in range(counts[x]))
+    res = score_hand(Hand(tiles, melds, me.bonus), Situation(me.wind, obs.round_wind), obs.rules)
+    return res.score
 
 
 def _memo_win(obs: Observation) -> Win:
