@@ -634,15 +634,15 @@ def _pung_wins(
     return get
 
 
-def loser_score(obs: Observation, counts: list[int], melds: tuple[Meld, ...] = ()) -> int:
+def loser_score(obs: Observation, counts: list[int]) -> int:
     """The observing seat's score as a non-winner (another seat won) holding the concealed
     tiles ``counts`` (13 tiles with its declared melds, a kong counting as three), its
     winds and flowers: what the scorer gives the hand laid open at the end (0 for a dead
-    hand).  ``melds``: declared besides the seat's own (for what-ifs of claims)."""
+    hand)."""
     me = obs.me
     if me.dead:
         return 0
-    melds = (*(m for m in me.melds if m is not None), *melds)
+    melds = tuple(m for m in me.melds if m is not None)
     tiles = tuple(Tile(x) for x in range(NUM_KINDS) for _ in range(counts[x]))
     res = score_hand(Hand(tiles, melds, me.bonus), Situation(me.wind, obs.round_wind), obs.rules)
     return res.score
