@@ -102,18 +102,24 @@ def _prune(points: set[_Point]) -> frozenset[_Point]:
     return frozenset(keep)
 
 
+def _shape(c: bytes, chows: bool) -> bytes:
+    """A group's shape (its fronts, tiles and kinds depend on nothing else): a suit's
+    counts ``c`` without the empty ranks at either end, read from whichever end comes
+    first in byte order (a chow reversed is a chow); the honours' counts (``chows``
+    false) in falling order."""
+    if chows:
+        c = c.strip(b"\0")
+        mirror = c[::-1]
+        return mirror if mirror < c else c
+    return bytes(sorted(c, reverse=True)).rstrip(b"\0")
+
+
 def _suffix_front(c: bytes, chows: bool) -> frozenset[_Point]:
     """Pareto set of (sets, blocks, pair) over all splits of the group counts ``c``."""
     # The same for the group's shape (see _build_record): the splits below meet the
     # shapes of many other counts (taking a set off 1-2-3-5 leaves 5, as it does off
     # 7-8-9-5), so they are looked up by shape.
-    if chows:
-        c = c.strip(b"\0")
-        mirror = c[::-1]
-        if mirror < c:
-            c = mirror
-    else:
-        c = bytes(sorted(c, reverse=True)).rstrip(b"\0")
+    c = _shape(c, chows)
     key = (c, chows)
     hit = _SUFFIX.get(key)
     if hit is not None:
@@ -210,13 +216,7 @@ def _build_record(g: int, key: bytes) -> _Record:
     # chow); the honours' counts in any order.  So do the tiles and kinds held, once and
     # three times; the terminals (a suit's first and last rank) and the winds do not.
     chows = g != 3
-    if chows:
-        shape = key.strip(b"\0")
-        mirror = shape[::-1]
-        if mirror < shape:
-            shape = mirror
-    else:
-        shape = bytes(sorted(key, reverse=True)).rstrip(b"\0")
+    shape = _shape(key, chows)
     shapes = _SHAPES[chows]
     parts = shapes.get(shape)
     if parts is None:
