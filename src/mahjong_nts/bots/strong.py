@@ -44,25 +44,24 @@ turn:
   the hand, a quarter of that early (``Level.loser_weight``).  So a late hand keeps a
   concealed dragon pung's suit clean rather than its stray circle.
 
-* **a small win let go**: a fully concealed ready hand offered a mahjong on a discard
-  weighs the sure win against waiting for a self-drawn one (two more doublings under
-  nts-2016, the self-drawn points, and the score from each of the three): the live
-  winning tiles, the own draws left and the opponents' chance to end the hand first
-  (:meth:`StrongBot._declines`).  A limit hand, a robbed kong, a hand with an open meld
-  and a win with fewer than two own draws left are always taken.
-
 A search by sampled draws (:mod:`mahjong_nts.bots.search`) of the discard and claim
 decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``); no
 level turns it on, since no setting of it has yet beaten the bot without it in a duel
-(docs/bots.md).
+(docs/bots.md).  Nor does any level let a small win go (``Level.decline``): a fully
+concealed ready hand offered a mahjong on a discard weighs the sure win against waiting
+for a self-drawn one (two more doublings under nts-2016, the self-drawn points, and the
+score from each of the three), from the live winning tiles, the own draws left and the
+opponents' chance to end the hand first (:meth:`StrongBot._declines`); a limit hand, a
+robbed kong, a hand with an open meld and a win with fewer than two own draws left are
+always taken.  By paired duels it gained too little to tell from nothing.
 
 Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
 * ``strong``: all of the above;
 * ``normal``: plans for value, seven pairs and the real worth of ready hands, without
-  the look at the next draw, the worth as a non-winner, letting a small win go and
-  reading the opponents' threat (it keeps the heuristic bot's care for what an
-  opponent's open melds show he collects);
+  the look at the next draw, the worth as a non-winner and reading the opponents'
+  threat (it keeps the heuristic bot's care for what an opponent's open melds show he
+  collects);
 * ``easy``: the heuristic bot that now and then (one decision in four) throws any single
   tile of its hand or lets a claim go: mistakes on purpose, for beginners (it never
   breaks a pair and never lets a mahjong go).
@@ -185,7 +184,9 @@ class Level:
     decline: bool = False
     """A fully concealed hand may let a mahjong on a discard go, when waiting for a
     self-drawn win (two more doublings and the self-drawn points, from each of the three)
-    is expected to bring ``decline_margin`` more (see :meth:`StrongBot._declines`)."""
+    is expected to bring ``decline_margin`` more (see :meth:`StrongBot._declines`).  No
+    level turns it on: by paired duels it is worth between -0.5 and +4.4 a hand, no
+    interval above zero (docs/bots.md)."""
     decline_margin: float = 100.0
     """Points the wait must be expected to bring beyond the sure win now."""
     decline_loss: float = 250.0
@@ -200,7 +201,7 @@ class Level:
     """No mahjong is let go with fewer own draws than this left in the wall."""
 
 
-STRONG = Level(loser_weight=1.0, decline=True)
+STRONG = Level(loser_weight=1.0)
 NORMAL = Level(look_ahead=False, defence=False)
 EASY = Level(
     real_worth=False,
