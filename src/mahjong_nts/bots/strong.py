@@ -53,7 +53,8 @@ for a self-drawn one (two more doublings under nts-2016, the self-drawn points, 
 score from each of the three), from the live winning tiles, the own draws left and the
 opponents' chance to end the hand first (:meth:`StrongBot._declines`); a limit hand, a
 robbed kong, a hand with an open meld and a win with fewer than two own draws left are
-always taken.  By paired duels it gained too little to tell from nothing.
+always taken.  By paired duels it gains about a point a hand, at the edge of what they
+can tell from nothing.
 
 Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
@@ -185,13 +186,13 @@ class Level:
     """A fully concealed hand may let a mahjong on a discard go, when waiting for a
     self-drawn win (two more doublings and the self-drawn points, from each of the three)
     is expected to bring ``decline_margin`` more (see :meth:`StrongBot._declines`).  No
-    level turns it on: by paired duels it is worth between -0.5 and +4.4 a hand, no
-    interval above zero (docs/bots.md)."""
-    decline_margin: float = 100.0
+    level turns it on: by paired duels over fresh walls, about +1 a hand with these
+    settings, at the edge of what the duels can tell from nothing (docs/bots.md)."""
+    decline_margin: float = 0.0
     """Points the wait must be expected to bring beyond the sure win now."""
     decline_loss: float = 250.0
     """Points the seat is taken to lose when an opponent ends the hand meanwhile."""
-    decline_hazard: float = 1.0
+    decline_hazard: float = 1.5
     """The opponents' chance to end the hand each round, in multiples of ``hazard``
     (more for each set they have declared)."""
     decline_discard_share: float = 0.5
