@@ -244,8 +244,6 @@ CONCEALED_READY = "C C C S S S b2 b3 b4 k5 k5 t4 t5"
 """South's concealed hand (East round), ready on t3 or t6."""
 QUIET = {0: "b1 W t3", 1: "N", 2: "k9", 3: "b9"}
 """A quiet table early in the hand; East has just thrown t3."""
-DECLINING = dataclasses.replace(STRONG, decline=True)
-"""``strong`` that may let a small win go (no level does, docs/bots.md)."""
 
 
 def test_lets_a_small_discard_win_go_for_a_self_drawn_concealed_one() -> None:
@@ -270,9 +268,10 @@ def test_lets_a_small_discard_win_go_for_a_self_drawn_concealed_one() -> None:
     later = win_value(_later(obs), t3, self_drawn=True, concealed=parse_tiles(CONCEALED_READY))
     assert (now.points, now.doublings, now.balance) == (36, 2, 576)
     assert (later.points, later.doublings, later.balance) == (38, 4, 2432)
-    assert str(StrongBot(0, level=DECLINING).act(obs)) == "pass"
-    # the levels as shipped (the switch off) and the heuristic bot take it
-    for bot in (StrongBot(0), NormalBot(0), HeuristicBot(0)):
+    assert str(StrongBot(0).act(obs)) == "pass"
+    # the other levels, the heuristic bot and strong with the switch off take it
+    plain = StrongBot(0, level=dataclasses.replace(STRONG, decline=False))
+    for bot in (plain, NormalBot(0), HeuristicBot(0)):
         assert str(bot.act(obs)) == "mahjong"
 
 
@@ -303,4 +302,4 @@ def test_takes_a_limit_hand_a_late_win_a_robbed_kong_and_an_open_hands_win(
         live_left=live_left,
     )
     assert win_value(obs, parse_tiles(offered)[0], self_drawn=False).allowed
-    assert str(StrongBot(0, level=DECLINING).act(obs)) == "mahjong"
+    assert str(StrongBot(0).act(obs)) == "mahjong"

@@ -47,14 +47,15 @@ turn:
 A search by sampled draws (:mod:`mahjong_nts.bots.search`) of the discard and claim
 decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``); no
 level turns it on, since no setting of it has yet beaten the bot without it in a duel
-(docs/bots.md).  Nor does any level let a small win go (``Level.decline``): a fully
-concealed ready hand offered a mahjong on a discard weighs the sure win against waiting
-for a self-drawn one (two more doublings under nts-2016, the self-drawn points, and the
-score from each of the three), from the live winning tiles, the own draws left and the
-opponents' chance to end the hand first (:meth:`StrongBot._declines`); a limit hand, a
-robbed kong, a hand with an open meld and a win with fewer than two own draws left are
-always taken.  By paired duels it gains about a point a hand, at the edge of what they
-can tell from nothing.
+(docs/bots.md).
+
+``strong`` also lets a small win go (``Level.decline``): a fully concealed ready hand
+offered a mahjong on a discard weighs the sure win against waiting for a self-drawn one
+(two more doublings under nts-2016, the self-drawn points, and the score from each of
+the three), from the live winning tiles, the own draws left and the opponents' chance
+to end the hand first (:meth:`StrongBot._declines`); a limit hand, a robbed kong, a hand
+with an open meld and a win with fewer than two own draws left are always taken.  By
+paired duels it gains about a point and a half a hand.
 
 Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
@@ -185,9 +186,9 @@ class Level:
     decline: bool = False
     """A fully concealed hand may let a mahjong on a discard go, when waiting for a
     self-drawn win (two more doublings and the self-drawn points, from each of the three)
-    is expected to bring ``decline_margin`` more (see :meth:`StrongBot._declines`).  No
-    level turns it on: by paired duels over fresh walls, about +1 a hand with these
-    settings, at the edge of what the duels can tell from nothing (docs/bots.md)."""
+    is expected to bring ``decline_margin`` more (see :meth:`StrongBot._declines`).  On
+    for ``strong`` only: by paired duels over fresh walls, +1.7 [+0.5, +2.9] a hand with
+    these settings (docs/bots.md)."""
     decline_margin: float = 0.0
     """Points the wait must be expected to bring beyond the sure win now."""
     decline_loss: float = 250.0
@@ -202,7 +203,7 @@ class Level:
     """No mahjong is let go with fewer own draws than this left in the wall."""
 
 
-STRONG = Level(loser_weight=1.0)
+STRONG = Level(loser_weight=1.0, decline=True)
 NORMAL = Level(look_ahead=False, defence=False)
 EASY = Level(
     real_worth=False,
