@@ -28,6 +28,7 @@ def make_obs(
     round_wind: Tile = Tile.EAST,
     seats: int = 4,
     rules: RuleSet | None = None,
+    live_left: int = 50,
 ) -> Observation:
     """An observation for ``seat``: its concealed tiles, its options (text), and what
     lies open on the table (``melds`` like ``{1: ["[b234]"]}``, ``discards`` by seat)."""
@@ -65,7 +66,7 @@ def make_obs(
         drawn=None,
         offered=parse_tiles(offered)[0] if offered else None,
         seats=tuple(views),
-        live_left=50,
+        live_left=live_left,
         dead_left=14,
         kongs=0,
         discard_count=sum(len(v.discards) for v in views),

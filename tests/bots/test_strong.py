@@ -236,3 +236,70 @@ def test_keeps_a_concealed_dragon_pung_clean_late_in_the_hand() -> None:
     assert str(StrongBot(0).act(obs)) == "discard t5"
     plain = StrongBot(0, level=dataclasses.replace(STRONG, loser_weight=0.0))
     assert str(plain.act(obs)) == "discard C"
+
+
+# ---------------------------------------------------------------- letting a small win go
+
+CONCEALED_READY = "C C C S S S b2 b3 b4 k5 k5 t4 t5"
+"""South's concealed hand (East round), ready on t3 or t6."""
+QUIET = {0: "b1 W t3", 1: "N", 2: "k9", 3: "b9"}
+"""A quiet table early in the hand; East has just thrown t3."""
+
+
+def test_lets_a_small_discard_win_go_for_a_self_drawn_concealed_one() -> None:
+    # South (seat 1), East round, nts-2016, nothing declared: pungs of red dragons and of
+    # South, b234, the pair k5 and t45, ready on t3 or t6.  On East's t3: 20 for mahjong,
+    # 8 + 8 for the two concealed honour pungs = 36 points; one doubling for the dragon
+    # pung, one for the own wind: 36 x 4 = 144, which East pays double: 576.  Self-drawn
+    # the same tiles score 2 points more and two more doublings (fully concealed): 38 x 16
+    # = 608, 2432 from the three.  Seven winning tiles are live (one t3 is out) among
+    # about a hundred unseen, with twelve own draws left: the chance to draw one of them
+    # is about 1 - (1 - 7/100)**12 = 0.58, worth about 1400 against a sure 576.
+    obs = make_obs(
+        CONCEALED_READY,
+        ["mahjong", "pass"],
+        seat=1,
+        phase=Phase.CLAIM,
+        offered="t3",
+        discards=QUIET,
+    )
+    t3 = parse_tiles("t3")[0]
+    now = win_value(obs, t3, self_drawn=False)
+    later = win_value(_later(obs), t3, self_drawn=True, concealed=parse_tiles(CONCEALED_READY))
+    assert (now.points, now.doublings, now.balance) == (36, 2, 576)
+    assert (later.points, later.doublings, later.balance) == (38, 4, 2432)
+    assert str(StrongBot(0).act(obs)) == "pass"
+    # the other levels, the heuristic bot and strong with the switch off take it
+    plain = StrongBot(0, level=dataclasses.replace(STRONG, decline=False))
+    for bot in (plain, NormalBot(0), HeuristicBot(0)):
+        assert str(bot.act(obs)) == "mahjong"
+
+
+@pytest.mark.parametrize(
+    ("hand", "offered", "phase", "melds", "live_left"),
+    [
+        # the wall nearly out: one own draw left (seven tiles, four seats)
+        (CONCEALED_READY, "t3", Phase.CLAIM, [], 7),
+        # the same hand robbing a kong: always taken
+        (CONCEALED_READY, "t3", Phase.ROB, [], 50),
+        # seven pairs (a limit hand, 250 self-drawn or not): a limit hand is never let go
+        ("b1 b1 k3 k3 k7 k7 t2 t2 t8 t8 N N C", "C", Phase.CLAIM, [], 50),
+        # an open pung of South: no fully concealed hand to wait for
+        ("C C C b2 b3 b4 k5 k5 t4 t5", "t3", Phase.CLAIM, ["[SSS]"], 50),
+    ],
+)
+def test_takes_a_limit_hand_a_late_win_a_robbed_kong_and_an_open_hands_win(
+    hand: str, offered: str, phase: Phase, melds: list[str], live_left: int
+) -> None:
+    obs = make_obs(
+        hand,
+        ["mahjong", "pass"],
+        seat=1,
+        phase=phase,
+        offered=offered,
+        melds={1: melds},
+        discards=QUIET,
+        live_left=live_left,
+    )
+    assert win_value(obs, parse_tiles(offered)[0], self_drawn=False).allowed
+    assert str(StrongBot(0).act(obs)) == "mahjong"

@@ -49,6 +49,14 @@ decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``);
 level turns it on, since no setting of it has yet beaten the bot without it in a duel
 (docs/bots.md).
 
+``strong`` also lets a small win go (``Level.decline``): a fully concealed ready hand
+offered a mahjong on a discard weighs the sure win against waiting for a self-drawn one
+(two more doublings under nts-2016, the self-drawn points, and the score from each of
+the three), from the live winning tiles, the own draws left and the opponents' chance
+to end the hand first (:meth:`StrongBot._declines`); a limit hand, a robbed kong, a hand
+with an open meld and a win with fewer than two own draws left are always taken.  By
+paired duels it gains about a point and a half a hand.
+
 Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
 * ``strong``: all of the above;
@@ -175,9 +183,27 @@ class Level:
     """At most this many value steps for a discard's non-winner score."""
     loser_near: float = 1.5
     """Only discards whose plan value is within this of the best are so valued."""
+    decline: bool = False
+    """A fully concealed hand may let a mahjong on a discard go, when waiting for a
+    self-drawn win (two more doublings and the self-drawn points, from each of the three)
+    is expected to bring ``decline_margin`` more (see :meth:`StrongBot._declines`).  On
+    for ``strong`` only: by paired duels over fresh walls, +1.7 [+0.5, +2.9] a hand with
+    these settings (docs/bots.md)."""
+    decline_margin: float = 0.0
+    """Points the wait must be expected to bring beyond the sure win now."""
+    decline_loss: float = 250.0
+    """Points the seat is taken to lose when an opponent ends the hand meanwhile."""
+    decline_hazard: float = 1.5
+    """The opponents' chance to end the hand each round, in multiples of ``hazard``
+    (more for each set they have declared)."""
+    decline_discard_share: float = 0.5
+    """A discard of an opponent is a winning tile this much as often as a drawn tile is
+    (an opponent keeps the tiles he needs)."""
+    decline_rounds: int = 2
+    """No mahjong is let go with fewer own draws than this left in the wall."""
 
 
-STRONG = Level(loser_weight=1.0)
+STRONG = Level(loser_weight=1.0, decline=True)
 NORMAL = Level(look_ahead=False, defence=False)
 EASY = Level(
     real_worth=False,
@@ -230,7 +256,87 @@ class StrongBot(HeuristicBot):
             slip = self._mistake(obs)
             if slip is not None:
                 return slip
+        if lv.decline and obs.phase is Phase.CLAIM and obs.offered is not None:
+            passing = self._declines(obs)
+            if passing is not None:
+                return passing
         return super().act(obs)
+
+    # ---------------------------------------------------------------- letting a win go
+
+    def _declines(self, obs: Observation) -> Action | None:
+        """The pass that lets the mahjong on offer go, when the hand is fully concealed
+        and waiting for a self-drawn win is worth more; ``None`` to decide as usual.
+
+        Under nts-2016 a fully concealed hand won self-drawn scores two doublings more
+        (x4) and the self-drawn points, and the winner receives his score from each of
+        the three others: a small concealed hand that wins on a discard gets a quarter
+        of its self-drawn worth.  The wait is valued round by round back from the end
+        of the wall: in each round every opponent ends the hand with the table's hazard
+        (the seat then loses ``decline_loss``), else his discard is a winning tile with
+        chance ``decline_discard_share`` x live winning tiles / unseen tiles (then taken,
+        or let go again when waiting is worth more), and the own draw wins with chance
+        live winning tiles / unseen tiles.  Never a limit hand (its value does not grow
+        self-drawn), nor with fewer than ``decline_rounds`` own draws left, nor a
+        robbed kong (not a claim window), nor a hand with an open meld."""
+        lv = self.level
+        offered = obs.offered
+        assert offered is not None
+        mahjong: Action | None = None
+        passing: Action | None = None
+        for a in obs.legal:
+            if a.kind is ActionKind.MAHJONG:
+                mahjong = a
+            elif a.kind is ActionKind.PASS:
+                passing = a
+        if mahjong is None or passing is None:
+            return None
+        me = obs.me
+        if any(m is None or m.open for m in me.melds):
+            return None
+        n = len(obs.seats)
+        rounds = obs.live_left // n
+        if rounds < lv.decline_rounds or n < 2:
+            return None
+        now = win_value(obs, offered, self_drawn=False)
+        if not now.allowed or now.limit_hand is not None:
+            return None
+        ctx = self._context(obs)
+        counts = [0] * NUM_KINDS
+        for t in obs.concealed:
+            counts[t] += 1
+        waits = waiting_tiles(counts, n_melds=len(me.melds), duplicate_pairs=ctx.v.duplicate_pairs)
+        live = ctx.live
+        unseen = sum(live)
+        key = bytes(counts)
+        drawn = claimed = 0.0  # live winning tiles, self-drawn and on a discard
+        worth_drawn = worth_claimed = 0.0
+        for w in waits:
+            k = live[w]
+            if not k:
+                continue
+            ok, balance = self._win(key, w, True)
+            if ok:
+                drawn += k
+                worth_drawn += k * balance
+            ok, balance = self._win(key, w, False)
+            if ok:
+                claimed += k
+                worth_claimed += k * balance
+        if drawn <= 0.0 or unseen <= 0:
+            return None
+        self_drawn = worth_drawn / drawn
+        on_discard = worth_claimed / claimed if claimed else 0.0
+        p = drawn / unseen
+        q = lv.decline_discard_share * claimed / unseen
+        h = min(_hazard(obs, lv) * lv.decline_hazard / (n - 1), 0.5)
+        value = 0.0  # the wait's worth with no round left: a remise
+        for _ in range(rounds):
+            x = p * self_drawn + (1.0 - p) * value
+            for _ in range(n - 1):
+                x = -h * lv.decline_loss + (1.0 - h) * (q * max(on_discard, x) + (1.0 - q) * x)
+            value = x
+        return passing if value - now.balance > lv.decline_margin else None
 
     # ---------------------------------------------------------------- mistakes (easy)
 
