@@ -534,8 +534,9 @@ class _Table:
     key of this module's own) and brought up to date once per step, whichever seat asks
     first, from the game's :attr:`~mahjong_nts.core.game.Game.public_log`: the entries
     since it last looked say what changed (a discard and its tile, a seat's concealed
-    count, its melds...), so nothing is compared but a changed seat's melds.  The first
-    look reads the whole table; the end of the hand shows the concealed kongs.  Each
+    count, its melds...), so nothing is compared but a changed seat's melds.  The log
+    runs from the deal, so the first look reads it all; the end of the hand shows the
+    concealed kongs.  Each
     value written is logged by its index (``events``, in order), so a seat's kept array
     catches up by writing the values logged since it last looked, wherever its own order
     puts them."""
@@ -569,32 +570,12 @@ class _Table:
             self._set(_SEATS_IN_PLAY + s, 1)
         if game.dominant is not None:
             self._set(_DOMINANT + game.dominant, 1)
-        self._read_all(game)
-        self.cursor = len(game.public_log)
-        """The entries of the game's public log written so far."""
+        self.cursor = 0
+        """The entries of the game's public log written so far (the log runs from the
+        deal, so the first :meth:`update` reads the whole table from it)."""
 
     def _set(self, i: int, value: int) -> None:
         self.pub[i] = value
-        self.events.append(i)
-
-    def _read_all(self, game: Game) -> None:
-        """Write every seat's public values as the game has them now (the first look)."""
-        for s in range(game.n):
-            self._update_melds(s, game.melds[s], False)
-            base = _DISCARDS + s * NUM_KINDS
-            for t in game.discards[s]:
-                self._add(base + t, 1)
-            base = _BONUS + s * NUM_BONUS - NUM_KINDS
-            for t in game.bonus[s]:
-                self._set(base + t, 1)
-            self._set(_CONCEALED_COUNT + s, sum(game.hands[s]))
-            if game.dead[s]:
-                self._set(_DEAD + s, 1)
-            if game.announced[s]:
-                self._set(_ANNOUNCED + s, 1)
-
-    def _add(self, i: int, value: int) -> None:
-        self.pub[i] += value
         self.events.append(i)
 
     def update(self, game: Game) -> None:
