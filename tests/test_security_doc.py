@@ -272,4 +272,6 @@ def test_every_row_is_checked() -> None:
         "`simulate --jobs`",
         "what the service worker stores",  # a list of URLs (tests/web/test_offline.py)
         "seats of an online table",
+        # bounded by the tiles (tests/core/test_game_records_bound.py)
+        "a hand's records in the game (its events, discards in order and public log)",
     }
