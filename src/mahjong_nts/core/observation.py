@@ -43,7 +43,7 @@ from mahjong_nts.core.game import Discard, Event, Game, HandResult, Phase
 from mahjong_nts.core.hand import Hand, Meld, MeldKind
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.text import N_
-from mahjong_nts.core.tiles import WINDS, Tile
+from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile
 
 _TURN: Final = Phase.TURN  # (module constants: an enum member read off its class is slow)
 _CLAIM: Final = Phase.CLAIM
@@ -139,32 +139,59 @@ when it was one."""
 class _Pending:
     """The parts of an observation that :func:`observe` leaves to be worked out when
     first read (the seat's sorted tiles, every seat's view, the discards' history), from
-    the game as it stood when observed.
+    the game as it stood when observed, each when first read.
 
     The game keeps the pending parts of the observations handed out
-    (:attr:`Game.view_pending`) and has them worked out before it changes
+    (:attr:`Game.view_pending`) and has them all worked out before it changes
     (:meth:`Game.apply`, :meth:`Game.close_window`), for every observation still held by
     someone: so they read the same whenever they are read, and cost nothing when nobody
-    reads them (a random player reads only the legal actions)."""
+    reads them (a random player reads only the legal actions).  So while a part is not
+    worked out, the game is as it was when observed."""
 
-    __slots__ = ("game", "over", "parts", "seat")
+    __slots__ = ("concealed", "game", "history", "over", "seat", "seats")
 
     def __init__(self, game: Game, seat: int, over: bool) -> None:
         self.game = game
         self.seat = seat
         self.over = over
-        self.parts: tuple[tuple[Tile, ...], tuple[SeatView, ...], tuple[Discard, ...]] | None = None
+        self.concealed: tuple[Tile, ...] | None = None
+        self.seats: tuple[SeatView, ...] | None = None
+        self.history: tuple[Discard, ...] | None = None
+
+    def get_concealed(self) -> tuple[Tile, ...]:
+        part = self.concealed
+        if part is None:
+            part = self.concealed = _concealed(self.game, self.seat)
+        return part
+
+    def get_seats(self) -> tuple[SeatView, ...]:
+        part = self.seats
+        if part is None:
+            part = self.seats = _seat_views(self.game, self.seat, self.over)
+        return part
+
+    def get_history(self) -> tuple[Discard, ...]:
+        part = self.history
+        if part is None:
+            part = self.history = _history(self.game)
+        return part
+
+    def counts(self) -> tuple[int, ...]:
+        """The seat's concealed tiles by kind: from the game while it is as observed (the
+        sorted tiles not worked out yet), else from the sorted tiles."""
+        if self.concealed is None:
+            return tuple(self.game.hands[self.seat])
+        return _count_tiles(self.concealed)
 
     def fill(self) -> tuple[tuple[Tile, ...], tuple[SeatView, ...], tuple[Discard, ...]]:
-        parts = self.parts
-        if parts is None:
-            game, seat = self.game, self.seat
-            parts = self.parts = (
-                _concealed(game, seat),
-                _seat_views(game, seat, self.over),
-                _history(game),
-            )
-        return parts
+        return self.get_concealed(), self.get_seats(), self.get_history()
+
+
+def _count_tiles(tiles: tuple[Tile, ...]) -> tuple[int, ...]:
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    return tuple(counts)
 
 
 class Observation:
@@ -304,23 +331,35 @@ class Observation:
     @property
     def concealed(self) -> tuple[Tile, ...]:
         """The seat's own concealed tiles, sorted."""
-        if self._pending is not None:
-            self._take()
+        pending = self._pending
+        if pending is not None:
+            return pending.get_concealed()
         return self._concealed
+
+    @property
+    def concealed_counts(self) -> tuple[int, ...]:
+        """:attr:`concealed` counted by tile kind (34 counts, ``Tile`` order): what a bot
+        that weighs the hand by counts reads, without the sorted tiles being built."""
+        pending = self._pending
+        if pending is not None:
+            return pending.counts()
+        return _count_tiles(self._concealed)
 
     @property
     def seats(self) -> tuple[SeatView, ...]:
         """Every seat's open side (:class:`SeatView`), by seat."""
-        if self._pending is not None:
-            self._take()
+        pending = self._pending
+        if pending is not None:
+            return pending.get_seats()
         return self._seats
 
     @property
     def history(self) -> tuple[Discard, ...]:
         """Every discard of the hand in order, each with the seat that claimed it
         (``None``: every other seat let it go), as the whole table saw it."""
-        if self._pending is not None:
-            self._take()
+        pending = self._pending
+        if pending is not None:
+            return pending.get_history()
         return self._history
 
     @property
@@ -422,7 +461,8 @@ def _seat_views(game: Game, seat: int | None, over: bool) -> tuple[SeatView, ...
 
     A seat's view is rebuilt only when it changed (:attr:`Game.view_version`): the
     views built are kept in :attr:`Game.view_cache`, so an unchanged seat's view is
-    the same object as before (and the whole tuple, when no seat changed)."""
+    the same object as before (and the whole tuple, when no seat changed); a seat
+    without a concealed kong shows every seat the same view (one object)."""
     cache = game.view_cache
     versions = tuple(game.view_version)
     key = ("views", seat, over)
@@ -431,8 +471,16 @@ def _seat_views(game: Game, seat: int | None, over: bool) -> tuple[SeatView, ...
         kept: tuple[SeatView, ...] = hit[1]
         return kept
     views = []
+    melds = game.melds
     for s in range(game.n):
         shown = over or s == seat
+        if not shown:
+            # without a concealed kong the seat shows the same to everyone: one view
+            for m in melds[s]:
+                if not m.open:
+                    break
+            else:
+                shown = True
         vkey = ("view", s, shown)
         one = cache.get(vkey)
         if one is None or one[0] != versions[s]:
