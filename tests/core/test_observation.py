@@ -4,6 +4,7 @@ never another seat's concealed tiles or the order of the walls."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from dataclasses import replace
 
@@ -14,7 +15,13 @@ from conftest import load
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.game import Discard, Game, Phase
 from mahjong_nts.core.hand import Meld, MeldKind
-from mahjong_nts.core.observation import Observation, observe, observe_public, visible_events
+from mahjong_nts.core.observation import (
+    Observation,
+    SeatView,
+    observe,
+    observe_public,
+    visible_events,
+)
 from mahjong_nts.core.tiles import Tile
 
 QUIET_SOUTH = "b3 b6 b9 k1 k4 k7 t1 t4 t7 E S W t9"
@@ -324,6 +331,28 @@ def test_kept_views_are_the_views_built_afresh(spec: str) -> None:
     for seed in range(12):
         random_hand(rules, seed, false_mahjong=0.01, each=check)
     assert steps > 500
+
+
+def test_a_seat_view_is_the_one_its_constructor_builds() -> None:
+    """The views observe() builds (through the slots' descriptors in the pure build) are
+    the SeatView their constructor builds of the same values: equal, of equal hash and
+    repr, and frozen."""
+    rules = load("nts-2016")
+    steps = 0
+
+    def check(game: Game) -> None:
+        nonlocal steps
+        steps += 1
+        for view in observe(game, steps % game.n).seats:
+            values = {f.name: getattr(view, f.name) for f in dataclasses.fields(SeatView)}
+            built = SeatView(**values)
+            assert view == built and hash(view) == hash(built) and repr(view) == repr(built)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                view.seat = 9  # type: ignore[misc]
+
+    for seed in range(3):
+        random_hand(rules, seed, false_mahjong=0.01, each=check)
+    assert steps > 100
 
 
 def test_an_unchanged_seat_keeps_its_view_object() -> None:
