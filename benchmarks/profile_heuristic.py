@@ -6,8 +6,8 @@ Run: ``python benchmarks/profile_heuristic.py [--hands 150] [--seed 1000] [--war
 1. **Live**: ``--warm`` hands (seed ``--seed - 1``) to start the core's tables, then
    ``--hands`` new hands (seed ``--seed``) played as ``simulate`` plays them.  Each
    ``HeuristicBot.act`` is timed, after the observation's parts the bot reads (its
-   tiles, the seats' views: worked out when first read) have been worked out and timed
-   apart.  Prints the milliseconds a hand: the observation's parts, the bot, the rest
+   tiles' counts, the seats' views: worked out when first read) have been worked out
+   and timed apart.  Prints the milliseconds a hand: the observation's parts, the bot, the rest
    (the engine and the simulation's loop).
 2. **The bot alone**: the same hands played again, every decision kept (the
    observation and the action chosen), then replayed ``--replays`` times to new bots,
@@ -51,7 +51,8 @@ def main() -> None:
 
     def timed_act(bot: heuristic.HeuristicBot, obs: Observation) -> Any:
         start = clock()
-        obs.concealed  # noqa: B018 (the parts the bot reads, worked out now)
+        obs.concealed_counts  # noqa: B018 (the parts the bot reads, worked out now)
+        obs.seats  # noqa: B018
         middle = clock()
         action = act(bot, obs)
         spent["parts"] += middle - start

@@ -4,6 +4,7 @@ never another seat's concealed tiles or the order of the walls."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from dataclasses import replace
 
@@ -14,7 +15,13 @@ from conftest import load
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.game import Discard, Game, Phase
 from mahjong_nts.core.hand import Meld, MeldKind
-from mahjong_nts.core.observation import Observation, observe, observe_public, visible_events
+from mahjong_nts.core.observation import (
+    Observation,
+    SeatView,
+    observe,
+    observe_public,
+    visible_events,
+)
 from mahjong_nts.core.tiles import Tile
 
 QUIET_SOUTH = "b3 b6 b9 k1 k4 k7 t1 t4 t7 E S W t9"
@@ -326,6 +333,28 @@ def test_kept_views_are_the_views_built_afresh(spec: str) -> None:
     assert steps > 500
 
 
+def test_a_seat_view_is_the_one_its_constructor_builds() -> None:
+    """The views observe() builds (through the slots' descriptors in the pure build) are
+    the SeatView their constructor builds of the same values: equal, of equal hash and
+    repr, and frozen."""
+    rules = load("nts-2016")
+    steps = 0
+
+    def check(game: Game) -> None:
+        nonlocal steps
+        steps += 1
+        for view in observe(game, steps % game.n).seats:
+            values = {f.name: getattr(view, f.name) for f in dataclasses.fields(SeatView)}
+            built = SeatView(**values)
+            assert view == built and hash(view) == hash(built) and repr(view) == repr(built)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                view.seat = 9  # type: ignore[misc]
+
+    for seed in range(3):
+        random_hand(rules, seed, false_mahjong=0.01, each=check)
+    assert steps > 100
+
+
 def test_an_unchanged_seat_keeps_its_view_object() -> None:
     """A seat's view is rebuilt only when it changes: East's discard changes East's view
     (and South's, when South draws next), not West's or North's."""
@@ -344,9 +373,9 @@ def test_an_observation_held_while_the_game_goes_on_shows_the_game_as_observed(
     spec: str,
 ) -> None:
     """observe() leaves the seat's tiles, the seats' views and the history to be worked
-    out when first read; read after the game moved on (some parts read before, some not),
-    every value is still that of the game as observed: equal to the observation of a
-    copy taken then, which nothing changes."""
+    out when first read, each apart; read after the game moved on (some parts read
+    before, some not), every value is still that of the game as observed: equal to the
+    observation of a copy taken then, which nothing changes (the tiles' counts too)."""
     rules = load(spec)
     rng = random.Random(11)
     held: list[tuple[Observation, Observation]] = []
@@ -356,6 +385,10 @@ def test_an_observation_held_while_the_game_goes_on_shows_the_game_as_observed(
         nonlocal steps
         steps += 1
         for kept, then in held:  # observed one or more moves ago
+            counted = [0] * 34
+            for t in then.concealed:
+                counted[t] += 1
+            assert kept.concealed_counts == tuple(counted)  # (before the equality fills all)
             assert kept == then
             assert (kept.concealed, kept.seats, kept.history) == (
                 then.concealed,
@@ -368,8 +401,9 @@ def test_an_observation_held_while_the_game_goes_on_shows_the_game_as_observed(
         for seat in range(game.n):
             simultaneous = rng.random() < 0.3
             kept = observe(game, seat, simultaneous=simultaneous)
-            if rng.random() < 0.3:
-                _ = kept.seats  # read now: kept as read
+            for part in ("seats", "concealed", "concealed_counts", "history"):
+                if rng.random() < 0.2:
+                    getattr(kept, part)  # read now: kept as read, the other parts not yet
             held.append((kept, observe(copy, seat, simultaneous=simultaneous)))
 
     for seed in range(8):
@@ -407,8 +441,39 @@ def test_an_observation_nobody_holds_is_never_worked_out() -> None:
     assert game.discard_count > 5
     assert not [key for key in game.view_cache if key in ("history", "revealed")]
     assert not [key for key in game.view_cache if isinstance(key, tuple)]
-    observe(game, 0).seats  # noqa: B018 - read: now they are built
-    assert ("concealed", 0) in game.view_cache
+    obs = observe(game, 0)
+    obs.seats  # noqa: B018 - read: now the views are built, and only they
+    assert ("views", 0, False) in game.view_cache
+    assert ("concealed", 0) not in game.view_cache and "history" not in game.view_cache
+    assert obs.concealed_counts == tuple(game.hands[0])  # from the game: no sorted tiles
+    assert ("concealed", 0) not in game.view_cache
+    obs.concealed  # noqa: B018
+    assert ("concealed", 0) in game.view_cache and "history" not in game.view_cache
+
+
+@pytest.mark.parametrize("spec", ["nts-2016", "nmb-2009+three-players"])
+def test_the_concealed_counts_are_the_concealed_tiles_counted(spec: str) -> None:
+    """Observation.concealed_counts, read from the game before the sorted tiles are built,
+    after them, or off an observation built from its values, is ``concealed`` counted by
+    kind, at every state of random hands and for every seat."""
+    steps = 0
+
+    def check(game: Game) -> None:
+        nonlocal steps
+        steps += 1
+        for seat in range(game.n):
+            first = observe(game, seat).concealed_counts  # from the game
+            obs = observe(game, seat)
+            tiles = obs.concealed
+            counted = [0] * 34
+            for t in tiles:
+                counted[t] += 1
+            assert len(first) == 34 and first == tuple(counted) == obs.concealed_counts
+            assert replace(obs).concealed_counts == first  # built from its values
+
+    for seed in range(4):
+        random_hand(load(spec), seed, false_mahjong=0.01, each=check)
+    assert steps > 150
 
 
 def test_observing_again_and_again_keeps_a_bounded_list() -> None:

@@ -274,6 +274,7 @@ class _Context:
         "_danger",
         "concealed",
         "costs_memo",
+        "hand",
         "live",
         "meld_value",
         "n_melds",
@@ -296,9 +297,9 @@ class _Context:
         worth[rw] += v.ruling_dragon if rw == _GREEN else v.round_wind
         self.worth = worth
 
-        seen = [0] * NUM_KINDS
-        for t in obs.concealed:
-            seen[t] += 1
+        self.hand = counts = list(obs.concealed_counts)
+        """The seat's concealed tiles, counted by kind (read only: copy it to change it)."""
+        seen = list(counts)
         for view in obs.seats:
             for t in view.discards:
                 seen[t] += 1
@@ -867,9 +868,7 @@ class HeuristicBot:
             return legal[0]
         ctx = self._context(obs)
         ctx.costs_memo = self._costs_memo
-        counts = [0] * NUM_KINDS
-        for t in obs.concealed:
-            counts[t] += 1
+        counts = list(ctx.hand)
         if obs.phase is _TURN:
             return self._turn(obs, ctx, counts)
         return self._claim(obs, ctx, counts)

@@ -38,12 +38,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from mahjong_nts.core.actions import Action
+from mahjong_nts.core.build import COMPILED
 from mahjong_nts.core.errors import InvalidSeat, quote
 from mahjong_nts.core.game import Discard, Event, Game, HandResult, Phase
 from mahjong_nts.core.hand import Hand, Meld, MeldKind
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.text import N_
-from mahjong_nts.core.tiles import WINDS, Tile
+from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile
 
 _TURN: Final = Phase.TURN  # (module constants: an enum member read off its class is slow)
 _CLAIM: Final = Phase.CLAIM
@@ -139,32 +140,59 @@ when it was one."""
 class _Pending:
     """The parts of an observation that :func:`observe` leaves to be worked out when
     first read (the seat's sorted tiles, every seat's view, the discards' history), from
-    the game as it stood when observed.
+    the game as it stood when observed, each when first read.
 
     The game keeps the pending parts of the observations handed out
-    (:attr:`Game.view_pending`) and has them worked out before it changes
+    (:attr:`Game.view_pending`) and has them all worked out before it changes
     (:meth:`Game.apply`, :meth:`Game.close_window`), for every observation still held by
     someone: so they read the same whenever they are read, and cost nothing when nobody
-    reads them (a random player reads only the legal actions)."""
+    reads them (a random player reads only the legal actions).  So while a part is not
+    worked out, the game is as it was when observed."""
 
-    __slots__ = ("game", "over", "parts", "seat")
+    __slots__ = ("concealed", "game", "history", "over", "seat", "seats")
 
     def __init__(self, game: Game, seat: int, over: bool) -> None:
         self.game = game
         self.seat = seat
         self.over = over
-        self.parts: tuple[tuple[Tile, ...], tuple[SeatView, ...], tuple[Discard, ...]] | None = None
+        self.concealed: tuple[Tile, ...] | None = None
+        self.seats: tuple[SeatView, ...] | None = None
+        self.history: tuple[Discard, ...] | None = None
+
+    def get_concealed(self) -> tuple[Tile, ...]:
+        part = self.concealed
+        if part is None:
+            part = self.concealed = _concealed(self.game, self.seat)
+        return part
+
+    def get_seats(self) -> tuple[SeatView, ...]:
+        part = self.seats
+        if part is None:
+            part = self.seats = _seat_views(self.game, self.seat, self.over)
+        return part
+
+    def get_history(self) -> tuple[Discard, ...]:
+        part = self.history
+        if part is None:
+            part = self.history = _history(self.game)
+        return part
+
+    def counts(self) -> tuple[int, ...]:
+        """The seat's concealed tiles by kind: from the game while it is as observed (the
+        sorted tiles not worked out yet), else from the sorted tiles."""
+        if self.concealed is None:
+            return tuple(self.game.hands[self.seat])
+        return _count_tiles(self.concealed)
 
     def fill(self) -> tuple[tuple[Tile, ...], tuple[SeatView, ...], tuple[Discard, ...]]:
-        parts = self.parts
-        if parts is None:
-            game, seat = self.game, self.seat
-            parts = self.parts = (
-                _concealed(game, seat),
-                _seat_views(game, seat, self.over),
-                _history(game),
-            )
-        return parts
+        return self.get_concealed(), self.get_seats(), self.get_history()
+
+
+def _count_tiles(tiles: tuple[Tile, ...]) -> tuple[int, ...]:
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    return tuple(counts)
 
 
 class Observation:
@@ -304,23 +332,35 @@ class Observation:
     @property
     def concealed(self) -> tuple[Tile, ...]:
         """The seat's own concealed tiles, sorted."""
-        if self._pending is not None:
-            self._take()
+        pending = self._pending
+        if pending is not None:
+            return pending.get_concealed()
         return self._concealed
+
+    @property
+    def concealed_counts(self) -> tuple[int, ...]:
+        """:attr:`concealed` counted by tile kind (34 counts, ``Tile`` order): what a bot
+        that weighs the hand by counts reads, without the sorted tiles being built."""
+        pending = self._pending
+        if pending is not None:
+            return pending.counts()
+        return _count_tiles(self._concealed)
 
     @property
     def seats(self) -> tuple[SeatView, ...]:
         """Every seat's open side (:class:`SeatView`), by seat."""
-        if self._pending is not None:
-            self._take()
+        pending = self._pending
+        if pending is not None:
+            return pending.get_seats()
         return self._seats
 
     @property
     def history(self) -> tuple[Discard, ...]:
         """Every discard of the hand in order, each with the seat that claimed it
         (``None``: every other seat let it go), as the whole table saw it."""
-        if self._pending is not None:
-            self._take()
+        pending = self._pending
+        if pending is not None:
+            return pending.get_history()
         return self._history
 
     @property
@@ -392,6 +432,12 @@ class PublicView:
     """Every seat's hand, once the hand is over (else empty)."""
 
 
+_NEW: Final = object.__new__
+_VIEW_SLOTS: Final = (
+    () if COMPILED else tuple(vars(SeatView)[f.name].__set__ for f in dataclasses.fields(SeatView))
+)
+
+
 def _seat_view(game: Game, s: int, shown: bool) -> SeatView:
     """Seat ``s``'s open side; ``shown``: its concealed kongs face up (seen by itself,
     or once the hand is over), else face down."""
@@ -402,18 +448,33 @@ def _seat_view(game: Game, s: int, shown: bool) -> SeatView:
             if not m.open:  # a concealed kong, face down
                 melds = tuple(m if m.open else None for m in held)
                 break
-    # (by position, in the order of the fields: about a tenth faster than by keyword)
-    return SeatView(
-        s,
-        WINDS[s],
-        melds,
-        tuple(game.claimed_from[s]),
-        tuple(game.bonus[s]),
-        tuple(game.discards[s]),
-        sum(game.hands[s]),
-        game.dead[s],
-        game.announced[s],
-    )
+    if COMPILED:  # a native class: its own constructor is the fast one
+        # (by position, in the order of the fields: about a tenth faster than by keyword)
+        return SeatView(
+            s,
+            WINDS[s],
+            melds,
+            tuple(game.claimed_from[s]),
+            tuple(game.bonus[s]),
+            tuple(game.discards[s]),
+            sum(game.hands[s]),
+            game.dead[s],
+            game.announced[s],
+        )
+    # A frozen dataclass's __init__ sets each field through object.__setattr__ (1.5 us
+    # for these nine); their slots' descriptors set the same values in about half that.
+    s_seat, s_wind, s_melds, s_from, s_bonus, s_discards, s_count, s_dead, s_announced = _VIEW_SLOTS
+    view = _NEW(SeatView)
+    s_seat(view, s)
+    s_wind(view, WINDS[s])
+    s_melds(view, melds)
+    s_from(view, tuple(game.claimed_from[s]))
+    s_bonus(view, tuple(game.bonus[s]))
+    s_discards(view, tuple(game.discards[s]))
+    s_count(view, sum(game.hands[s]))
+    s_dead(view, game.dead[s])
+    s_announced(view, game.announced[s])
+    return view
 
 
 def _seat_views(game: Game, seat: int | None, over: bool) -> tuple[SeatView, ...]:
@@ -421,25 +482,40 @@ def _seat_views(game: Game, seat: int | None, over: bool) -> tuple[SeatView, ...
     seat's concealed kong face down until the hand is over.
 
     A seat's view is rebuilt only when it changed (:attr:`Game.view_version`): the
-    views built are kept in :attr:`Game.view_cache`, so an unchanged seat's view is
-    the same object as before (and the whole tuple, when no seat changed)."""
+    views built are kept in :attr:`Game.view_cache` (under ``"view"``, by seat and
+    whether its concealed kongs show), so an unchanged seat's view is the same object as
+    before (and the whole tuple, when no seat changed); a seat without a concealed kong
+    shows every seat the same view (one object)."""
     cache = game.view_cache
-    versions = tuple(game.view_version)
+    versions = game.view_version
     key = ("views", seat, over)
     hit = cache.get(key)
     if hit is not None and hit[0] == versions:
         kept: tuple[SeatView, ...] = hit[1]
         return kept
+    n = game.n
+    built: list[tuple[int, SeatView] | None] | None = cache.get("view")
+    if built is None:
+        built = cache["view"] = [None] * (2 * n)
     views = []
-    for s in range(game.n):
+    melds = game.melds
+    for s in range(n):
         shown = over or s == seat
-        vkey = ("view", s, shown)
-        one = cache.get(vkey)
-        if one is None or one[0] != versions[s]:
-            one = cache[vkey] = (versions[s], _seat_view(game, s, shown))
+        if not shown:
+            # without a concealed kong the seat shows the same to everyone: one view
+            for m in melds[s]:
+                if not m.open:
+                    break
+            else:
+                shown = True
+        i = 2 * s + shown
+        one = built[i]
+        version = versions[s]
+        if one is None or one[0] != version:
+            one = built[i] = (version, _seat_view(game, s, shown))
         views.append(one[1])
     out = tuple(views)
-    cache[key] = (versions, out)
+    cache[key] = (list(versions), out)
     return out
 
 
