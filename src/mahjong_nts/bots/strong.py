@@ -49,6 +49,12 @@ decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``);
 level turns it on, since no setting of it has yet beaten the bot without it in a duel
 (docs/bots.md).
 
+A learned value of the position a discard leaves (:func:`discard_features`, a linear
+model fitted to self-play outcomes by ``benchmarks/train_strong_value.py``, its weights
+in :mod:`mahjong_nts.bots.strong_value`) can rank the best few discards
+(``Level.learned``) and decide pungs and chows (``Level.learned_claims``); no level
+turns it on, since no setting of it has yet beaten the bot without it (docs/bots.md).
+
 ``strong`` also lets a small win go (``Level.decline``): a fully concealed ready hand
 offered a mahjong on a discard weighs the sure win against waiting for a self-drawn one
 (two more doublings under nts-2016, the self-drawn points, and the score from each of
