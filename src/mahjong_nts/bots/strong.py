@@ -674,14 +674,13 @@ class StrongBot(HeuristicBot):
             try:
                 choices = [x for x in range(NUM_KINDS) if after[x]]
                 value, d = _best_discard(after, ctx, choices)
-                if d is None or not ctx.plans:
-                    continue
-                after[d] -= 1
-                win = _memo_win(_later(obs, (meld,)))
-                f = discard_features(ctx, after, danger[d], threat, value, win, (meld,))
-                worth = predict(f)
-                if worth > best:
-                    best, picked = worth, a
+                if d is not None and ctx.plans:
+                    after[d] -= 1
+                    win = _memo_win(_later(obs, (meld,)))
+                    f = discard_features(ctx, after, danger[d], threat, value, win, (meld,))
+                    worth = predict(f)
+                    if worth > best:
+                        best, picked = worth, a
             finally:
                 ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
         return picked
