@@ -49,6 +49,12 @@ decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``);
 level turns it on, since no setting of it has yet beaten the bot without it in a duel
 (docs/bots.md).
 
+A learned value of the position a discard leaves (:func:`discard_features`, a linear
+model fitted to self-play outcomes by ``benchmarks/train_strong_value.py``, its weights
+in :mod:`mahjong_nts.bots.strong_value`) can rank the best few discards
+(``Level.learned``) and decide pungs and chows (``Level.learned_claims``); no level
+turns it on, since no setting of it has yet beaten the bot without it (docs/bots.md).
+
 ``strong`` also lets a small win go (``Level.decline``): a fully concealed ready hand
 offered a mahjong on a discard weighs the sure win against waiting for a self-drawn one
 (two more doublings under nts-2016, the self-drawn points, and the score from each of
@@ -94,6 +100,7 @@ from mahjong_nts.bots.heuristic import (
     evaluate,
 )
 from mahjong_nts.bots.search import Policy, Win, futures, rollout_values, state_seed
+from mahjong_nts.bots.strong_value import COEF, INTERCEPT
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.analysis import waiting_tiles
 from mahjong_nts.core.game import Phase
@@ -201,6 +208,23 @@ class Level:
     (an opponent keeps the tiles he needs)."""
     decline_rounds: int = 2
     """No mahjong is let go with fewer own draws than this left in the wall."""
+    learned: bool = False
+    """Rank the best few discards by the learned value of the position each leaves
+    (:func:`discard_features`, the weights of :mod:`mahjong_nts.bots.strong_value`)."""
+    learned_near: float = 1.0
+    """The discards ranked so: those whose score is within this of the best ..."""
+    learned_most: int = 3
+    """... at most this many of them, the best first."""
+    learned_weight: float = 1.0
+    """Value steps 100 points of the learned value are worth beside the score."""
+    learned_claims: bool = False
+    """Decide a pung or chow on offer by the learned value (:meth:`StrongBot.
+    _learned_claim`): of passing, and of each claim followed by its best discard."""
+    learned_claim_margin: float = 0.0
+    """Points a claim's learned value must beat passing's by."""
+    explore: float = 0.0
+    """Share of the own-turn discards that take one of those few at random (for
+    training data only; 0 in every level)."""
 
 
 STRONG = Level(loser_weight=1.0, decline=True)
@@ -242,6 +266,10 @@ class StrongBot(HeuristicBot):
         """Folding pays only where the discarder pays the winner double (module doc)."""
         self._ask: Win | None = None
         """The win question of the decision now (:meth:`_win`), made when first asked."""
+        self.record: list[tuple[float, ...]] | None = None
+        """When a list: the features (:func:`discard_features`) of the position after
+        each own-turn discard the bot chooses (not folding) are appended to it (the
+        training data of the learned value)."""
 
     def _context(self, obs: Observation) -> _Context:
         if not self.level.surplus:
@@ -430,7 +458,65 @@ class StrongBot(HeuristicBot):
             picked = self._search(ctx, counts, choices, scores, bases)
             if picked is not None:
                 return values[choices.index(picked)], picked
+        if not folding and (lv.learned or lv.explore or self.record is not None):
+            return self._learned_pick(ctx, counts, choices, scores, values)
         return _pick(counts, ctx, choices, scores, values)
+
+    def _learned_pick(
+        self,
+        ctx: _Context,
+        counts: list[int],
+        choices: list[int],
+        scores: list[float],
+        values: list[float],
+    ) -> tuple[float, int]:
+        """The discard among the best few of ``scores`` whose score, less the learned
+        value of the position it leaves, is best (``Level.learned``); one of them at
+        random now and then (``Level.explore``); its features recorded (:attr:`record`)."""
+        lv = self.level
+        _, tile = _pick(counts, ctx, choices, scores, values)
+        top = min(scores)
+        near = sorted(
+            (i for i, s in enumerate(scores) if s <= top + lv.learned_near),
+            key=lambda i: (scores[i], _connection(counts, choices[i], ctx.live)),
+        )[: lv.learned_most]
+        first = choices.index(tile)
+        if first not in near:
+            near = [first, *near[: lv.learned_most - 1]]
+        feats: dict[int, tuple[float, ...]] = {}
+        if lv.learned and len(near) > 1:
+            dangers = _threats(ctx) if lv.defence else (0.0, [0.0] * NUM_KINDS)
+            best_score = math.inf
+            for i in near:
+                f = feats[i] = self._features(ctx, counts, choices[i], values[i], dangers)
+                s = scores[i] - lv.learned_weight * predict(f) / 100.0
+                if s < best_score - 1e-9:
+                    best_score, first = s, i
+        if lv.explore and len(near) > 1 and self._rng.random() < lv.explore:
+            first = near[self._rng.randrange(len(near))]
+        record = self.record
+        if record is not None:
+            known = feats.get(first)
+            if known is None:
+                dangers = _threats(ctx) if lv.defence else (0.0, [0.0] * NUM_KINDS)
+                known = self._features(ctx, counts, choices[first], values[first], dangers)
+            record.append(known)
+        return values[first], choices[first]
+
+    def _features(
+        self,
+        ctx: _Context,
+        counts: list[int],
+        t: int,
+        value: float,
+        dangers: tuple[float, list[float]],
+    ) -> tuple[float, ...]:
+        """:func:`discard_features` of discarding ``t`` (``counts`` the hand with it)."""
+        counts[t] -= 1
+        try:
+            return discard_features(ctx, counts, dangers[1][t], dangers[0], value, self._win)
+        finally:
+            counts[t] += 1
 
     def _search(
         self,
@@ -476,6 +562,8 @@ class StrongBot(HeuristicBot):
     def _claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
         choice = super()._claim(obs, ctx, counts)
         lv = self.level
+        if lv.learned_claims and choice.kind in (ActionKind.PASS, ActionKind.PUNG, ActionKind.CHOW):
+            choice = self._learned_claim(obs, ctx, counts, choice)
         if not lv.claim_rollouts:
             return choice
         options = [
@@ -544,6 +632,58 @@ class StrongBot(HeuristicBot):
         if base is None:
             return choice
         return _most_ahead(choice, base, worth, lv.search_z)
+
+    def _learned_claim(
+        self, obs: Observation, ctx: _Context, counts: list[int], choice: Action
+    ) -> Action:
+        """Passing, or the pung or chow on offer (followed by the heuristic bot's best
+        discard), whichever leaves the position of the best learned value (passing: the
+        hand as it is, no discard's danger); ``choice`` when there is no choice."""
+        lv = self.level
+        passing: Action | None = None
+        options: list[Action] = []
+        for a in obs.legal:
+            if a.kind is ActionKind.PASS:
+                passing = a
+            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW) and a.tile is not None:
+                options.append(a)
+        if passing is None or not options:
+            return choice
+        threat, danger = _threats(ctx) if lv.defence else (0.0, [0.0] * NUM_KINDS)
+        here = evaluate(counts, ctx)
+        best = predict(discard_features(ctx, counts, 0.0, threat, here, self._win))
+        best += lv.learned_claim_margin
+        picked = passing
+        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
+        for a in options:
+            t = a.tile
+            assert t is not None and obs.offered is not None
+            after = list(counts)
+            if a.kind is ActionKind.CHOW:
+                for x in (t, t + 1, t + 2):
+                    if x != obs.offered:
+                        after[x] -= 1
+                meld = Meld(MeldKind.CHOW, Tile(t))
+            else:
+                after[t] -= 2
+                meld = Meld(MeldKind.PUNG, Tile(t))
+                ctx.meld_value = saved[2] + ctx.worth[t]
+            ctx.n_melds += 1
+            ctx.concealed = ctx.sevens = False
+            ctx.plans = tuple(p for p in saved[3] if _fits(p, meld.kind, t))
+            try:
+                choices = [x for x in range(NUM_KINDS) if after[x]]
+                value, d = _best_discard(after, ctx, choices)
+                if d is not None and ctx.plans:
+                    after[d] -= 1
+                    win = _memo_win(_later(obs, (meld,)))
+                    f = discard_features(ctx, after, danger[d], threat, value, win, (meld,))
+                    worth = predict(f)
+                    if worth > best:
+                        best, picked = worth, a
+            finally:
+                ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+        return picked
 
     def _ready_adjustment(self, ctx: _Context, counts: list[int], t: int) -> float:
         """For a discard that leaves the hand ready: how much worse (or better) it is than
@@ -740,18 +880,153 @@ def _pung_wins(
     return get
 
 
-def loser_score(obs: Observation, counts: list[int]) -> int:
+def loser_score(obs: Observation, counts: list[int], more: tuple[Meld, ...] = ()) -> int:
     """The observing seat's score as a non-winner (another seat won) holding the concealed
-    tiles ``counts`` (13 tiles with its declared melds, a kong counting as three), its
-    winds and flowers: what the scorer gives the hand laid open at the end (0 for a dead
-    hand)."""
+    tiles ``counts`` (13 tiles with its declared melds and ``more``, a kong counting as
+    three), its winds and flowers: what the scorer gives the hand laid open at the end
+    (0 for a dead hand)."""
     me = obs.me
     if me.dead:
         return 0
-    melds = tuple(m for m in me.melds if m is not None)
+    melds = (*(m for m in me.melds if m is not None), *more)
     tiles = tuple(Tile(x) for x in range(NUM_KINDS) for _ in range(counts[x]))
     res = score_hand(Hand(tiles, melds, me.bonus), Situation(me.wind, obs.round_wind), obs.rules)
     return res.score
+
+
+FEATURES: tuple[str, ...] = (
+    "value",
+    "shanten",
+    "lack",
+    "seven_pairs",
+    "ready",
+    "wins_discard",
+    "wins_self",
+    "win_value",
+    "ukeire",
+    "gain",
+    "loser",
+    "danger",
+    "threat",
+    "gone",
+    "concealed",
+    "melds",
+    "held",
+    "gone_x_shanten",
+    "gone_x_ready",
+    "wins_x_value",
+    "early_x_ukeire",
+    "gone_x_loser",
+)
+"""The names of :func:`discard_features`, in order (the weights module says the same)."""
+
+
+def discard_features(
+    ctx: _Context,
+    after: list[int],
+    danger: float,
+    threat: float,
+    value: float,
+    win: Win,
+    melds: tuple[Meld, ...] = (),
+) -> tuple[float, ...]:
+    """The position after a discard as numbers (:data:`FEATURES`), read from the
+    observation of ``ctx`` alone: ``after`` the concealed tiles kept, ``danger`` the
+    discard's danger and ``threat`` the opponents' top threat (:func:`_threats`),
+    ``value`` the plans' value of the tiles kept, ``win`` the win question of a win later
+    in the hand, ``melds`` the melds a claim would declare beside the seat's own (``ctx``
+    set for them).
+
+    value, the kept plans' least shanten and the doublings the best of them lacks (steps,
+    negative for surplus), the seven pairs' shanten; ready or not, the live winning
+    tiles that may go mahjong on a discard and self-drawn (fours), the mean settlement
+    of a self-drawn win on them (thousands); the share of the unseen tiles that make the
+    plans better when drawn (tenths) and the steps they gain on average; the hand's
+    score as a non-winner (hundreds); the discard's danger and the top threat; how much
+    of the wall is gone; concealed or not, declared melds, doublings held; and a few
+    products of these."""
+    obs = ctx.obs
+    live = ctx.live
+    bases = _Bases(after, ctx)
+    shanten = 8.0
+    lack = 0.0
+    best = math.inf
+    for _, base, _, cost in bases.kept:
+        if base < shanten:
+            shanten = float(base)
+        if base + cost < best:
+            best, lack = base + cost, cost
+    dup = ctx.v.duplicate_pairs
+    sevens = float(min(seven_pairs_shanten(after, duplicate_pairs=dup), 6)) if ctx.sevens else 6.0
+    waits = waiting_tiles(after, n_melds=ctx.n_melds, duplicate_pairs=dup)
+    key = bytes(after)
+    on_discard = self_drawn = worth = 0.0
+    for w in waits:
+        n = live[w]
+        if not n:
+            continue
+        ok, _ = win(key, w, False)
+        if ok:
+            on_discard += n
+        ok, balance = win(key, w, True)
+        if ok:
+            self_drawn += n
+            worth += n * balance
+    win_worth = worth / self_drawn / 1000.0 if self_drawn else 0.0
+    total = sum(live)
+    floor = bases.floor
+    better = 0
+    gain = 0.0
+    if total > 0 and floor < math.inf:
+        for x in range(NUM_KINDS):
+            n = live[x]
+            if n <= 0 or not _relevant(after, x):
+                continue
+            after[x] += 1
+            f = _Bases(after, ctx).floor
+            after[x] -= 1
+            if f < floor - 1e-6:
+                better += n
+                gain += n * min(floor - f, 1.5)
+        gain /= total
+    ukeire = 10.0 * better / total if total > 0 else 0.0
+    loser = min(loser_score(obs, after, melds) / 100.0, 10.0)
+    gone = obs.discard_count / max(obs.discard_count + obs.live_left, 1)
+    ready = 1.0 if waits else 0.0
+    wins_self = self_drawn / 4.0
+    return (
+        min(value, 8.0),
+        shanten,
+        lack,
+        sevens,
+        ready,
+        on_discard / 4.0,
+        wins_self,
+        win_worth,
+        ukeire,
+        gain,
+        loser,
+        danger,
+        threat,
+        gone,
+        1.0 if ctx.concealed else 0.0,
+        float(ctx.n_melds),
+        ctx.held_value(after) + ctx.meld_value,
+        gone * shanten,
+        gone * ready,
+        wins_self * win_worth,
+        (1.0 - gone) * ukeire,
+        gone * loser,
+    )
+
+
+def predict(features: tuple[float, ...]) -> float:
+    """The learned value of a position (points of the seat's balance at the hand's end):
+    the linear model of :mod:`mahjong_nts.bots.strong_value` on ``features``."""
+    total = INTERCEPT
+    for c, x in zip(COEF, features, strict=True):
+        total += c * x
+    return total
 
 
 def _memo_win(obs: Observation) -> Win:
