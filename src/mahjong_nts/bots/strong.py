@@ -593,27 +593,13 @@ class StrongBot(HeuristicBot):
         ][:1]
         saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
         for a in options:
-            t = a.tile
-            assert t is not None and obs.offered is not None
-            after = list(counts)
-            if a.kind is ActionKind.CHOW:
-                for x in (t, t + 1, t + 2):
-                    if x != obs.offered:
-                        after[x] -= 1
-                meld = MeldKind.CHOW
-            else:
-                after[t] -= 2
-                meld = MeldKind.PUNG
-                ctx.meld_value = saved[2] + ctx.worth[t]
-            ctx.n_melds += 1
-            ctx.concealed = ctx.sevens = False
-            ctx.plans = tuple(p for p in saved[3] if _fits(p, meld, t))
+            after, meld = _claimed(ctx, counts, a, obs.offered, saved)
             try:
                 choices = [x for x in range(NUM_KINDS) if after[x]]
                 _, d = _best_discard(after, ctx, choices)
                 if d is not None and ctx.plans:
                     after[d] -= 1
-                    claimed = _later(obs, (Meld(meld, Tile(t)),))
+                    claimed = _later(obs, (meld,))
                     policy = _policy(after, ctx, list(ctx.plans), False)
                     values = rollout_values(
                         after,
@@ -656,21 +642,7 @@ class StrongBot(HeuristicBot):
         picked = passing
         saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
         for a in options:
-            t = a.tile
-            assert t is not None and obs.offered is not None
-            after = list(counts)
-            if a.kind is ActionKind.CHOW:
-                for x in (t, t + 1, t + 2):
-                    if x != obs.offered:
-                        after[x] -= 1
-                meld = Meld(MeldKind.CHOW, Tile(t))
-            else:
-                after[t] -= 2
-                meld = Meld(MeldKind.PUNG, Tile(t))
-                ctx.meld_value = saved[2] + ctx.worth[t]
-            ctx.n_melds += 1
-            ctx.concealed = ctx.sevens = False
-            ctx.plans = tuple(p for p in saved[3] if _fits(p, meld.kind, t))
+            after, meld = _claimed(ctx, counts, a, obs.offered, saved)
             try:
                 choices = [x for x in range(NUM_KINDS) if after[x]]
                 value, d = _best_discard(after, ctx, choices)
@@ -1027,6 +999,34 @@ def predict(features: tuple[float, ...]) -> float:
     for c, x in zip(COEF, features, strict=True):
         total += c * x
     return total
+
+
+_Saved = tuple[int, bool, int, tuple[_Plan, ...], bool]
+"""A context's ``n_melds``, ``concealed``, ``meld_value``, ``plans`` and ``sevens``."""
+
+
+def _claimed(
+    ctx: _Context, counts: list[int], a: Action, offered: int | None, saved: _Saved
+) -> tuple[list[int], Meld]:
+    """The concealed tiles after the pung or chow ``a`` of the tile ``offered`` (before
+    the discard that follows) and its meld; ``ctx`` set for the hand with that meld
+    (``saved``: its fields before, which the caller puts back)."""
+    t = a.tile
+    assert t is not None and offered is not None
+    after = list(counts)
+    if a.kind is ActionKind.CHOW:
+        for x in (t, t + 1, t + 2):
+            if x != offered:
+                after[x] -= 1
+        kind = MeldKind.CHOW
+    else:
+        after[t] -= 2
+        kind = MeldKind.PUNG
+        ctx.meld_value = saved[2] + ctx.worth[t]
+    ctx.n_melds = saved[0] + 1
+    ctx.concealed = ctx.sevens = False
+    ctx.plans = tuple(p for p in saved[3] if _fits(p, kind, t))
+    return after, Meld(kind, Tile(t))
 
 
 def _memo_win(obs: Observation) -> Win:
