@@ -79,3 +79,17 @@ def run_cli(
         check=False,
         **kwargs,
     )
+
+
+def run_script(script: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run ``python SCRIPT ARGS`` (a script of benchmarks/ or examples/) in a child process
+    that imports the package these tests import, output as text."""
+    src = str(Path(mahjong_nts.__file__).resolve().parents[1])
+    return subprocess.run(
+        [sys.executable, str(script), *args],
+        env={**os.environ, "PYTHONPATH": src},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )

@@ -4,28 +4,18 @@ by exactly 0 on every wall, and bad arguments are one error line (exit 2)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
-from cli_helpers import invoke_main
+from cli_helpers import invoke_main, run_script
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "duel_paired.py"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    return subprocess.run(
-        [sys.executable, str(SCRIPT), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+    return run_script(SCRIPT, *args)
 
 
 def test_margins_are_the_duels_and_a_bot_paired_with_itself_differs_by_zero() -> None:

@@ -6,9 +6,6 @@ module the bot can read."""
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +13,7 @@ from types import ModuleType
 import pytest
 from bot_helpers import discards_of, make_obs, play
 
+from cli_helpers import run_script
 from mahjong_nts.bots import strong_value
 from mahjong_nts.bots.heuristic import HeuristicBot
 from mahjong_nts.bots.strong import FEATURES, STRONG, StrongBot, predict
@@ -160,16 +158,7 @@ def test_ridge_fit_finds_nothing_in_noise() -> None:
 
 def test_the_script_writes_a_module_of_the_bot_s_features(tmp_path: Path) -> None:
     out = tmp_path / "weights.py"
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    args = ["--hands", "50", "--seed", "1000", "--out", str(out)]
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+    done = run_script(SCRIPT, "--hands", "50", "--seed", "1000", "--out", str(out))
     assert done.returncode == 0, done.stderr
     assert "held-out MSE" in done.stdout
     text = out.read_text()
@@ -184,15 +173,7 @@ def test_the_script_writes_a_module_of_the_bot_s_features(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("args", [["--hands", "10"], ["--explore", "2"], ["--clip", "0"]])
 def test_bad_arguments_are_one_error_line(args: list[str]) -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    done = run_script(SCRIPT, *args, timeout=60)
     assert done.returncode == 2
     assert "error:" in done.stderr and "Traceback" not in done.stderr
 

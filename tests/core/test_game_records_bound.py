@@ -9,12 +9,10 @@ plays most walls out) under every shipped rule set and table."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from game_helpers import random_hand
 
 from mahjong_nts.core.game import Game
-from mahjong_nts.core.seeding import SeedRng
 from mahjong_nts.core.wall import tile_set
 from mahjong_nts.formats.rulefiles import load_ruleset
 
@@ -34,14 +32,14 @@ RULESETS = (
 def test_records_stay_within_the_tiles(spec: str) -> None:
     rules = load_ruleset(spec)
     bound = PER_TILE * len(tile_set(rules.table))
+
+    def check(game: Game) -> None:
+        for records in (game.events, game.discard_log, game.public_log):
+            assert len(records) <= bound, (spec, len(records))
+
     longest = 0
     for seed in range(30):
-        pick = random.Random(seed)
-        game = Game(rules, SeedRng(seed))
-        while not game.is_over:
-            game.apply(pick.choice(game.legal_actions()))
-            for records in (game.events, game.discard_log, game.public_log):
-                assert len(records) <= bound, (spec, seed, len(records))
+        game, _ = random_hand(rules, seed, each=check)
         longest = max(longest, len(game.events))
     # the random hands are long ones: the bound is not met by hands that barely start
     assert longest > len(tile_set(rules.table)) // 2, (spec, longest)
