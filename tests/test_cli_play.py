@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import re
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -592,16 +595,38 @@ def test_ctrl_c_while_the_report_is_shown_keeps_the_finished_log(
     assert gamelog.verify_hand_log(gamelog.read_hand_log(Path(match.group(1)))).over
 
 
-def test_held_interrupts_finish_their_step_first() -> None:
-    import os
-    import signal
+@pytest.fixture
+def sigint_default() -> Iterator[None]:
+    """Ctrl-C as an interactive Python process has it (a run started in the background
+    inherits it ignored), put back as it was afterwards."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
+
+@pytest.mark.usefixtures("sigint_default")
+def test_held_interrupts_finish_their_step_first() -> None:
     steps = []
     with pytest.raises(KeyboardInterrupt), cli_play._held_interrupts():
         os.kill(os.getpid(), signal.SIGINT)
         steps.append("after the signal")
     assert steps == ["after the signal"]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_held_interrupts_leave_an_ignored_ctrl_c_ignored() -> None:
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        steps = []
+        with cli_play._held_interrupts():
+            os.kill(os.getpid(), signal.SIGINT)
+            steps.append("after the signal")
+        assert steps == ["after the signal"]  # and no KeyboardInterrupt
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def test_stdin_closed_in_the_middle_of_a_hand(

@@ -324,8 +324,12 @@ class _Stop(Exception):
 @contextlib.contextmanager
 def _held_interrupts() -> Iterator[None]:
     """Hold Ctrl-C while a step that must not be cut (applying an action and noting it,
-    writing a log) runs; an interrupt that came meanwhile is raised after it."""
+    writing a log) runs; an interrupt that came meanwhile is raised after it.  A process
+    that ignores Ctrl-C (started in the background, under ``nohup``) goes on ignoring it."""
     if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         yield
         return
     caught: list[bool] = []
