@@ -78,9 +78,9 @@ Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from mahjong_nts.bots._mypyc import mypyc_attr
 from mahjong_nts.bots.heuristic import (
@@ -330,9 +330,7 @@ class StrongBot(HeuristicBot):
         if not now.allowed or now.limit_hand is not None:
             return None
         ctx = self._context(obs)
-        counts = [0] * NUM_KINDS
-        for t in obs.concealed:
-            counts[t] += 1
+        counts = ctx.hand
         waits = waiting_tiles(counts, n_melds=len(me.melds), duplicate_pairs=ctx.v.duplicate_pairs)
         live = ctx.live
         unseen = sum(live)
@@ -412,7 +410,7 @@ class StrongBot(HeuristicBot):
             # the hand's worth as a non-winner: from a quarter of the weight early in the
             # hand (the tiles kept then are far from those it ends with) to all of it
             obs = ctx.obs
-            gone = obs.discard_count / max(obs.discard_count + obs.live_left, 1)
+            gone = _wall_gone(obs)
             factor = lv.loser_weight * (0.25 + 0.75 * gone)
             for i, t in enumerate(choices):
                 if values[i] <= best + lv.loser_near:
@@ -423,8 +421,9 @@ class StrongBot(HeuristicBot):
                         counts[t] += 1
                     scores[i] -= min(factor * points / 100.0, lv.loser_cap)
         folding = False
+        dangers = self._dangers(ctx)
         if lv.defence:
-            threat, danger = _threats(ctx)
+            threat, danger = dangers
             if threat > 0.0:
                 top = min(scores)
                 if self._may_fold and threat >= lv.fold_threat and far >= lv.fold_distance:
@@ -459,7 +458,7 @@ class StrongBot(HeuristicBot):
             if picked is not None:
                 return values[choices.index(picked)], picked
         if not folding and (lv.learned or lv.explore or self.record is not None):
-            return self._learned_pick(ctx, counts, choices, scores, values)
+            return self._learned_pick(ctx, counts, choices, scores, values, dangers)
         return _pick(counts, ctx, choices, scores, values)
 
     def _learned_pick(
@@ -469,10 +468,12 @@ class StrongBot(HeuristicBot):
         choices: list[int],
         scores: list[float],
         values: list[float],
+        dangers: tuple[float, Sequence[float]],
     ) -> tuple[float, int]:
         """The discard among the best few of ``scores`` whose score, less the learned
         value of the position it leaves, is best (``Level.learned``); one of them at
-        random now and then (``Level.explore``); its features recorded (:attr:`record`)."""
+        random now and then (``Level.explore``); its features recorded (:attr:`record`).
+        ``dangers``: :meth:`_dangers`."""
         lv = self.level
         _, tile = _pick(counts, ctx, choices, scores, values)
         top = min(scores)
@@ -485,7 +486,6 @@ class StrongBot(HeuristicBot):
             near = [first, *near[: lv.learned_most - 1]]
         feats: dict[int, tuple[float, ...]] = {}
         if lv.learned and len(near) > 1:
-            dangers = _threats(ctx) if lv.defence else (0.0, [0.0] * NUM_KINDS)
             best_score = math.inf
             for i in near:
                 f = feats[i] = self._features(ctx, counts, choices[i], values[i], dangers)
@@ -498,10 +498,14 @@ class StrongBot(HeuristicBot):
         if record is not None:
             known = feats.get(first)
             if known is None:
-                dangers = _threats(ctx) if lv.defence else (0.0, [0.0] * NUM_KINDS)
                 known = self._features(ctx, counts, choices[first], values[first], dangers)
             record.append(known)
         return values[first], choices[first]
+
+    def _dangers(self, ctx: _Context) -> tuple[float, Sequence[float]]:
+        """The opponents' top threat and each tile kind's danger (:func:`_threats`); none
+        without ``Level.defence``."""
+        return _threats(ctx) if self.level.defence else _NO_DANGER
 
     def _features(
         self,
@@ -509,7 +513,7 @@ class StrongBot(HeuristicBot):
         counts: list[int],
         t: int,
         value: float,
-        dangers: tuple[float, list[float]],
+        dangers: tuple[float, Sequence[float]],
     ) -> tuple[float, ...]:
         """:func:`discard_features` of discarding ``t`` (``counts`` the hand with it)."""
         counts[t] -= 1
@@ -635,7 +639,7 @@ class StrongBot(HeuristicBot):
                 options.append(a)
         if passing is None or not options:
             return choice
-        threat, danger = _threats(ctx) if lv.defence else (0.0, [0.0] * NUM_KINDS)
+        threat, danger = self._dangers(ctx)
         here = evaluate(counts, ctx)
         best = predict(discard_features(ctx, counts, 0.0, threat, here, self._win))
         best += lv.learned_claim_margin
@@ -963,7 +967,7 @@ def discard_features(
         gain /= total
     ukeire = 10.0 * better / total if total > 0 else 0.0
     loser = min(loser_score(obs, after, melds) / 100.0, 10.0)
-    gone = obs.discard_count / max(obs.discard_count + obs.live_left, 1)
+    gone = _wall_gone(obs)
     ready = 1.0 if waits else 0.0
     wins_self = self_drawn / 4.0
     return (
@@ -992,6 +996,12 @@ def discard_features(
     )
 
 
+def _wall_gone(obs: Observation) -> float:
+    """How much of the hand has gone by: the discards made over the discards made and the
+    live wall left (0 at the deal, near 1 at the wall's end)."""
+    return obs.discard_count / max(obs.discard_count + obs.live_left, 1)
+
+
 def predict(features: tuple[float, ...]) -> float:
     """The learned value of a position (points of the seat's balance at the hand's end):
     the linear model of :mod:`mahjong_nts.bots.strong_value` on ``features``."""
@@ -1000,6 +1010,9 @@ def predict(features: tuple[float, ...]) -> float:
         total += c * x
     return total
 
+
+_NO_DANGER: Final[tuple[float, Sequence[float]]] = (0.0, (0.0,) * NUM_KINDS)
+"""No threat and no danger (:meth:`StrongBot._dangers` without ``Level.defence``)."""
 
 _Saved = tuple[int, bool, int, tuple[_Plan, ...], bool]
 """A context's ``n_melds``, ``concealed``, ``meld_value``, ``plans`` and ``sevens``."""
