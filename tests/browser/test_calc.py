@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from browser_helpers import DESKTOP, PHONE, shot
 
@@ -93,16 +94,33 @@ def test_the_share_link_round_trip(page_in: Callable[..., Page]) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto("/")
     tap(page, "red dragon", 3)
-    page.locator("#seat").select_option("S")
     expect(page.locator("#calc-result .score")).to_have_text("16")
+    # South is chosen and Share tapped before the server has answered the change: the
+    # link is of the hand as the form holds it, South's (the server's answer is held)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/calc/result?*", hold)
+    page.locator("#seat").select_option("S")
     page.get_by_role("button", name="Share").click()
     expect(page.locator("#share-status")).to_have_text("Link copied")
+    assert held, "the change was not sent to the server"
+    for route in held:
+        route.continue_()
+    page.unroute("**/calc/result?*")
     link = page.evaluate("navigator.clipboard.readText()")
     assert "hand=C+C+C" in link or "hand=CCC" in link, link
+    assert "seat=S" in link, link
     other = page_in(PHONE)
     other.goto(link)
     expect(other.locator("#calc-result .score")).to_have_text("16")
     expect(other.locator("#seat")).to_have_value("S")
+    # once answered, the link is the server's own (the page's address)
+    page.get_by_role("button", name="Share").click()
+    expect(page).to_have_url(re.compile(r"seat=S"))
+    assert page.evaluate("navigator.clipboard.readText()") == page.url
 
 
 def test_dutch_at_phone_width(page_in: Callable[..., Page]) -> None:

@@ -28,7 +28,9 @@ let selected = null; // {g, i}: g is "loose", "win", "meld:N" or "bonus"
 let spans = {}; // "g:i" (a tile) or "g" (a group) -> [first, last] columns (1-based)
 let written = null; // the notation this script last wrote
 let timer = null;
-let asked = 0;
+let asked = 0; // questions sent to the server
+let changes = 0; // changes to the form; the page's answer (and its link) is for `answered`
+let answered = 0;
 
 const isBonus = (t) => /^[fs][1-4]$/.test(t);
 const isSuited = (t) => /^[bkt][1-9]$/.test(t);
@@ -244,6 +246,7 @@ function query() {
 }
 
 function ask(delay) {
+  changes += 1;
   clearTimeout(timer);
   timer = setTimeout(fetchResult, delay);
 }
@@ -265,6 +268,7 @@ async function resultHtml(q) {
 
 async function fetchResult() {
   const mine = ++asked;
+  const change = changes;
   const html = await resultHtml(query());
   if (html === null) {
     live.textContent = texts.failed;
@@ -272,6 +276,7 @@ async function fetchResult() {
   }
   if (mine !== asked) return; // a newer question is on its way
   resultBox.innerHTML = html;
+  answered = change;
   show(document.getElementById("calc-result"));
 }
 
@@ -358,20 +363,7 @@ function placeProblem(problem) {
 }
 
 // ---------------------------------------------------------------- typing, options, share
-field.addEventListener("input", () => {
-  clearTimeout(timer);
-  timer = setTimeout(async () => {
-    const mine = ++asked;
-    const html = await resultHtml(query());
-    if (html === null) {
-      live.textContent = texts.failed;
-      return;
-    }
-    if (mine !== asked) return;
-    resultBox.innerHTML = html;
-    show(document.getElementById("calc-result"));
-  }, 250);
-});
+field.addEventListener("input", () => ask(250));
 form.addEventListener("change", (event) => {
   if (event.target !== field && event.target.id !== "house-file") ask(0);
 });
@@ -398,7 +390,10 @@ fileInput.addEventListener("change", async () => {
 shareButton.hidden = false;
 shareButton.addEventListener("click", async () => {
   try {
-    await navigator.clipboard.writeText(location.href);
+    // the page's address is the server's link to the hand on the page; a change the server
+    // has not answered yet (a seat chosen and Share tapped at once) is in the form only
+    const link = answered === changes ? location.href : new URL(`?${query()}`, location.href).href;
+    await navigator.clipboard.writeText(link);
     shareStatus.textContent = texts.copied;
   } catch {
     shareStatus.textContent = texts.copyFailed;
