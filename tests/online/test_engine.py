@@ -149,7 +149,7 @@ def test_a_seat_hears_of_its_own_answer_only(tmp_path: Path) -> None:
     and once more only after its own answer; every state shows it only what it may see."""
 
     async def scenario() -> list[Reader]:
-        async with running(tmp_path) as server:
+        async with running(tmp_path, seed=ENGINE_SEED) as server:
             data = {"seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot"},
                               {"kind": "bot"}],
                     "hands": 1, "turn_seconds": None, "claim_seconds": None}  # fmt: skip
