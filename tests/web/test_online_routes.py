@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from mahjong_nts.formats import gamelog
 from mahjong_nts.web import Settings, create_app
 from mahjong_nts.web.middleware import HideTokens
 
@@ -184,7 +185,7 @@ def test_a_log_is_there_once_its_hand_is_over(client: TestClient) -> None:
     assert state["hand"]["log"] == f"/api/online/watch/{made['watch']}/log/1"
     log = client.get(state["hand"]["log"])
     assert log.status_code == 200 and log.headers["content-type"] == "application/x-ndjson"
-    assert log.text.count("\n") > 50
+    gamelog.verify_hand_log(gamelog.parse_hand_log(log.text))  # the whole hand, replayed
     assert client.get(f"/api/online/tables/{made['table']}/log/1").text == log.text
 
 
