@@ -20,7 +20,13 @@ from server_helpers import running_server
 pytestmark = pytest.mark.server
 
 NAMES = ["Ann", "Bob", "Cor", "Dirk"]
-FAST = {"MAHJONG_NTS_WINDOW_SECONDS": "0.05", "MAHJONG_NTS_BOT_DELAY_SECONDS": "0"}
+# the table is dealt from a fixed seed (MAHJONG_NTS_PLAY_SEED): the hand must last past the
+# seq the test kills the server at
+FAST = {
+    "MAHJONG_NTS_WINDOW_SECONDS": "0.05",
+    "MAHJONG_NTS_BOT_DELAY_SECONDS": "0",
+    "MAHJONG_NTS_PLAY_SEED": "1",
+}
 
 
 def test_a_table_survives_kill_9(tmp_path: Path) -> None:
