@@ -20,9 +20,10 @@ Run: ``python benchmarks/train_strong_choice.py --hands N --seed S [--jobs J]
    The same at a share (``--claim-share``) of the claim windows where a ``strong`` seat is
    offered a pung or chow (and no mahjong): passing and each pung or chow (the claim
    followed by the bot's own discard).  Each candidate is recorded with its features
-   (:func:`candidate_features`) and the seat's balance at the hand's end and whether the
-   seat won.  Because everything else is the same, the difference between a decision's
-   candidates' outcomes is what the choice changed, with ``strong`` playing on.
+   (:func:`~mahjong_nts.bots.strong.choice_features`) and the seat's balance at the
+   hand's end and whether the seat won.  Because everything else is the same, the
+   difference between a decision's candidates' outcomes is what the choice changed,
+   with ``strong`` playing on.
 2. **Fit.**  Ridge regression, no intercept, of a candidate's outcome (clipped to
    +-``--clip``) less the mean of its decision's candidates on its features less their
    mean over the decision (:func:`fit_advantage`); discards and claims apart.
@@ -31,14 +32,21 @@ Run: ``python benchmarks/train_strong_choice.py --hands N --seed S [--jobs J]
    ``strong``'s own pick, with a 95% interval over decisions, the share of decisions
    where they differ, and the same for trivial policies (the second candidate; always
    pass; always the first claim).
+4. **Out.**  ``--out`` writes the weights fitted on all the records of ``--seed`` as a
+   Python module of plain floats (the bot needs no numpy), its header saying the command
+   that made it: ``src/mahjong_nts/bots/strong_choice.py`` is the one the bot reads
+   (``Level.choice``, ``Level.choice_claims``).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import math
 import random
+import shlex
+import textwrap
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -47,41 +55,27 @@ from pathlib import Path
 
 import numpy as np
 
-from mahjong_nts.bots.heuristic import (
-    HeuristicBot,
-    _best_discard,
-    _connection,
-    _Context,
-    _pick,
-    evaluate,
-)
+from mahjong_nts.bots.heuristic import HeuristicBot, _Context
 from mahjong_nts.bots.strong import (
+    CHOICE_FEATURES,
     FEATURES,
     STRONG,
     StrongBot,
-    _claimed,
-    _later,
-    _memo_win,
-    discard_features,
+    choice_features,
 )
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.errors import InvalidRuleSet
 from mahjong_nts.core.game import Game, Phase
-from mahjong_nts.core.observation import observe
+from mahjong_nts.core.observation import Observation, observe
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import SeedRng, derive_seed
-from mahjong_nts.core.tiles import NUM_KINDS
 from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.sim.duel import arrangements, duel_bot_seed
 from mahjong_nts.sim.simulate import hand_seed, round_wind_of
 
 MOST_HANDS = 1_000_000
 CHUNK = 20
-EXTRA = ("score_gap", "value_gap", "rank", "claim", "chow")
-"""Features beside :data:`~mahjong_nts.bots.strong.FEATURES`: the candidate's ordering
-score and plan value less those of the bot's own choice, its place in the ordering, and
-for claims whether it claims, and whether it is a chow."""
-NAMES = (*FEATURES, *EXTRA)
+NAMES = CHOICE_FEATURES
 COLUMNS = ("x", "y", "won", "decision", "rank", "hand", "seat")
 COUNTS = ("discard", "claim", "seat_hands", "main_balance", "replays", "replay_differs")
 """What :func:`play_hand` counts: the decisions that could have been branched, the
@@ -92,26 +86,19 @@ Pending = tuple[list[Action], list[tuple[float, ...]]]
 """Candidates of a decision (the bot's own choice first) and their features."""
 
 
-def candidate_features(
-    base: tuple[float, ...], score_gap: float, value_gap: float, rank: int, kind: ActionKind
-) -> tuple[float, ...]:
-    """:func:`discard_features` of the position a candidate leaves, and :data:`EXTRA`."""
-    claim = 1.0 if kind in (ActionKind.PUNG, ActionKind.CHOW) else 0.0
-    chow = 1.0 if kind is ActionKind.CHOW else 0.0
-    return (*base, score_gap, value_gap, float(rank), claim, chow)
-
-
 class Brancher(StrongBot):
     """``strong``, unchanged in play, that leaves the candidates of its last decision in
-    :attr:`pending` (own-turn discards with two or more near ones; claim windows with a
-    pung or chow on offer)."""
+    :attr:`pending` (own-turn discards with two or more near ones:
+    :meth:`~mahjong_nts.bots.strong.StrongBot.discard_candidates`; claim windows with a
+    pung or chow on offer: :meth:`~mahjong_nts.bots.strong.StrongBot.claim_candidates`)."""
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None) -> None:
         super().__init__(seed, rules, level=STRONG)
         self.pending: Pending | None = None
         self.record = []  # (takes every own-turn discard through _learned_pick)
+        self._legal: Sequence[Action] = ()
 
-    def act(self, obs):  # type: ignore[no-untyped-def]
+    def act(self, obs: Observation) -> Action:
         self.pending = None
         self._legal = obs.legal
         return super().act(obs)
@@ -127,73 +114,17 @@ class Brancher(StrongBot):
     ) -> tuple[float, int]:
         got = super()._learned_pick(ctx, counts, choices, scores, values, dangers)
         self.record = []
-        lv = self.level
-        _, tile = _pick(counts, ctx, choices, scores, values)
-        top = min(scores)
-        near = sorted(
-            (i for i, s in enumerate(scores) if s <= top + lv.learned_near),
-            key=lambda i: (scores[i], _connection(counts, choices[i], ctx.live)),
-        )[: lv.learned_most]
-        first = choices.index(tile)
-        near = [first, *(i for i in near if i != first)][: lv.learned_most]
-        if len(near) < 2 or got[1] != tile:
-            return got
-        by_tile = {a.tile: a for a in self._legal if a.kind is ActionKind.DISCARD}
-        acts: list[Action] = []
-        feats: list[tuple[float, ...]] = []
-        for rank, i in enumerate(near):
-            base = self._features(ctx, counts, choices[i], values[i], dangers)
-            acts.append(by_tile[choices[i]])
-            gap_s, gap_v = scores[i] - scores[first], values[i] - values[first]
-            feats.append(candidate_features(base, gap_s, gap_v, rank, ActionKind.DISCARD))
-        self.pending = (acts, feats)
+        near, feats = self.discard_candidates(ctx, counts, choices, scores, values, dangers)
+        if len(near) > 1 and choices[near[0]] == got[1]:
+            by_tile = {a.tile: a for a in self._legal if a.kind is ActionKind.DISCARD}
+            self.pending = ([by_tile[choices[i]] for i in near], feats)
         return got
 
-    def _claim(self, obs, ctx, counts):  # type: ignore[no-untyped-def]
+    def _claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
         choice = super()._claim(obs, ctx, counts)
-        passing: Action | None = None
-        options: list[Action] = []
-        for a in obs.legal:
-            if a.kind is ActionKind.PASS:
-                passing = a
-            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW) and a.tile is not None:
-                options.append(a)
-        if passing is None or not options or not (choice == passing or choice in options):
-            return choice
-        threat, danger = self._dangers(ctx)
-        here = evaluate(counts, ctx)
-        acts = [passing]
-        feats = [
-            discard_features(ctx, counts, 0.0, threat, here, self._win),
-        ]
-        values = [here]
-        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
-        for a in options:
-            after, meld = _claimed(ctx, counts, a, obs.offered, saved)
-            try:
-                choices = [x for x in range(NUM_KINDS) if after[x]]
-                value, d = _best_discard(after, ctx, choices)
-                if d is not None and ctx.plans:
-                    after[d] -= 1
-                    win = _memo_win(_later(obs, (meld,)))
-                    f = discard_features(ctx, after, danger[d], threat, value, win, (meld,))
-                else:  # no plan fits the claim: the hand as it is, no better
-                    f = discard_features(ctx, counts, 0.0, threat, max(here, 8.0), self._win)
-                    value = max(here, 8.0)
-                acts.append(a)
-                feats.append(f)
-                values.append(value)
-            finally:
-                ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
-        own = acts.index(choice)
-        order = [own, *(i for i in range(len(acts)) if i != own)]
-        self.pending = (
-            [acts[i] for i in order],
-            [
-                candidate_features(feats[i], 0.0, values[i] - values[own], rank, acts[i].kind)
-                for rank, i in enumerate(order)
-            ],
-        )
+        acts, feats = self.claim_candidates(obs, ctx, counts, choice)
+        if acts:
+            self.pending = (acts, feats)
         return choice
 
 
@@ -308,6 +239,9 @@ def gather(args: argparse.Namespace, seed: int, path: str) -> tuple[Data, dict[s
         with np.load(path) as z:
             played = json.loads(str(z["played"]))
             data = {w: {c: z[f"{w}_{c}"] for c in COLUMNS} for w in ("discard", "claim")}
+            if seed == args.seed:  # the training records: how they were played
+                for k in PLAYED:
+                    setattr(args, k, played[k])
             return data, played["counts"]
     starts = range(0, args.hands, CHUNK)
     play = partial(play_chunk, args.ruleset, seed, args.share, args.claim_share, args.check)
@@ -433,24 +367,99 @@ def _policies(
 
 
 def report(
-    what: str, train: dict[str, np.ndarray], test: dict[str, np.ndarray], args: argparse.Namespace
+    what: str,
+    train: dict[str, np.ndarray],
+    test: dict[str, np.ndarray],
+    args: argparse.Namespace,
+    per_seat_hand: float,
 ) -> np.ndarray:
-    """Fit on ``train``, screen on ``test``; print the table; the coefficients."""
+    """Fit on ``train`` (outcomes clipped to +-``--clip``), screen on ``test`` (the
+    balances as they came: the duel does not clip them either); print the table, each
+    policy's mean advantage also times ``per_seat_hand`` (decisions of the kind that
+    could be branched, per ``strong`` seat-hand); the coefficients."""
     clip = args.clip
     y_tr = np.clip(train["y"], -clip, clip)
-    y_te = np.clip(test["y"], -clip, clip)
+    y_te = test["y"]
     if args.target == "win":
         y_tr = np.where(train["won"] > 0, y_tr, 0.0)
     coef = fit_advantage(train["x"], y_tr, train["decision"], args.ridge)
     pol = _policies(what, test["x"], test["rank"], coef)
-    best = _centred(y_te, test["decision"])  # the oracle: the best realized candidate
-    pol["oracle (best realized)"] = best
+    pol["oracle (best realized)"] = _centred(y_te, test["decision"])
     rows = screen(test["x"], y_te, test["decision"], test["rank"], pol)
     n_tr = len(np.unique(train["decision"]))
-    print(f"{what}s: fitted on {n_tr} decisions ({len(y_tr)} candidates), held out:")
+    print(
+        f"{what}s: fitted on {n_tr} decisions ({len(y_tr)} candidates); held out, the pick "
+        f"less strong's own, points a decision and x {per_seat_hand:.2f} a seat-hand:"
+    )
     for name, n, m, h, share in rows:
-        print(f"  {name:28s} {n:6d} decisions  {m:+8.2f} +-{h:6.2f} each, differs {share:6.1%}")
+        print(
+            f"  {name:26s} {n:6d} decisions {m:+8.2f} +-{h:6.2f}; a seat-hand "
+            f"{m * per_seat_hand:+8.1f} +-{h * per_seat_hand:6.1f}; differs {share:6.1%}"
+        )
     return coef
+
+
+def module_text(
+    coefs: dict[str, np.ndarray], args: argparse.Namespace, sizes: dict[str, int]
+) -> str:
+    """The weights as a Python module of plain floats."""
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    replay = [
+        *("--hands", str(args.hands), "--seed", str(args.seed), "--ruleset", args.ruleset),
+        *("--share", str(args.share), "--claim-share", str(args.claim_share)),
+        *("--target", args.target, "--ridge", str(args.ridge), "--clip", str(args.clip)),
+        *("--out", args.out),
+    ]
+    command = "python benchmarks/train_strong_choice.py " + shlex.join(replay)
+    lines = [
+        '"""The learned advantage of a candidate of the strong bot\'s decisions',
+        "(``Level.choice``, ``Level.choice_claims`` of :mod:`mahjong_nts.bots.strong`):",
+        "``sum(COEF[i] * features[i])`` over :func:`~mahjong_nts.bots.strong.choice_features`,",
+        "``DISCARD`` among the best few own-turn discards, ``CLAIM`` between passing and",
+        "each pung or chow on offer; fitted on the differences between a decision's",
+        "candidates played out on the same wall (benchmarks/train_strong_choice.py).",
+        "",
+        "Generated, do not edit: made by",
+        *textwrap.wrap(command, 84, initial_indent="    ", subsequent_indent="    "),
+        *textwrap.wrap(
+            f"({args.hands} hands of seed {args.seed}, {sizes['discard']} discard and "
+            f"{sizes['claim']} claim decisions, {args.ruleset}, {when}).",
+            88,
+        ),
+        '"""',
+        "",
+        "FEATURES: tuple[str, ...] = (",
+        *(f'    "{name}",' for name in NAMES),
+        ")",
+    ]
+    for what, coef in coefs.items():
+        lines.append(f"{what.upper()}: tuple[float, ...] = (")
+        lines.extend(f"    {float(c)!r},  # {name}" for c, name in zip(coef, NAMES, strict=True))
+        lines.append(")")
+    return "\n".join([*lines, ""])
+
+
+def rebuild(x: np.ndarray) -> np.ndarray:
+    """Records of an earlier :data:`NAMES` (those of :func:`discard_features` and the
+    first five of the others) made over into the present ones by
+    :func:`~mahjong_nts.bots.strong.choice_features`."""
+    if x.ndim == 2 and x.shape[1] == len(NAMES):
+        return x
+    head = len(FEATURES) + 5
+    if x.ndim != 2 or x.shape[1] < head:
+        raise ValueError(f"the records have {x.shape[-1]} features, not {len(NAMES)}")
+    kinds = {(0.0, 0.0): ActionKind.DISCARD, (1.0, 0.0): ActionKind.PUNG}
+    kinds[1.0, 1.0] = ActionKind.CHOW
+    out = [
+        choice_features(
+            tuple(r[: len(FEATURES)]),
+            *(float(v) for v in r[len(FEATURES) : len(FEATURES) + 2]),
+            int(r[len(FEATURES) + 2]),
+            kinds[float(r[head - 2]), float(r[head - 1])],
+        )
+        for r in x
+    ]
+    return np.array(out, dtype=float).reshape(len(x), len(NAMES))
 
 
 def _split(data: dict[str, np.ndarray], mask: np.ndarray) -> dict[str, np.ndarray]:
@@ -472,6 +481,7 @@ def main() -> None:
     ap.add_argument("--data", default="", help="an .npz of the records (read or written)")
     ap.add_argument("--test-seed", type=int, default=None, help="held-out walls' seed")
     ap.add_argument("--test-data", default="", help="an .npz of the held-out records")
+    ap.add_argument("--out", default="", help="the weights module to write")
     args = ap.parse_args()
     if not 1 <= args.hands <= MOST_HANDS or not 1 <= args.jobs <= 64:
         ap.error(f"--hands 1 to {MOST_HANDS}, --jobs 1 to 64")
@@ -487,11 +497,17 @@ def main() -> None:
         arrangements(load_ruleset(args.ruleset).table.players)
     except (InvalidRuleSet, ValueError) as exc:
         ap.error(str(exc))
-    data, _ = gather(args, args.seed, args.data)
-    if data["discard"]["x"].shape[1:] != (len(NAMES),):
-        ap.error(f"the records have {data['discard']['x'].shape[-1]} features, not {len(NAMES)}")
+    data, counts = gather(args, args.seed, args.data)
     if args.test_seed is not None:
         test, _ = gather(args, args.test_seed, args.test_data)
+    for records in (data, test) if args.test_seed is not None else (data,):
+        for d in records.values():
+            try:
+                d["x"] = rebuild(d["x"])
+            except ValueError as exc:
+                ap.error(str(exc))
+    coefs: dict[str, np.ndarray] = {}
+    sizes: dict[str, int] = {}
     for what in ("discard", "claim"):
         d = data[what]
         if len(np.unique(d["decision"])) < 10:
@@ -502,9 +518,20 @@ def main() -> None:
         else:
             cut = np.quantile(d["hand"], 0.8)
             train, held = _split(d, d["hand"] <= cut), _split(d, d["hand"] > cut)
-        coef = report(what, train, held, args)
+        rate = counts[what] / max(counts["seat_hands"], 1)
+        coef = report(what, train, held, args, rate)
         for name, c in zip(NAMES, coef, strict=True):
             print(f"    {name:16s} {c:+10.3f}")
+        y = np.clip(d["y"], -args.clip, args.clip)
+        if args.target == "win":
+            y = np.where(d["won"] > 0, y, 0.0)
+        coefs[what] = fit_advantage(d["x"], y, d["decision"], args.ridge)
+        sizes[what] = len(np.unique(d["decision"]))
+    if args.out:
+        if len(coefs) < 2:
+            ap.error("too few decisions to write weights")
+        Path(args.out).write_text(module_text(coefs, args, sizes))
+        print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

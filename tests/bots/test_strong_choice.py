@@ -1,18 +1,37 @@
-"""The counterfactual play-outs of benchmarks/train_strong_choice.py: a branch replays the
-same wall (the main line's own choice played out as a branch ends exactly as the main
-line does), the advantage fit recovers a known relation and finds nothing in noise, and
-bad arguments are one error line (exit 2)."""
+"""The strong bot's learned choices (``Level.choice``, ``Level.choice_claims``) and the
+counterfactual play-outs they are fitted on (benchmarks/train_strong_choice.py): a branch
+replays the same wall (the main line's own choice played out as a branch ends exactly as
+the main line does), the candidates are the ordering's best few with the bot's own choice
+first, the advantage fit recovers a known relation and finds nothing in noise, a bot with
+the learned choices picks among the candidates only, and bad arguments are one error line
+(exit 2)."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from bot_helpers import play
 
 from cli_helpers import run_script
+from mahjong_nts.bots import strong_choice
+from mahjong_nts.bots.heuristic import HeuristicBot
+from mahjong_nts.bots.strong import (
+    CHOICE_FEATURES,
+    FEATURES,
+    STRONG,
+    StrongBot,
+    _most_advantage,
+    choice_features,
+)
+from mahjong_nts.core.actions import Action, ActionKind
+from mahjong_nts.core.game import Phase
+from mahjong_nts.core.observation import Observation
+from mahjong_nts.formats.rulefiles import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "train_strong_choice.py"
@@ -68,6 +87,110 @@ def test_branches_hold_every_candidate_and_other_choices_change_outcomes(
     n_discards = len(set(rows["discard"]["decision"]))
     assert 0 < n_discards < counts["discard"]
     assert len(set(rows["claim"]["decision"])) == counts["claim"]
+
+
+def test_candidates_are_the_ordering_s_best_few_the_own_choice_first(
+    played: tuple[dict[str, dict[str, list[object]]], dict[str, int]],
+) -> None:
+    rows, _ = played
+    gap, value_gap, rank, claim = (
+        CHOICE_FEATURES.index(n) for n in ("score_gap", "value_gap", "rank", "claim")
+    )
+    for what in ("discard", "claim"):
+        r = rows[what]
+        by: dict[object, list[tuple[float, ...]]] = {}
+        for d, x in zip(r["decision"], r["x"], strict=True):
+            by.setdefault(d, []).append(x)  # type: ignore[arg-type]
+        for cands in by.values():
+            assert [c[rank] for c in cands] == list(range(len(cands)))
+            assert cands[0][gap] == 0.0 and cands[0][value_gap] == 0.0
+            if what == "discard":
+                # the ordering's best (least score) first, the others within a step
+                assert len(cands) <= STRONG.learned_most
+                assert all(0.0 <= c[gap] <= STRONG.learned_near for c in cands)
+                assert all(c[claim] == 0.0 for c in cands)
+            else:  # passing and each pung or chow: exactly one candidate passes
+                assert sum(c[claim] == 0.0 for c in cands) == 1
+
+
+def test_choice_features_and_the_weights_module() -> None:
+    # a discard of danger 0.5 under a top threat of 0.8, a quarter of the wall gone,
+    # leaving a ready hand (shanten 0) that scores 200 as a non-winner
+    known = {"danger": 0.5, "threat": 0.8, "gone": 0.25, "ready": 1.0, "loser": 2.0}
+    base = tuple(known.get(name, 0.0) for name in FEATURES)
+    extra = dict(
+        zip(
+            CHOICE_FEATURES[len(FEATURES) :],
+            choice_features(base, 0.5, -1.0, 2, ActionKind.DISCARD)[len(FEATURES) :],
+            strict=True,
+        )
+    )
+    assert extra == {
+        **dict.fromkeys(CHOICE_FEATURES[len(FEATURES) :], 0.0),
+        "score_gap": 0.5,
+        "value_gap": -1.0,
+        "rank": 2.0,
+        "danger_x_threat": 0.4,
+        "danger_x_gone": 0.125,
+    }
+    pung = choice_features(base, 0.0, 0.0, 1, ActionKind.PUNG)[len(FEATURES) + 3 :]
+    # claim, chow, danger x threat, danger x gone, claim x (gone, ready, shanten, loser),
+    # chow x gone
+    assert pung == (1.0, 0.0, 0.4, 0.125, 0.25, 1.0, 0.0, 2.0, 0.0)
+    chow = choice_features(base, 0.0, 0.0, 1, ActionKind.CHOW)[len(FEATURES) + 3 :]
+    assert chow == (1.0, 1.0, 0.4, 0.125, 0.25, 1.0, 0.0, 2.0, 0.25)
+    assert choice_features(base, 0.0, 0.0, 0, ActionKind.PASS) == (
+        choice_features(base, 0.0, 0.0, 0, ActionKind.DISCARD)
+    )
+    assert strong_choice.FEATURES == CHOICE_FEATURES
+    for coef in (strong_choice.DISCARD, strong_choice.CLAIM):
+        assert len(coef) == len(CHOICE_FEATURES)
+        assert all(isinstance(c, float) for c in coef)
+
+
+def test_the_most_advantage_is_picked_the_own_choice_on_a_tie() -> None:
+    coef = (2.0, -1.0)
+    assert _most_advantage(coef, [(1.0, 1.0), (3.0, 1.0), (2.0, 0.0)]) == 1  # 1, 5, 4
+    assert _most_advantage(coef, [(1.0, 0.0), (1.0, 0.0), (0.0, -2.0)]) == 0  # 2, 2, 2
+
+
+def test_a_bot_with_learned_choices_picks_among_the_candidates(script: ModuleType) -> None:
+    rules = load_ruleset("nts-2016")
+    level = replace(STRONG, choice=True, choice_claims=True)
+    seen = {"discard": 0, "claim": 0, "other": 0}
+
+    def run(seed: int) -> list[str]:
+        players = [
+            StrongBot(seed, rules, level=level),
+            HeuristicBot(seed + 1, rules),
+            StrongBot(seed + 2, rules, level=level),
+            HeuristicBot(seed + 3, rules),
+        ]
+        log: list[str] = []
+
+        def check(obs: Observation, act: Action) -> None:
+            log.append(str(act))
+            if obs.seat % 2:
+                return
+            own = script.Brancher(seed + obs.seat, rules)
+            plain = own.act(obs)
+            if own.pending is None:
+                seen["other"] += 1
+                assert act == plain  # no choice: strong's own answer
+                return
+            if own.pending[0][0] != plain:  # a kong or an announcement instead
+                seen["other"] += 1
+                return
+            seen["claim" if obs.phase is Phase.CLAIM else "discard"] += 1
+            assert act in own.pending[0]
+
+        game = play(rules, players, seed, check)
+        assert game.result is not None
+        return log
+
+    first = [run(seed) for seed in (11, 12, 13)]
+    assert seen["discard"] >= 20 and seen["claim"] >= 3
+    assert [run(seed) for seed in (11, 12, 13)] == first  # the same every time
 
 
 def _synthetic(
