@@ -408,6 +408,7 @@ def module_text(
         *("--hands", str(args.hands), "--seed", str(args.seed), "--ruleset", args.ruleset),
         *("--share", str(args.share), "--claim-share", str(args.claim_share)),
         *("--target", args.target, "--ridge", str(args.ridge), "--clip", str(args.clip)),
+        *(x for seed in args.also for x in ("--also", seed.partition(":")[0])),
         *("--out", args.out),
     ]
     command = "python benchmarks/train_strong_choice.py " + shlex.join(replay)
@@ -422,7 +423,7 @@ def module_text(
         "Generated, do not edit: made by",
         *textwrap.wrap(command, 84, initial_indent="    ", subsequent_indent="    "),
         *textwrap.wrap(
-            f"({args.hands} hands of seed {args.seed}, {sizes['discard']} discard and "
+            f"({args.hands} hands of each seed, {sizes['discard']} discard and "
             f"{sizes['claim']} claim decisions, {args.ruleset}, {when}).",
             88,
         ),
@@ -479,6 +480,13 @@ def main() -> None:
     ap.add_argument("--clip", type=float, default=3000.0, help="points, more than 0")
     ap.add_argument("--target", choices=("balance", "win"), default="balance")
     ap.add_argument("--data", default="", help="an .npz of the records (read or written)")
+    ap.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="SEED[:FILE]",
+        help="more training walls: another seed (its records read from or kept in FILE)",
+    )
     ap.add_argument("--test-seed", type=int, default=None, help="held-out walls' seed")
     ap.add_argument("--test-data", default="", help="an .npz of the held-out records")
     ap.add_argument("--out", default="", help="the weights module to write")
@@ -489,15 +497,31 @@ def main() -> None:
         ap.error("--share and --claim-share 0 to 1")
     if args.ridge < 0.0 or args.clip <= 0.0:
         ap.error("--ridge 0 or more, --clip more than 0")
-    if args.test_seed is not None and args.test_seed == args.seed:
-        ap.error("--test-seed must differ from --seed (held-out walls)")
-    if args.seed < 2000 or (args.test_seed is not None and args.test_seed < 2000):
+    also: list[tuple[int, str]] = []
+    for item in args.also:
+        head, _, path = item.partition(":")
+        try:
+            also.append((int(head), path))
+        except ValueError:
+            ap.error(f"--also takes SEED or SEED:FILE, not {item!r}")
+    seeds = [args.seed, *(a for a, _ in also)]
+    if len(set(seeds)) < len(seeds) or args.test_seed in seeds:
+        ap.error("the training seeds must differ from each other and from --test-seed")
+    if min(seeds) < 2000 or (args.test_seed is not None and args.test_seed < 2000):
         ap.error("train and test on seeds 2000 and above (the duels measure on 1 to 4)")
     try:
         arrangements(load_ruleset(args.ruleset).table.players)
     except (InvalidRuleSet, ValueError) as exc:
         ap.error(str(exc))
     data, counts = gather(args, args.seed, args.data)
+    for k, (seed, path) in enumerate(also, 1):  # decisions told apart by seed
+        more, more_counts = gather(args, seed, path)
+        for w in data:
+            more[w]["decision"] = more[w]["decision"] + k * 10**12
+            more[w]["hand"] = more[w]["hand"] + k * 10**9
+            data[w] = {c: np.concatenate([data[w][c], more[w][c]]) for c in COLUMNS}
+        for key in COUNTS:
+            counts[key] += more_counts[key]
     if args.test_seed is not None:
         test, _ = gather(args, args.test_seed, args.test_data)
     for records in (data, test) if args.test_seed is not None else (data,):

@@ -236,6 +236,8 @@ def test_the_fit_finds_nothing_in_noise(script: ModuleType) -> None:
         ["--clip", "0"],
         ["--seed", "3"],
         ["--seed", "2000", "--test-seed", "2000"],
+        ["--seed", "2000", "--also", "2000"],
+        ["--also", "two"],
         ["--ruleset", "no-such-rules"],
     ],
 )
