@@ -55,6 +55,14 @@ in :mod:`mahjong_nts.bots.strong_value`) can rank the best few discards
 (``Level.learned``) and decide pungs and chows (``Level.learned_claims``); no level
 turns it on, since no setting of it has yet beaten the bot without it (docs/bots.md).
 
+A learned advantage of each candidate of a decision over the others
+(:func:`choice_features`, a linear model fitted by ``benchmarks/train_strong_choice.py``
+to the differences between the candidates' outcomes when each is played out to the
+hand's end on the same wall, its weights in :mod:`mahjong_nts.bots.strong_choice`) can
+pick among the best few discards (``Level.choice``) and decide pungs and chows
+(``Level.choice_claims``); no level turns it on, since it has not beaten the bot
+without it (docs/bots.md).
+
 ``strong`` also lets a small win go (``Level.decline``): a fully concealed ready hand
 offered a mahjong on a discard weighs the sure win against waiting for a self-drawn one
 (two more doublings under nts-2016, the self-drawn points, and the score from each of
