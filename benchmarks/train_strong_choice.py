@@ -542,6 +542,9 @@ def main() -> None:
         else:
             cut = np.quantile(d["hand"], 0.8)
             train, held = _split(d, d["hand"] <= cut), _split(d, d["hand"] > cut)
+        if len(np.unique(held["decision"])) < 2:
+            print(f"{what}s: no held-out decisions to screen")
+            continue
         rate = counts[what] / max(counts["seat_hands"], 1)
         coef = report(what, train, held, args, rate)
         for name, c in zip(NAMES, coef, strict=True):
