@@ -55,6 +55,14 @@ in :mod:`mahjong_nts.bots.strong_value`) can rank the best few discards
 (``Level.learned``) and decide pungs and chows (``Level.learned_claims``); no level
 turns it on, since no setting of it has yet beaten the bot without it (docs/bots.md).
 
+A learned advantage of each candidate of a decision over the others
+(:func:`choice_features`, a linear model fitted by ``benchmarks/train_strong_choice.py``
+to the differences between the candidates' outcomes when each is played out to the
+hand's end on the same wall, its weights in :mod:`mahjong_nts.bots.strong_choice`) can
+pick among the best few discards (``Level.choice``) and decide pungs and chows
+(``Level.choice_claims``); no level turns it on, since it has not beaten the bot
+without it (docs/bots.md).
+
 ``strong`` also lets a small win go (``Level.decline``): a fully concealed ready hand
 offered a mahjong on a discard weighs the sure win against waiting for a self-drawn one
 (two more doublings under nts-2016, the self-drawn points, and the score from each of
@@ -100,6 +108,7 @@ from mahjong_nts.bots.heuristic import (
     evaluate,
 )
 from mahjong_nts.bots.search import Policy, Win, futures, rollout_values, state_seed
+from mahjong_nts.bots.strong_choice import CLAIM, DISCARD
 from mahjong_nts.bots.strong_value import COEF, INTERCEPT
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.analysis import waiting_tiles
@@ -222,6 +231,14 @@ class Level:
     _learned_claim`): of passing, and of each claim followed by its best discard."""
     learned_claim_margin: float = 0.0
     """Points a claim's learned value must beat passing's by."""
+    choice: bool = False
+    """Pick among the best few discards (those ``learned`` ranks) by the learned
+    advantage of each over the others (:func:`choice_features`, the weights
+    ``DISCARD`` of :mod:`mahjong_nts.bots.strong_choice`, fitted on counterfactual
+    play-outs of each candidate on the same wall)."""
+    choice_claims: bool = False
+    """Decide a pung or chow on offer by the learned advantage of passing and of each
+    claim (followed by its best discard; the weights ``CLAIM``)."""
     explore: float = 0.0
     """Share of the own-turn discards that take one of those few at random (for
     training data only; 0 in every level)."""
@@ -457,7 +474,7 @@ class StrongBot(HeuristicBot):
             picked = self._search(ctx, counts, choices, scores, bases)
             if picked is not None:
                 return values[choices.index(picked)], picked
-        if not folding and (lv.learned or lv.explore or self.record is not None):
+        if not folding and (lv.learned or lv.choice or lv.explore or self.record is not None):
             return self._learned_pick(ctx, counts, choices, scores, values, dangers)
         return _pick(counts, ctx, choices, scores, values)
 
@@ -485,7 +502,11 @@ class StrongBot(HeuristicBot):
         if first not in near:
             near = [first, *near[: lv.learned_most - 1]]
         feats: dict[int, tuple[float, ...]] = {}
-        if lv.learned and len(near) > 1:
+        if lv.choice:
+            near, cands = self.discard_candidates(ctx, counts, choices, scores, values, dangers)
+            if len(near) > 1:
+                first = near[_most_advantage(DISCARD, cands)]
+        elif lv.learned and len(near) > 1:
             best_score = math.inf
             for i in near:
                 f = feats[i] = self._features(ctx, counts, choices[i], values[i], dangers)
@@ -501,6 +522,88 @@ class StrongBot(HeuristicBot):
                 known = self._features(ctx, counts, choices[first], values[first], dangers)
             record.append(known)
         return values[first], choices[first]
+
+    def discard_candidates(
+        self,
+        ctx: _Context,
+        counts: list[int],
+        choices: list[int],
+        scores: list[float],
+        values: list[float],
+        dangers: tuple[float, Sequence[float]],
+    ) -> tuple[list[int], list[tuple[float, ...]]]:
+        """The best few discards of the ordering (indices into ``choices``: at most
+        ``Level.learned_most`` whose score is within ``Level.learned_near`` of the best),
+        the ordering's own choice first, and their :func:`choice_features` (none when
+        there is only the one)."""
+        lv = self.level
+        _, tile = _pick(counts, ctx, choices, scores, values)
+        first = choices.index(tile)
+        top = min(scores)
+        near = sorted(
+            (i for i, s in enumerate(scores) if s <= top + lv.learned_near and i != first),
+            key=lambda i: (scores[i], _connection(counts, choices[i], ctx.live)),
+        )[: lv.learned_most - 1]
+        near.insert(0, first)
+        if len(near) < 2:
+            return near, []
+        feats = [
+            choice_features(
+                self._features(ctx, counts, choices[i], values[i], dangers),
+                scores[i] - scores[first],
+                values[i] - values[first],
+                rank,
+                ActionKind.DISCARD,
+            )
+            for rank, i in enumerate(near)
+        ]
+        return near, feats
+
+    def claim_candidates(
+        self, obs: Observation, ctx: _Context, counts: list[int], choice: Action
+    ) -> tuple[list[Action], list[tuple[float, ...]]]:
+        """Passing and each pung or chow on offer, ``choice`` (the bot's own answer) first,
+        and their :func:`choice_features` (a claim: followed by its best discard); none
+        when ``choice`` is none of them or there is no pung or chow on offer."""
+        passing: Action | None = None
+        options: list[Action] = []
+        for a in obs.legal:
+            if a.kind is ActionKind.PASS:
+                passing = a
+            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW) and a.tile is not None:
+                options.append(a)
+        if passing is None or not options or not (choice == passing or choice in options):
+            return [], []
+        threat, danger = self._dangers(ctx)
+        here = evaluate(counts, ctx)
+        acts = [passing]
+        bases = [discard_features(ctx, counts, 0.0, threat, here, self._win)]
+        values = [here]
+        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
+        for a in options:
+            after, meld = _claimed(ctx, counts, a, obs.offered, saved)
+            try:
+                choices = [x for x in range(NUM_KINDS) if after[x]]
+                value, d = _best_discard(after, ctx, choices)
+                if d is not None and ctx.plans:
+                    after[d] -= 1
+                    win = _memo_win(_later(obs, (meld,)))
+                    f = discard_features(ctx, after, danger[d], threat, value, win, (meld,))
+                else:  # no plan fits the claim: the hand as it is, and no nearer
+                    value = max(here, 8.0)
+                    f = discard_features(ctx, counts, 0.0, threat, value, self._win)
+                acts.append(a)
+                bases.append(f)
+                values.append(value)
+            finally:
+                ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+        own = acts.index(choice)
+        order = [own, *(i for i in range(len(acts)) if i != own)]
+        feats = [
+            choice_features(bases[i], 0.0, values[i] - values[own], rank, acts[i].kind)
+            for rank, i in enumerate(order)
+        ]
+        return [acts[i] for i in order], feats
 
     def _dangers(self, ctx: _Context) -> tuple[float, Sequence[float]]:
         """The opponents' top threat and each tile kind's danger (:func:`_threats`); none
@@ -568,6 +671,10 @@ class StrongBot(HeuristicBot):
         lv = self.level
         if lv.learned_claims and choice.kind in (ActionKind.PASS, ActionKind.PUNG, ActionKind.CHOW):
             choice = self._learned_claim(obs, ctx, counts, choice)
+        if lv.choice_claims:
+            acts, cands = self.claim_candidates(obs, ctx, counts, choice)
+            if acts:
+                choice = acts[_most_advantage(CLAIM, cands)]
         if not lv.claim_rollouts:
             return choice
         options = [
@@ -1009,6 +1116,72 @@ def predict(features: tuple[float, ...]) -> float:
     for c, x in zip(COEF, features, strict=True):
         total += c * x
     return total
+
+
+CHOICE_FEATURES: tuple[str, ...] = (
+    *FEATURES,
+    "score_gap",
+    "value_gap",
+    "rank",
+    "claim",
+    "chow",
+    "danger_x_threat",
+    "danger_x_gone",
+    "claim_x_gone",
+    "claim_x_ready",
+    "claim_x_shanten",
+    "claim_x_loser",
+    "chow_x_gone",
+)
+"""The names of :func:`choice_features`, in order (the weights module says the same)."""
+
+_F = {name: i for i, name in enumerate(FEATURES)}
+
+
+def choice_features(
+    base: tuple[float, ...], score_gap: float, value_gap: float, rank: int, kind: ActionKind
+) -> tuple[float, ...]:
+    """A candidate of a decision as numbers (:data:`CHOICE_FEATURES`): the
+    :func:`discard_features` ``base`` of the position it leaves, its ordering score and
+    plan value less those of the bot's own choice, its place (0: the bot's own choice),
+    whether it claims a pung or chow, and a chow; and products that let what a choice
+    changes depend on the position (a feature the candidates share drops out of their
+    differences): the discard's danger times the top threat and the wall gone, and a
+    claim's times the wall gone, ready or not after it, its shanten, its non-winner
+    score, and a chow's times the wall gone."""
+    claim = 1.0 if kind is ActionKind.PUNG or kind is ActionKind.CHOW else 0.0
+    chow = 1.0 if kind is ActionKind.CHOW else 0.0
+    danger = base[_F["danger"]]
+    gone = base[_F["gone"]]
+    return (
+        *base,
+        score_gap,
+        value_gap,
+        float(rank),
+        claim,
+        chow,
+        danger * base[_F["threat"]],
+        danger * gone,
+        claim * gone,
+        claim * base[_F["ready"]],
+        claim * base[_F["shanten"]],
+        claim * base[_F["loser"]],
+        chow * gone,
+    )
+
+
+def _most_advantage(coef: Sequence[float], cands: list[tuple[float, ...]]) -> int:
+    """The candidate of the highest learned advantage ``sum(coef[i] * features[i])``
+    (the first of equals: the bot's own choice)."""
+    best = 0
+    top = -math.inf
+    for k, f in enumerate(cands):
+        total = 0.0
+        for c, x in zip(coef, f, strict=True):
+            total += c * x
+        if total > top + 1e-9:
+            best, top = k, total
+    return best
 
 
 _NO_DANGER: Final[tuple[float, Sequence[float]]] = (0.0, (0.0,) * NUM_KINDS)
