@@ -565,38 +565,24 @@ class StrongBot(HeuristicBot):
         """Passing and each pung or chow on offer, ``choice`` (the bot's own answer) first,
         and their :func:`choice_features` (a claim: followed by its best discard); none
         when ``choice`` is none of them or there is no pung or chow on offer."""
-        passing: Action | None = None
-        options: list[Action] = []
-        for a in obs.legal:
-            if a.kind is ActionKind.PASS:
-                passing = a
-            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW) and a.tile is not None:
-                options.append(a)
-        if passing is None or not options or not (choice == passing or choice in options):
+        if choice.kind not in (ActionKind.PASS, ActionKind.PUNG, ActionKind.CHOW):
             return [], []
-        threat, danger = self._dangers(ctx)
-        here = evaluate(counts, ctx)
+        got = self._claim_positions(obs, ctx, counts)
+        if got is None:
+            return [], []
+        passing, here, threat, base, claims = got
+        if not (choice == passing or any(choice == a for a, _, _ in claims)):
+            return [], []
         acts = [passing]
-        bases = [discard_features(ctx, counts, 0.0, threat, here, self._win)]
+        bases = [base]
         values = [here]
-        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
-        for a in options:
-            after, meld = _claimed(ctx, counts, a, obs.offered, saved)
-            try:
-                choices = [x for x in range(NUM_KINDS) if after[x]]
-                value, d = _best_discard(after, ctx, choices)
-                if d is not None and ctx.plans:
-                    after[d] -= 1
-                    win = _memo_win(_later(obs, (meld,)))
-                    f = discard_features(ctx, after, danger[d], threat, value, win, (meld,))
-                else:  # no plan fits the claim: the hand as it is, and no nearer
-                    value = max(here, 8.0)
-                    f = discard_features(ctx, counts, 0.0, threat, value, self._win)
-                acts.append(a)
-                bases.append(f)
-                values.append(value)
-            finally:
-                ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+        for a, value, f in claims:
+            if f is None:  # no plan fits the claim: the hand as it is, and no nearer
+                value = max(here, 8.0)
+                f = discard_features(ctx, counts, 0.0, threat, value, self._win)
+            acts.append(a)
+            bases.append(f)
+            values.append(value)
         own = acts.index(choice)
         order = [own, *(i for i in range(len(acts)) if i != own)]
         feats = [
@@ -604,6 +590,52 @@ class StrongBot(HeuristicBot):
             for rank, i in enumerate(order)
         ]
         return [acts[i] for i in order], feats
+
+    def _claim_positions(
+        self, obs: Observation, ctx: _Context, counts: list[int]
+    ) -> (
+        tuple[
+            Action,
+            float,
+            float,
+            tuple[float, ...],
+            list[tuple[Action, float, tuple[float, ...] | None]],
+        ]
+        | None
+    ):
+        """What passing and each pung or chow on offer leave, for the learned claims:
+        passing, the plan value of the hand as it is, the opponents' top threat, the
+        :func:`discard_features` of the hand as it is, and for each claim its plan value
+        and the features of the position after it and its best discard (``None`` when no
+        plan fits the claim); ``None`` when no pung or chow is on offer."""
+        passing: Action | None = None
+        options: list[Action] = []
+        for a in obs.legal:
+            if a.kind is ActionKind.PASS:
+                passing = a
+            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW) and a.tile is not None:
+                options.append(a)
+        if passing is None or not options:
+            return None
+        threat, danger = self._dangers(ctx)
+        here = evaluate(counts, ctx)
+        base = discard_features(ctx, counts, 0.0, threat, here, self._win)
+        claims: list[tuple[Action, float, tuple[float, ...] | None]] = []
+        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
+        for a in options:
+            after, meld = _claimed(ctx, counts, a, obs.offered, saved)
+            try:
+                choices = [x for x in range(NUM_KINDS) if after[x]]
+                value, d = _best_discard(after, ctx, choices)
+                f: tuple[float, ...] | None = None
+                if d is not None and ctx.plans:
+                    after[d] -= 1
+                    win = _memo_win(_later(obs, (meld,)))
+                    f = discard_features(ctx, after, danger[d], threat, value, win, (meld,))
+                claims.append((a, value, f))
+            finally:
+                ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+        return passing, here, threat, base, claims
 
     def _dangers(self, ctx: _Context) -> tuple[float, Sequence[float]]:
         """The opponents' top threat and each tile kind's danger (:func:`_threats`); none
@@ -736,36 +768,16 @@ class StrongBot(HeuristicBot):
         """Passing, or the pung or chow on offer (followed by the heuristic bot's best
         discard), whichever leaves the position of the best learned value (passing: the
         hand as it is, no discard's danger); ``choice`` when there is no choice."""
-        lv = self.level
-        passing: Action | None = None
-        options: list[Action] = []
-        for a in obs.legal:
-            if a.kind is ActionKind.PASS:
-                passing = a
-            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW) and a.tile is not None:
-                options.append(a)
-        if passing is None or not options:
+        got = self._claim_positions(obs, ctx, counts)
+        if got is None:
             return choice
-        threat, danger = self._dangers(ctx)
-        here = evaluate(counts, ctx)
-        best = predict(discard_features(ctx, counts, 0.0, threat, here, self._win))
-        best += lv.learned_claim_margin
-        picked = passing
-        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
-        for a in options:
-            after, meld = _claimed(ctx, counts, a, obs.offered, saved)
-            try:
-                choices = [x for x in range(NUM_KINDS) if after[x]]
-                value, d = _best_discard(after, ctx, choices)
-                if d is not None and ctx.plans:
-                    after[d] -= 1
-                    win = _memo_win(_later(obs, (meld,)))
-                    f = discard_features(ctx, after, danger[d], threat, value, win, (meld,))
-                    worth = predict(f)
-                    if worth > best:
-                        best, picked = worth, a
-            finally:
-                ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+        picked, _, _, base, claims = got
+        best = predict(base) + self.level.learned_claim_margin
+        for a, _, f in claims:
+            if f is not None:
+                worth = predict(f)
+                if worth > best:
+                    best, picked = worth, a
         return picked
 
     def _ready_adjustment(self, ctx: _Context, counts: list[int], t: int) -> float:
