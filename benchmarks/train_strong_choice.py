@@ -55,6 +55,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mahjong_nts.bots import Player
 from mahjong_nts.bots.heuristic import HeuristicBot, _Context
 from mahjong_nts.bots.strong import (
     CHOICE_FEATURES,
@@ -71,7 +72,7 @@ from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.seeding import SeedRng, derive_seed
 from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.sim.duel import arrangements, duel_bot_seed
-from mahjong_nts.sim.simulate import hand_seed, round_wind_of
+from mahjong_nts.sim.simulate import _play_game, hand_seed, round_wind_of
 
 MOST_HANDS = 1_000_000
 CHUNK = 20
@@ -128,13 +129,6 @@ class Brancher(StrongBot):
         return choice
 
 
-def play_out(game: Game, players: Sequence[object]) -> None:
-    """Play ``game`` to its end with ``players`` (no branching)."""
-    while not game.is_over:
-        seat = game.current_seat
-        game.apply(players[seat].act(observe(game, seat)))  # type: ignore[attr-defined]
-
-
 Rows = dict[str, list[object]]
 
 
@@ -156,10 +150,11 @@ def play_hand(
     main: list[object] = [
         Brancher(b, rules) if a else HeuristicBot(b, rules) for a, b in zip(row, seeds, strict=True)
     ]
-    fresh: list[object] = [
+    fresh: list[Player] = [
         StrongBot(b, rules, level=STRONG) if a else HeuristicBot(b, rules)
         for a, b in zip(row, seeds, strict=True)
     ]
+    names = ["strong" if a else "heuristic" for a in row]
     rng = random.Random(derive_seed(seed, "branch", index))
     game = Game(rules, SeedRng(hand_seed(seed, index)), round_wind=round_wind_of(index, rules))
     # decisions of this hand: (what, seat, candidates' features, outcomes; None: main line)
@@ -180,7 +175,7 @@ def play_hand(
                 for other in acts[0 if check else 1 :]:
                     g = game.clone()
                     g.apply(other)
-                    play_out(g, fresh)
+                    _play_game(g, fresh, names, f"a branch of hand {index}")
                     res = g.result
                     assert res is not None
                     outcomes.append((res.settlement.balances[seat], int(res.winner == seat)))
