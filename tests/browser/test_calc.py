@@ -104,6 +104,8 @@ def test_the_share_link_round_trip(page_in: Callable[..., Page]) -> None:
 
     page.route("**/calc/result?*", hold)
     page.locator("#seat").select_option("S")
+    # the link beside Share (long-pressed on a phone) is of South's hand at once too
+    expect(page.locator("#share-link")).to_have_attribute("href", re.compile(r"seat=S"))
     page.get_by_role("button", name="Share").click()
     expect(page.locator("#share-status")).to_have_text("Link copied")
     assert held, "the change was not sent to the server"

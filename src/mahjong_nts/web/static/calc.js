@@ -29,8 +29,6 @@ let spans = {}; // "g:i" (a tile) or "g" (a group) -> [first, last] columns (1-b
 let written = null; // the notation this script last wrote
 let timer = null;
 let asked = 0; // questions sent to the server
-let changes = 0; // changes to the form; the page's answer (and its link) is for `answered`
-let answered = 0;
 
 const isBonus = (t) => /^[fs][1-4]$/.test(t);
 const isSuited = (t) => /^[bkt][1-9]$/.test(t);
@@ -246,7 +244,10 @@ function query() {
 }
 
 function ask(delay) {
-  changes += 1;
+  // until the server answers, the link to this hand is the hand as the form holds it (a seat
+  // chosen and Share tapped, or the link long-pressed, at once); the answer then gives the
+  // server's own link (show)
+  shareLink.href = new URL(`?${query()}`, location.href).href;
   clearTimeout(timer);
   timer = setTimeout(fetchResult, delay);
 }
@@ -268,7 +269,6 @@ async function resultHtml(q) {
 
 async function fetchResult() {
   const mine = ++asked;
-  const change = changes;
   const html = await resultHtml(query());
   if (html === null) {
     live.textContent = texts.failed;
@@ -276,7 +276,6 @@ async function fetchResult() {
   }
   if (mine !== asked) return; // a newer question is on its way
   resultBox.innerHTML = html;
-  answered = change;
   show(document.getElementById("calc-result"));
 }
 
@@ -390,10 +389,7 @@ fileInput.addEventListener("change", async () => {
 shareButton.hidden = false;
 shareButton.addEventListener("click", async () => {
   try {
-    // the page's address is the server's link to the hand on the page; a change the server
-    // has not answered yet (a seat chosen and Share tapped at once) is in the form only
-    const link = answered === changes ? location.href : new URL(`?${query()}`, location.href).href;
-    await navigator.clipboard.writeText(link);
+    await navigator.clipboard.writeText(shareLink.href);
     shareStatus.textContent = texts.copied;
   } catch {
     shareStatus.textContent = texts.copyFailed;
