@@ -303,3 +303,25 @@ def test_takes_a_limit_hand_a_late_win_a_robbed_kong_and_an_open_hands_win(
     )
     assert win_value(obs, parse_tiles(offered)[0], self_drawn=False).allowed
     assert str(StrongBot(0).act(obs)) == "mahjong"
+
+
+def test_a_level_plays_with_its_own_weights_and_its_own_seven_pairs_penalty() -> None:
+    # ``Level.weights`` are the heuristic bot's weights a level plays with; the level's
+    # seven-pairs penalty replaces theirs, so a changed level changes its weights too.
+    assert STRONG.weights is not None
+    strong = StrongBot(0)
+    assert strong.weights == dataclasses.replace(
+        STRONG.weights, seven_pairs_penalty=STRONG.seven_pairs_penalty
+    )
+    cheap = StrongBot(0, level=dataclasses.replace(STRONG, seven_pairs_penalty=0.1))
+    assert cheap.weights.seven_pairs_penalty == 0.1
+    assert cheap.weights.simples_extra == STRONG.weights.simples_extra
+    # a level without weights of its own plays the heuristic bot's defaults
+    plain = StrongBot(0, level=dataclasses.replace(STRONG, weights=None))
+    assert plain.weights.simples_extra == HeuristicBot(0).weights.simples_extra
+    assert plain.weights.seven_pairs_penalty == STRONG.seven_pairs_penalty
+    # weights passed to the bot win over the level's
+    given = dataclasses.replace(HeuristicBot(0).weights, prune=3.0)
+    assert StrongBot(0, weights=given).weights == given
+    # normal keeps the heuristic bot's hope for simples
+    assert NormalBot(0).weights.simples_extra == HeuristicBot(0).weights.simples_extra

@@ -16,9 +16,9 @@ turn:
   (:func:`~mahjong_nts.core.winvalue.win_value`): for every discard that leaves the hand
   ready, each winning tile is scored self-drawn and on a discard with the seat's own
   winds, melds and flowers.  A wait that may not go mahjong (too few doublings) is no
-  wait; one that may only win self-drawn is a third of one (a discard comes from any of
-  three seats); the expected settlement of the live winning tiles makes a bigger hand
-  a better wait.
+  wait; one that may only win self-drawn is half of one in ``strong`` (a discard comes
+  from any of three seats; a third in ``normal``); the expected settlement of the live
+  winning tiles makes a bigger hand a better wait.
 * **the next draw**: among discards that the plans value about alike, the one after
   which more live tiles (counted from everything in sight: own tiles, every discard,
   every open meld) make the hand better, weighted by how much better.
@@ -242,9 +242,21 @@ class Level:
     explore: float = 0.0
     """Share of the own-turn discards that take one of those few at random (for
     training data only; 0 in every level)."""
+    weights: Weights | None = None
+    """The heuristic bot's judgement this level plays with, its ``seven_pairs_penalty``
+    replaced by the level's (``None``: the heuristic bot's defaults, so replaced)."""
 
 
-STRONG = Level(loser_weight=1.0, decline=True)
+STRONG = Level(
+    loser_weight=1.0,
+    decline=True,
+    self_drawn_share=0.5,
+    surplus_most=3.0,
+    weights=Weights(simples_extra=0.25),
+)
+"""``self_drawn_share``, ``surplus_most`` and ``simples_extra`` as tuned together by
+paired duels (the eighth round in docs/bots.md: +3.8 [+0.1, +7.5] a hand over 3000
+walls it was not tuned on)."""
 NORMAL = Level(look_ahead=False, defence=False)
 EASY = Level(
     real_worth=False,
@@ -276,7 +288,13 @@ class StrongBot(HeuristicBot):
             # subclass would be ignored there)
             self.level = level
         if weights is None:
-            weights = Weights(seven_pairs_penalty=self.level.seven_pairs_penalty)
+            sp = self.level.seven_pairs_penalty
+            own = self.level.weights
+            weights = (
+                Weights(seven_pairs_penalty=sp)
+                if own is None
+                else replace(own, seven_pairs_penalty=sp)
+            )
         super().__init__(seed, rules, weights)
         self._obs: Observation | None = None
         self._may_fold = rules is not None and rules.settlement.discarder_double
