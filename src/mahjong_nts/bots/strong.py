@@ -288,12 +288,9 @@ class StrongBot(HeuristicBot):
             # subclass would be ignored there)
             self.level = level
         if weights is None:
-            sp = self.level.seven_pairs_penalty
-            own = self.level.weights
-            weights = (
-                Weights(seven_pairs_penalty=sp)
-                if own is None
-                else replace(own, seven_pairs_penalty=sp)
+            weights = replace(
+                self.level.weights or Weights(),
+                seven_pairs_penalty=self.level.seven_pairs_penalty,
             )
         super().__init__(seed, rules, weights)
         self._obs: Observation | None = None
