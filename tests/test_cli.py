@@ -653,7 +653,7 @@ def test_rules_subcommand_mounted() -> None:
 notation_chars = st.sampled_from([*"bktESWNOZFCPfs0123456789[]()+ \t-xX*", "🀐", "é"])
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.text(max_size=40), st.text(notation_chars, max_size=40)))
 def test_fuzz_notation_never_tracebacks(text: str) -> None:
     result = invoke("score", "--", text)

@@ -185,7 +185,7 @@ def test_parse_choice_never_fails_but_with_a_hint() -> None:
         st.lists(st.one_of(words, st.text(max_size=12)), max_size=4).map(" ".join),
     )
 
-    @settings(max_examples=400, deadline=None)
+    @settings(max_examples=400)
     @given(text=texts, legal=st.sampled_from([LEGAL, CLAIM, DRAGONS, DRAGON_CLAIMS]))
     def check(text: str, legal: tuple[Any, ...]) -> None:
         try:
@@ -764,7 +764,7 @@ def test_fuzzed_sessions_end_cleanly_with_a_log(tmp_path_factory: pytest.TempPat
         st.text(max_size=30).filter(lambda t: "\n" not in t and "\r" not in t),
     )
 
-    @settings(max_examples=25, deadline=None)
+    @settings(max_examples=25)
     @given(lines=st.lists(line, max_size=40), seed=st.integers(0, 2**256 - 1))
     def check(lines: list[str], seed: int) -> None:
         folder = tmp_path_factory.mktemp("fuzz")

@@ -591,7 +591,6 @@ def check_json_answers(stdin: bytes, stdout: str) -> None:
 def test_fuzz_command(command: Command) -> None:
     @settings(
         max_examples=command.examples * FUZZ_SCALE,
-        deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
     @given(data=st.data())
@@ -622,7 +621,7 @@ HANDLERS: list[tuple[str, Callable[[bytes], str], list[dict[str, Any]]]] = [
 @pytest.mark.parametrize(
     ("answer", "bases"), [h[1:] for h in HANDLERS], ids=[h[0] for h in HANDLERS]
 )
-@settings(max_examples=60 * FUZZ_SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60 * FUZZ_SCALE, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzz_json_handler(
     answer: Callable[[bytes], str], bases: list[dict[str, Any]], data: st.DataObject

@@ -49,7 +49,7 @@ def test_the_original_verifies() -> None:
     assert gamelog.verify_hand_log(parse_hand_log(log_bytes())).over
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.data())
 def test_any_changed_byte_before_the_seal_is_caught(data: st.DataObject) -> None:
     raw = log_bytes()
@@ -59,7 +59,7 @@ def test_any_changed_byte_before_the_seal_is_caught(data: st.DataObject) -> None
     refused(raw[:at] + bytes([new]) + raw[at + 1 :])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.data())
 def test_deleted_or_repeated_spans_are_caught(data: st.DataObject) -> None:
     raw = log_bytes()
@@ -74,7 +74,7 @@ def test_deleted_or_repeated_spans_are_caught(data: st.DataObject) -> None:
     refused(changed)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.binary(max_size=2000))
 def test_random_bytes(data: bytes) -> None:
     try:
@@ -96,7 +96,7 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_lines_replaced_by_random_json(data: st.DataObject) -> None:
     """Without the chain recomputed, any changed line is refused; with it, the
@@ -118,7 +118,7 @@ def test_lines_replaced_by_random_json(data: st.DataObject) -> None:
             gamelog.verify_hand_log(parse_hand_log(text))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), min_size=1, max_size=5))
 def test_replay_command_on_mutated_logs(
     tmp_path_factory: pytest.TempPathFactory, edits: list[tuple[int, int]]

@@ -338,7 +338,7 @@ def texts(draw: st.DrawFn, depth: int = 0) -> Text | TextList:
         return Text(template, **{name: 1 for name in values})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(texts())
 def test_rendering_a_text_never_raises(text: Text | TextList) -> None:
     said = render(text, "nl")
@@ -346,7 +346,7 @@ def test_rendering_a_text_never_raises(text: Text | TextList) -> None:
     assert render(text, "en") == str(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     texts(),
     st.lists(
@@ -363,7 +363,7 @@ def test_a_garbled_translation_falls_back_to_english(
     assert isinstance(said, str)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.text(alphabet=st.sampled_from(list("bktfsESWNOZFCP0123456789[]()+ xX🀐")), max_size=30))
 def test_any_notation_error_renders_in_dutch(notation: str) -> None:
     try:
@@ -375,7 +375,7 @@ def test_any_notation_error_renders_in_dutch(notation: str) -> None:
         assert render(exc.text, "en") == str(exc)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     st.dictionaries(
         st.sampled_from(["name", "table", "scoring", "points", "doublings", "limit_hands", "x"]),

@@ -778,7 +778,7 @@ _sections = st.dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     junk=st.dictionaries(_keys, _values, max_size=6),
     sections=_sections,
@@ -797,7 +797,7 @@ def test_junk_mappings_raise_only_invalid_rule_set(
 
 
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(body=st.text(max_size=120), prefix=st.sampled_from(["", 'base = "nts-2016"\n']))
 def test_random_toml_text_raises_only_invalid_rule_set(

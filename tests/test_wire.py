@@ -1071,7 +1071,7 @@ def check_line(response: Any) -> None:
         assert "internal error" not in response["error"], response["error"]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(lines)
 def test_fuzz_score_lines(line: str | bytes) -> None:
     response = wire.handle_score_line(line)
@@ -1080,7 +1080,7 @@ def test_fuzz_score_lines(line: str | bytes) -> None:
         assert set(response) >= SCORE_KEYS
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.one_of(
         lines,

@@ -95,7 +95,7 @@ def test_arrangements_pure_suit_many() -> None:
     assert arrangements(hand) == ((chow(b(2)), chow(b(6)), pung(b(1)), pung(b(9)), pair(b(5))),)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_arrangements_order_independent(seed: int) -> None:
     rng = random.Random(seed)
@@ -304,7 +304,7 @@ def test_waits_snakes() -> None:
     assert waiting_tiles(garden) == (WHITE,)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_waits_match_brute_force(seed: int) -> None:
     rng = random.Random(seed)

@@ -84,7 +84,7 @@ def test_the_seats_of_one_window_answer_the_same_number() -> None:
     assert (game.phase, game.current_seat, game.seq) == (Phase.TURN, 2, 8)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(spec=st.sampled_from(SPECS), seed=st.integers(0, 10**6))
 def test_seq_grows_from_decision_to_decision_and_is_the_same_for_every_seat(
     spec: str, seed: int
@@ -277,7 +277,7 @@ def expected_error(game: Game, seat: Any, seq: Any) -> type[Exception] | None:
     return None
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(
     spec=st.sampled_from(SPECS),
     seed=st.integers(0, 10**6),

@@ -70,7 +70,7 @@ def accepted(game: Game, x: Any) -> bool:
     )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(
     spec=st.sampled_from(SPECS),
     seed=st.integers(0, 10**6),
@@ -82,7 +82,7 @@ def test_bad_actions_raise_and_change_nothing(spec: str, seed: int, steps: int, 
     check_rejected(game, x)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     spec=st.sampled_from(SPECS),
     seed=st.integers(0, 10**6),

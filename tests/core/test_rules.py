@@ -281,7 +281,7 @@ _tables = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(
     table=_tables,
     base=st.sampled_from(["nts-2016", "nmb-2009+three-players"]),
@@ -370,7 +370,7 @@ _values = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(
     values=_values,
     hand=_hands(),

@@ -31,7 +31,7 @@ WINDS = [Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH]
 BONUS = [Tile(t) for t in range(Tile.F1, Tile.S4 + 1)]
 
 SETTINGS = settings(
-    max_examples=250, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+    max_examples=250, suppress_health_check=[HealthCheck.filter_too_much]
 )
 
 

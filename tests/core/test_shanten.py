@@ -119,7 +119,7 @@ def _near_hand(rng: random.Random, n: int) -> list[int]:
     return counts
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.integers(min_value=0, max_value=2**32), st.booleans())
 def test_minus_one_iff_complete(seed: int, dup: bool) -> None:
     rng = random.Random(seed)
@@ -127,7 +127,7 @@ def test_minus_one_iff_complete(seed: int, dup: bool) -> None:
     assert (shanten(hand, duplicate_pairs=dup) == -1) == is_complete(hand, duplicate_pairs=dup)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.integers(min_value=0, max_value=2**32), st.booleans())
 def test_zero_iff_waiting(seed: int, dup: bool) -> None:
     # Shanten is structural: with no declared melds and held == concealed tiles it agrees
@@ -138,7 +138,7 @@ def test_zero_iff_waiting(seed: int, dup: bool) -> None:
     assert (shanten(hand, duplicate_pairs=dup) == 0) == ready
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_draw_and_discard_consistency(seed: int) -> None:
     rng = random.Random(seed)
@@ -221,7 +221,7 @@ def _reference_regular(counts: list[int], n_melds: int) -> int:
     return 2 * n_sets - best
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_regular_matches_whole_hand_reference(seed: int) -> None:
     # The per-group fronts, the greedy shortcut and the bounded search must agree with a

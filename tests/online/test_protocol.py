@@ -53,26 +53,26 @@ def _parsed_or_refused(raw: str | bytes) -> Any:
         return None
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.text(max_size=300) | st.binary(max_size=300))
 def test_any_text_or_bytes(raw: str | bytes) -> None:
     _parsed_or_refused(raw)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(JSON)
 def test_any_json(value: Any) -> None:
     _parsed_or_refused(json.dumps(value))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(VALID)
 def test_valid_messages_are_read_as_sent(data: dict[str, Any]) -> None:
     message = parse_message(json.dumps(data))
     assert message.model_dump() == data
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(VALID, st.sampled_from(["drop", "extra", "retype", "seat"]), JSON)
 def test_a_mutated_message_is_malformed(data: dict[str, Any], how: str, value: Any) -> None:
     data = dict(data)  # (st.just gives the same object every time)

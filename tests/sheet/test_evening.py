@@ -301,7 +301,7 @@ def sheets_and_entries(draw: st.DrawFn, max_hands: int = 40) -> tuple[Sheet, lis
     return s, entries
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(sheets_and_entries())
 def test_balances_sum_to_zero_and_totals_add_up(case: tuple[Sheet, list[ScoresEntry]]) -> None:
     s, entries = case
@@ -322,7 +322,7 @@ def test_balances_sum_to_zero_and_totals_add_up(case: tuple[Sheet, list[ScoresEn
             assert sum(row.money_totals) == 0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(sheets_and_entries(max_hands=30), st.data())
 def test_a_correction_changes_only_what_depends_on_it(
     case: tuple[Sheet, list[ScoresEntry]], data: st.DataObject

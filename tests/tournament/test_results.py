@@ -298,7 +298,7 @@ def played(draw: st.DrawFn) -> tuple[list[TableResult], list[Penalty]]:
     return results, penalties
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(played(), st.sampled_from(["split", "share"]), st.sampled_from(["table_points", "score"]))
 def test_standings_consistent_with_results(
     case: tuple[list[TableResult], list[Penalty]], ties: str, method: str
@@ -334,7 +334,7 @@ def test_standings_consistent_with_results(
                 assert s.place == i + 1
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(st.lists(st.integers(-1000, 1000), min_size=4, max_size=4))
 def test_zero_sum_property(finals: list[int]) -> None:
     res = TableResult(1, 1, (1, 2, 3, 4), tuple(finals))

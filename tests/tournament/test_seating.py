@@ -103,7 +103,7 @@ def tournaments(draw: st.DrawFn) -> tuple[list[list[int]], bool, int]:
     return present, draw(st.booleans()), draw(st.integers(0, 2**64))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(tournaments())
 def test_every_present_player_once_a_round(case: tuple[list[list[int]], bool, int]) -> None:
     present, fives, seed = case
@@ -119,7 +119,7 @@ def test_every_present_player_once_a_round(case: tuple[list[list[int]], bool, in
     assert repeats(rounds) == _pairs_by_hand(list(rounds))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(st.integers(8, 30), st.integers(2, 4), st.integers(0, 2**32))
 def test_round_by_round_keeps_the_history(n: int, count: int, seed: int) -> None:
     rng = random.Random(seed)

@@ -16,7 +16,7 @@ from web_helpers import NON_WINNER, SETTLE_SCORES, WINNER
 from mahjong_nts.formats import wire
 
 FUZZ = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 
 scalars = (
@@ -154,7 +154,7 @@ def test_schemathesis_from_the_openapi_document(app: FastAPI) -> None:
     ):
         strategy = op.as_strategy(generation_mode=mode)
 
-        @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+        @settings(max_examples=60, suppress_health_check=list(HealthCheck))
         @h_given(case=strategy)
         def run(case: Any) -> None:
             case.call_and_validate(excluded_checks=[positive_data_acceptance])
