@@ -16,7 +16,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from conftest import load
+from core_helpers import load
+
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.game import Game, Phase, Source
 from mahjong_nts.core.hand import Meld, MeldKind

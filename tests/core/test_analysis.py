@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
+from core_helpers import GREEN, RED, WHITE, E, N, S, W, b, cv, k, t
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import GREEN, RED, WHITE, E, N, S, W, b, cv, k, t
 from mahjong_nts.core.analysis import (
     Block,
     BlockKind,

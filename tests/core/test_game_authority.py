@@ -10,11 +10,11 @@ import random
 from typing import Any
 
 import pytest
+from core_helpers import load
 from game_helpers import deal, game_after, random_action, snapshot
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from conftest import load
 from mahjong_nts.core.actions import NUM_ACTIONS, Action, ActionKind, parse_action
 from mahjong_nts.core.errors import (
     IllegalAction,

@@ -8,9 +8,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from core_helpers import load
 from game_helpers import check_invariants, deal, play, snapshot
 
-from conftest import load
 from mahjong_nts.core.errors import IllegalAction
 from mahjong_nts.core.game import Game, Phase
 from mahjong_nts.core.rules import RuleSet

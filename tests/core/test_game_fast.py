@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from core_helpers import load
 from game_helpers import random_action
 
-from conftest import load
 from mahjong_nts.core.actions import Action, ActionKind, action, among, interned
 from mahjong_nts.core.analysis import is_complete, waiting_tiles
 from mahjong_nts.core.game import Game, Phase

@@ -20,10 +20,10 @@ import random
 from collections import Counter
 
 import pytest
+from core_helpers import load
 from game_helpers import check_invariants, check_rules, random_hand
 
 from build_helpers import COMPILED
-from conftest import load
 from mahjong_nts.core.game import (
     PUBLIC_ANNOUNCED,
     PUBLIC_BONUS,

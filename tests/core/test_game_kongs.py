@@ -9,9 +9,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from core_helpers import load
 from game_helpers import check_invariants, concealed_text, deal, play
 
-from conftest import load
 from mahjong_nts.core.game import Game, Phase, Source
 from mahjong_nts.core.hand import Meld, MeldKind, WinSource
 from mahjong_nts.core.tiles import Tile

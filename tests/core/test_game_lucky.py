@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from core_helpers import load
 from game_helpers import check_invariants, check_rules, deal, play, random_action, tiles
 
-from conftest import load
 from mahjong_nts.core.actions import ActionKind
 from mahjong_nts.core.errors import IllegalAction
 from mahjong_nts.core.game import Game, Phase, Source

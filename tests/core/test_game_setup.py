@@ -10,9 +10,9 @@ import random
 from typing import Any
 
 import pytest
+from core_helpers import load
 from game_helpers import chosen_deal
 
-from conftest import load
 from mahjong_nts.core.errors import InvalidSetup
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.seeding import SeedRng

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from core_helpers import load
 from game_helpers import assert_no_leak, deal, play, random_action, snapshot
 
-from conftest import load
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.errors import IllegalAction, InvalidAction, NotYourTurn, StaleAction
 from mahjong_nts.core.game import Game, Phase

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from core_helpers import load
 from game_helpers import autoplay, check_invariants, deal, play, random_hand
 
 from build_helpers import pure_only
-from conftest import load
 from mahjong_nts.core import game as game_module
 from mahjong_nts.core.game import Game, Phase, Source
 from mahjong_nts.core.hand import Win, WinSource

@@ -14,9 +14,9 @@ import random
 from collections.abc import Callable, Sequence
 
 import pytest
+from core_helpers import load
 from game_helpers import RiggedRng, autoplay, play, random_action
 
-from conftest import load
 from mahjong_nts.core.errors import IllegalMatchStep
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.match import HandRecord, Match, Rotation

@@ -9,9 +9,9 @@ import random
 from dataclasses import replace
 
 import pytest
+from core_helpers import load
 from game_helpers import assert_no_leak, deal, perturbed, play, random_action, random_hand
 
-from conftest import load
 from mahjong_nts.core.actions import Action, ActionKind
 from mahjong_nts.core.game import Discard, Game, Phase
 from mahjong_nts.core.hand import Meld, MeldKind

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from core_helpers import load
 from game_helpers import check_invariants, random_hand
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import load
 from mahjong_nts.core.errors import InvalidRuleSet, MahjongError
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.items import ITEMS, ItemKind

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from core_helpers import hand, item_map, load, score
 
-from conftest import hand, item_map, load, score
 from mahjong_nts.core.errors import InvalidHand, InvalidWin
 from mahjong_nts.core.hand import Win, WinSource
 from mahjong_nts.core.scoring import Situation, score_hand

@@ -13,8 +13,8 @@ the dragons, with no open chows (NMB 2009, Begrippen, "Drie spelers").
 from __future__ import annotations
 
 import pytest
+from core_helpers import hand, item_map, load, score
 
-from conftest import hand, item_map, load, score
 from mahjong_nts.core.errors import InvalidHand, InvalidWin, MahjongError
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
 from mahjong_nts.core.scoring import Situation, check_situation, score_hand

@@ -8,9 +8,9 @@ import dataclasses
 import pickle
 
 import pytest
+from core_helpers import score
 
 from build_helpers import COMPILED
-from conftest import score
 from mahjong_nts.core import scoring
 from mahjong_nts.core.items import ITEMS
 from mahjong_nts.core.scoring import NotCounted, ScoredItem, ScoreResult

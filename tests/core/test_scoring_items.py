@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from core_helpers import item_map, score
 
-from conftest import item_map, score
 from mahjong_nts.core.items import ITEMS, ItemKind
 
 # ---------------------------------------------------------------------------------------

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from core_helpers import load
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import load
 from mahjong_nts.core import scoring, scoring_tables
 from mahjong_nts.core.errors import InvalidHand
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
@@ -30,9 +30,7 @@ RULESETS = [
 WINDS = [Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH]
 BONUS = [Tile(t) for t in range(Tile.F1, Tile.S4 + 1)]
 
-SETTINGS = settings(
-    max_examples=250, suppress_health_check=[HealthCheck.filter_too_much]
-)
+SETTINGS = settings(max_examples=250, suppress_health_check=[HealthCheck.filter_too_much])
 
 
 def in_play(rules: RuleSet) -> list[int]:

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from core_helpers import load
 
 from build_helpers import pure_only
-from conftest import load
 from mahjong_nts.core.errors import InvalidHand
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.tiles import Tile

@@ -15,9 +15,7 @@ from web_helpers import NON_WINNER, SETTLE_SCORES, WINNER
 
 from mahjong_nts.formats import wire
 
-FUZZ = settings(
-    max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+FUZZ = settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 scalars = (
     st.none()
