@@ -41,8 +41,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
+from mahjong_nts.bots import Player
 from mahjong_nts.bots.loader import check_bot, make_named_bot
 from mahjong_nts.core.game import Game
 from mahjong_nts.core.rules import RuleSet
@@ -123,6 +124,16 @@ class DuelSpec:
         return play_wall(self, rules, index)
 
 
+class Seating(NamedTuple):
+    """One deal of a duel's wall (:func:`seatings`)."""
+
+    row: tuple[bool, ...]
+    """Each seat's bot: ``True`` for A."""
+    names: tuple[str, ...]
+    players: tuple[Player, ...]
+    game: Game
+
+
 @dataclass(frozen=True, slots=True)
 class WallOutcome:
     """One wall, dealt once per arrangement."""
@@ -141,22 +152,28 @@ class WallOutcome:
     """Why each hand that was not won ended (a remise), in hand order."""
 
 
+def seatings(spec: DuelSpec, rules: RuleSet, index: int) -> Iterator[Seating]:
+    """Wall ``index`` of ``spec`` dealt once per arrangement (:func:`arrangements`, in
+    order): each a game before its first move, with the bots made for it."""
+    wall = hand_seed(spec.seed, index)
+    wind = round_wind_of(index, rules)
+    for row in arrangements(rules.table.players):
+        names = tuple(spec.a if a else spec.b for a in row)
+        players = tuple(
+            make_named_bot(name, duel_bot_seed(spec.seed, index, s), rules)
+            for s, name in enumerate(names)
+        )
+        yield Seating(row, names, players, Game(rules, SeedRng(wall), round_wind=wind))
+
+
 def play_wall(spec: DuelSpec, rules: RuleSet, index: int) -> WallOutcome:
     """Deal wall ``index`` of ``spec`` once per arrangement and play each hand out."""
     seats = rules.table.players
-    wall = hand_seed(spec.seed, index)
-    wind = round_wind_of(index, rules)
     diff = Fraction(0)
     a_balance = a_wins = b_wins = self_drawn = decisions = 0
     reasons: list[str] = []
     rows = arrangements(seats)
-    for r, row in enumerate(rows):
-        names = [spec.a if a else spec.b for a in row]
-        players = [
-            make_named_bot(name, duel_bot_seed(spec.seed, index, s), rules)
-            for s, name in enumerate(names)
-        ]
-        game = Game(rules, SeedRng(wall), round_wind=wind)
+    for r, (row, names, players, game) in enumerate(seatings(spec, rules, index)):
         decisions += _play_game(game, players, names, f"wall {index}, seating {r}")
         result = game.result
         assert result is not None
