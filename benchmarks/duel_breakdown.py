@@ -76,9 +76,14 @@ def _validly_ready(game: Game, seat: int) -> int | None:
     counts = [0] * 34
     for t in obs.concealed:
         counts[t] += 1
+    held = list(counts)  # (a kind all four of which the seat holds is no wait)
+    for meld in obs.me.melds:
+        if meld is not None:  # (the seat's own melds are all face up to it)
+            for t in meld.tiles:
+                held[t] += 1
     melds = len(obs.me.melds)
     dup = game.rules.scoring.seven_pairs_duplicate
-    for w in waiting_tiles(counts, n_melds=melds, duplicate_pairs=dup):
+    for w in waiting_tiles(counts, n_melds=melds, held=held, duplicate_pairs=dup):
         if win_value(obs, w, self_drawn=True).allowed:
             return melds
     return None
