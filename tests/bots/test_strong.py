@@ -9,7 +9,7 @@ import pytest
 from bot_helpers import discards_of, make_obs, play
 
 from mahjong_nts.bots import BOTS, make_bot
-from mahjong_nts.bots.heuristic import HeuristicBot
+from mahjong_nts.bots.heuristic import HeuristicBot, _Context
 from mahjong_nts.bots.strong import (
     STRONG,
     EasyBot,
@@ -412,3 +412,37 @@ def test_a_hand_one_step_away_is_worth_the_ready_hands_its_draws_make() -> None:
     assert got[1] == 0.0
     assert got[2] == pytest.approx(want)
     assert on_p > on_c  # the tile drawn k3 is best followed by throwing C
+
+
+def test_the_expectation_is_asked_under_every_rule_set_but_never_when_folding() -> None:
+    # Near ready (b123 b456 b789 k234 and C N: throwing either leaves a hand ready on the
+    # other) the discard goes through the expectation, under nmb-2009 (the discarder pays
+    # double) as under nts-2016.  The late table of the folding test, where the far hand
+    # folds under nmb-2009: the safest tile, the expectation not asked.
+    asked: list[int] = []
+
+    class Spy(StrongBot):
+        def _exact_pick(
+            self,
+            ctx: _Context,
+            counts: list[int],
+            choices: list[int],
+            values: list[float],
+            tile: int,
+        ) -> int:
+            asked.append(tile)
+            return super()._exact_pick(ctx, counts, choices, values, tile)
+
+    near = "b1 b2 b3 b4 b5 b6 b7 b8 b9 k2 k3 k4 C N"
+    far = "C b4 b5 b7 b7 k1 k4 k5 t2 t3 t4 t4 t5 t9"
+    melds = {2: ["[b222]", "[k777]", "[PPP]"]}
+    for name in ("nts-2016", "nmb-2009"):
+        rules = load_ruleset(name)
+        asked.clear()
+        Spy(0, rules).act(make_obs(near, discards_of(near), discards=EARLY_DISCARDS, rules=rules))
+        assert len(asked) == 1, name
+    rules = load_ruleset("nmb-2009")
+    asked.clear()
+    obs = make_obs(far, discards_of(far), melds=melds, discards=LATE_DISCARDS, rules=rules)
+    assert str(Spy(0, rules).act(obs)) == "discard t2"
+    assert asked == []

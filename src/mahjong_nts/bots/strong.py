@@ -30,8 +30,8 @@ turn:
   opponents' chance to end the hand first; for a hand one step away, each tile kind
   that could be drawn, the ready hand it makes with the best discard after it and
   that hand's worth in the draws then left.  The discard of the most points is
-  played.  By paired duels under nts-2016, +12.9 [+3.1, +22.7] a hand over 2000 fresh
-  walls (docs/bots.md, the ninth round).
+  played.  By paired duels over 2000 fresh walls, +12.9 [+3.1, +22.7] a hand under
+  nts-2016 and +20.4 [+9.9, +30.9] under nmb-2009 (docs/bots.md, the ninth round).
 * **defence**: each opponent's threat is read from the table (open melds, how many
   tiles he has let go, whether his open sets already hold the doublings a mahjong needs
   or a clean-looking suit), and each tile's danger from it (his suit in a clean-looking
@@ -234,9 +234,8 @@ class Level:
     value is within ``exact_near`` of the best that do so too are each valued by an
     exact expectation over the own draws left (:class:`_Expectation`, with the
     opponents' chance to end the hand and the loss then of ``decline_hazard`` and
-    ``decline_loss``), and the best of them is played.  Not where the discarder pays
-    the winner double (the expectation takes dealing in as costing what another seat's
-    win costs).  On for ``strong`` only (docs/bots.md, the ninth round)."""
+    ``decline_loss``), and the best of them is played (never when the hand folds).  On
+    for ``strong`` only (docs/bots.md, the ninth round)."""
     exact_near: float = 0.5
     """The discards so valued besides the ordering's: those within this of the best."""
     learned: bool = False
@@ -532,7 +531,7 @@ class StrongBot(HeuristicBot):
         expected points (:meth:`_exact_pick`, ``Level.exact``), with its value (not
         folding)."""
         value, tile = _pick(counts, ctx, choices, scores, values)
-        if self.level.exact and not self._may_fold:
+        if self.level.exact:
             tile = self._exact_pick(ctx, counts, choices, values, tile)
             value = values[choices.index(tile)]
         return value, tile
