@@ -280,7 +280,7 @@ STRONG = Level(
 paired duels (the eighth round in docs/bots.md: +3.3 [+0.3, +6.2] a hand over 5500
 walls they were not tuned on, seeds 22 to 25); ``exact``, the expected points near
 ready, from the ninth round (+12.9 [+3.1, +22.7] a hand over 2000 walls of seed 32,
-fresh after the screen that chose it)."""
+fresh after the screen that chose it; under nmb-2009 +20.4 [+9.9, +30.9])."""
 NORMAL = Level(look_ahead=False, defence=False)
 EASY = Level(
     real_worth=False,
