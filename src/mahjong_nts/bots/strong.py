@@ -1053,18 +1053,18 @@ class _Expectation:
                     p_win += k / u
                     wins += k / u * balance
                     continue
+            options: list[list[float]] = []
             after[t] += 1
             try:
-                if steps and shanten(after, n_melds=self.nm, duplicate_pairs=self.dup) > 0:
-                    continue
-                options: list[list[float]] = []
-                for d in range(NUM_KINDS):
-                    if after[d] and d != t:
-                        after[d] -= 1
-                        ready = bytes(after)
-                        after[d] += 1
-                        if self._waits(ready):
-                            options.append(self.ready(ready))
+                # (one step away: only a draw that leaves the 14 tiles a discard from ready)
+                if not steps or shanten(after, n_melds=self.nm, duplicate_pairs=self.dup) <= 0:
+                    for d in range(NUM_KINDS):
+                        if after[d] and d != t:
+                            after[d] -= 1
+                            ready = bytes(after)
+                            after[d] += 1
+                            if self._waits(ready):
+                                options.append(self.ready(ready))
             finally:
                 after[t] -= 1
             if options:
