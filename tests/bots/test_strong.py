@@ -9,11 +9,20 @@ import pytest
 from bot_helpers import discards_of, make_obs, play
 
 from mahjong_nts.bots import BOTS, make_bot
-from mahjong_nts.bots.heuristic import HeuristicBot
-from mahjong_nts.bots.strong import STRONG, EasyBot, NormalBot, StrongBot, _later, loser_score
+from mahjong_nts.bots.heuristic import HeuristicBot, _Context
+from mahjong_nts.bots.strong import (
+    STRONG,
+    EasyBot,
+    NormalBot,
+    StrongBot,
+    _Expectation,
+    _later,
+    loser_score,
+)
 from mahjong_nts.core.game import Phase
 from mahjong_nts.core.hand import Hand
 from mahjong_nts.core.notation import parse_tiles
+from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.core.winvalue import win_value
 from mahjong_nts.formats.rulefiles import load_ruleset
@@ -325,3 +334,115 @@ def test_a_level_plays_with_its_own_weights_and_its_own_seven_pairs_penalty() ->
     assert StrongBot(0, weights=given).weights == given
     # normal keeps the heuristic bot's hope for simples
     assert NormalBot(0).weights.simples_extra == HeuristicBot(0).weights.simples_extra
+
+
+# ---------------------------------------------------------------- the exact look ahead near ready
+
+
+def _expectation(
+    concealed: str, discards: dict[int, str], hazard: float, rounds: int
+) -> tuple[StrongBot, Observation, _Expectation]:
+    """South's position holding ``concealed`` (14 tiles), with ``discards`` on the table,
+    and the expectation of :meth:`StrongBot._exact_pick` made in it."""
+    obs = make_obs(concealed, discards_of(concealed), seat=1, discards=discards)
+    bot = StrongBot(0)
+    bot.act(obs)  # the bot's win question is now this position's
+    ctx = bot._context(obs)
+    return bot, obs, _Expectation(ctx, bot._win, rounds, hazard, bot.level)
+
+
+def _self_drawn(obs: Observation, waiting: str, tile: str) -> int:
+    """The settlement of a self-drawn win on ``tile`` (asserted allowed, and not on a
+    discard) later in the hand, by the scorer."""
+    t = parse_tiles(tile)[0]
+    concealed = parse_tiles(waiting)
+    drawn = win_value(_later(obs), t, self_drawn=True, concealed=concealed)
+    claimed = win_value(_later(obs), t, self_drawn=False, concealed=concealed)
+    assert drawn.allowed and not claimed.allowed
+    return drawn.balance
+
+
+def test_a_ready_hand_is_worth_its_chance_to_draw_a_winning_tile_in_the_draws_left() -> None:
+    # South keeps b123 b456 b789 k234 C (throwing N): ready on red dragon only, one C
+    # in hand and two on the table, so one is live among the 136 - 14 - 6 = 116 unseen.
+    # Fully concealed and self-drawn, the hand has the two doublings a mahjong needs
+    # (nts-2016); on a discard none: no win.  With no opponent ending the hand, k own
+    # draws win with chance 1 - (1 - p)^k, p = 1/116.  With hazard h a round (East,
+    # South and West each ending it with h x decline_hazard / 3 before the own draw, the
+    # seat then losing decline_loss) one draw is worth p S (1 - g)^3 - g L (1 + (1 - g)
+    # + (1 - g)^2), g that share.
+    concealed = "b1 b2 b3 b4 b5 b6 b7 b8 b9 k2 k3 k4 C N"
+    discards = {0: "b1 W C", 2: "k9 C", 3: "b9"}
+    waiting = "b1 b2 b3 b4 b5 b6 b7 b8 b9 k2 k3 k4 C"
+    key = bytes(Hand(parse_tiles(waiting)).counts)
+    bot, obs, calm = _expectation(concealed, discards, 0.0, 3)
+    s = _self_drawn(obs, waiting, "C")
+    p = 1 / 116
+    got = calm.ready(key)
+    assert got[0] == 0.0
+    for k in (1, 2, 3):
+        assert got[k] == pytest.approx((1 - (1 - p) ** k) * s)
+    _, _, risky = _expectation(concealed, discards, 0.1, 1)
+    g = 0.1 * bot.level.decline_hazard / 3
+    loss = bot.level.decline_loss
+    want = p * s * (1 - g) ** 3 - g * loss * (1 + (1 - g) + (1 - g) ** 2)
+    assert risky.ready(key)[1] == pytest.approx(want)
+
+
+def test_a_hand_one_step_away_is_worth_the_ready_hands_its_draws_make() -> None:
+    # South keeps b123 b456 b789 k2 k4 C P (throwing N): one step from ready, and only a
+    # drawn k3, C or P makes it ready (k3: a wait on C or on P, throwing the other; C:
+    # the pair CC and the wait on k3, throwing P; P: likewise, throwing C).  On the table
+    # two C and one k3, so live: k3 3, C 1, P 3, among 116 unseen.  No opponent ends the
+    # hand: one own draw left is worth nothing (a draw that makes the hand ready leaves
+    # no draw to win with); two are worth, for each drawn tile, the best ready hand it
+    # makes with one draw left (its live winning tiles / 116 x the self-drawn settlement).
+    concealed = "b1 b2 b3 b4 b5 b6 b7 b8 b9 k2 k4 C P N"
+    discards = {0: "b1 W C", 2: "k3 C", 3: "b9"}
+    _, obs, ev = _expectation(concealed, discards, 0.0, 2)
+    after = list(Hand(parse_tiles("b1 b2 b3 b4 b5 b6 b7 b8 b9 k2 k4 C P")).counts)
+    got = ev.hand(after, 1)
+    u = 116
+    sets = "b1 b2 b3 b4 b5 b6 b7 b8 b9"
+    on_p = 3 / u * _self_drawn(obs, f"{sets} k2 k3 k4 P", "P")
+    on_c = 1 / u * _self_drawn(obs, f"{sets} k2 k3 k4 C", "C")
+    on_k3_cc = 3 / u * _self_drawn(obs, f"{sets} k2 k4 C C", "k3")
+    on_k3_pp = 3 / u * _self_drawn(obs, f"{sets} k2 k4 P P", "k3")
+    want = 3 / u * max(on_p, on_c) + 1 / u * on_k3_cc + 3 / u * on_k3_pp
+    assert got[1] == 0.0
+    assert got[2] == pytest.approx(want)
+    assert on_p > on_c  # the tile drawn k3 is best followed by throwing C
+
+
+def test_the_expectation_is_asked_under_every_rule_set_but_never_when_folding() -> None:
+    # Near ready (b123 b456 b789 k234 and C N: throwing either leaves a hand ready on the
+    # other) the discard goes through the expectation, under nmb-2009 (the discarder pays
+    # double) as under nts-2016.  The late table of the folding test, where the far hand
+    # folds under nmb-2009: the safest tile, the expectation not asked.
+    asked: list[int] = []
+
+    class Spy(StrongBot):
+        def _exact_pick(
+            self,
+            ctx: _Context,
+            counts: list[int],
+            choices: list[int],
+            values: list[float],
+            tile: int,
+        ) -> int:
+            asked.append(tile)
+            return super()._exact_pick(ctx, counts, choices, values, tile)
+
+    near = "b1 b2 b3 b4 b5 b6 b7 b8 b9 k2 k3 k4 C N"
+    far = "C b4 b5 b7 b7 k1 k4 k5 t2 t3 t4 t4 t5 t9"
+    melds = {2: ["[b222]", "[k777]", "[PPP]"]}
+    for name in ("nts-2016", "nmb-2009"):
+        rules = load_ruleset(name)
+        asked.clear()
+        Spy(0, rules).act(make_obs(near, discards_of(near), discards=EARLY_DISCARDS, rules=rules))
+        assert len(asked) == 1, name
+    rules = load_ruleset("nmb-2009")
+    asked.clear()
+    obs = make_obs(far, discards_of(far), melds=melds, discards=LATE_DISCARDS, rules=rules)
+    assert str(Spy(0, rules).act(obs)) == "discard t2"
+    assert asked == []

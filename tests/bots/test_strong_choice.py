@@ -105,9 +105,13 @@ def test_candidates_are_the_ordering_s_best_few_the_own_choice_first(
             assert [c[rank] for c in cands] == list(range(len(cands)))
             assert cands[0][gap] == 0.0 and cands[0][value_gap] == 0.0
             if what == "discard":
-                # the ordering's best (least score) first, the others within a step
+                # the bot's own choice first (the least score, or near ready the discard
+                # of more expected points: Level.exact), the least score among them, and
+                # the others within a step of it
                 assert len(cands) <= STRONG.learned_most
-                assert all(0.0 <= c[gap] <= STRONG.learned_near for c in cands)
+                least = min(c[gap] for c in cands)
+                assert least <= 0.0
+                assert all(0.0 <= c[gap] - least <= STRONG.learned_near for c in cands)
                 assert all(c[claim] == 0.0 for c in cands)
             else:  # passing and each pung or chow: exactly one candidate passes
                 assert sum(c[claim] == 0.0 for c in cands) == 1

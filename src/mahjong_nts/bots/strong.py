@@ -22,6 +22,16 @@ turn:
 * **the next draw**: among discards that the plans value about alike, the one after
   which more live tiles (counted from everything in sight: own tiles, every discard,
   every open meld) make the hand better, weighted by how much better.
+* **near ready, the expected points** (``Level.exact``): when the chosen discard leaves
+  the hand ready or one step from ready, it and the discards the plans value about
+  alike that do so too are valued by an exact expectation over the own draws left
+  (:class:`_Expectation`): for a ready hand, the chance to draw (or be offered) a live
+  winning tile that may go mahjong in each draw, times what it wins, against the
+  opponents' chance to end the hand first; for a hand one step away, each tile kind
+  that could be drawn, the ready hand it makes with the best discard after it and
+  that hand's worth in the draws then left.  The discard of the most points is
+  played.  By paired duels over 2000 fresh walls, +12.9 [+3.1, +22.7] a hand under
+  nts-2016 and +20.4 [+9.9, +30.9] under nmb-2009 (docs/bots.md, the ninth round).
 * **defence**: each opponent's threat is read from the table (open melds, how many
   tiles he has let go, whether his open sets already hold the doublings a mahjong needs
   or a clean-looking suit), and each tile's danger from it (his suit in a clean-looking
@@ -75,9 +85,9 @@ Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 
 * ``strong``: all of the above;
 * ``normal``: plans for value, seven pairs and the real worth of ready hands, without
-  the look at the next draw, the worth as a non-winner and reading the opponents'
-  threat (it keeps the heuristic bot's care for what an opponent's open melds show he
-  collects);
+  the look at the next draw, the expected points near ready, the worth as a
+  non-winner and reading the opponents' threat (it keeps the heuristic bot's care for
+  what an opponent's open melds show he collects);
 * ``easy``: the heuristic bot that now and then (one decision in four) throws any single
   tile of its hand or lets a claim go: mistakes on purpose, for beginners (it never
   breaks a pair and never lets a mahjong go).
@@ -117,8 +127,9 @@ from mahjong_nts.core.hand import Hand, Meld, MeldKind
 from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.scoring import Situation, score_hand
-from mahjong_nts.core.shanten import seven_pairs_shanten
+from mahjong_nts.core.shanten import seven_pairs_shanten, shanten
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
+from mahjong_nts.core.wall import tile_set
 from mahjong_nts.core.winvalue import win_value
 
 __all__ = ["EasyBot", "Level", "NormalBot", "StrongBot", "loser_score"]
@@ -217,6 +228,16 @@ class Level:
     (an opponent keeps the tiles he needs)."""
     decline_rounds: int = 2
     """No mahjong is let go with fewer own draws than this left in the wall."""
+    exact: bool = False
+    """Near ready, play the discard of the best expected points: when the ordering's
+    discard leaves the hand ready or one step from ready, it and the discards whose plan
+    value is within ``exact_near`` of the best that do so too are each valued by an
+    exact expectation over the own draws left (:class:`_Expectation`, with the
+    opponents' chance to end the hand and the loss then of ``decline_hazard`` and
+    ``decline_loss``), and the best of them is played (never when the hand folds).  On
+    for ``strong`` only (docs/bots.md, the ninth round)."""
+    exact_near: float = 0.5
+    """The discards so valued besides the ordering's: those within this of the best."""
     learned: bool = False
     """Rank the best few discards by the learned value of the position each leaves
     (:func:`discard_features`, the weights of :mod:`mahjong_nts.bots.strong_value`)."""
@@ -248,6 +269,7 @@ class Level:
 
 
 STRONG = Level(
+    exact=True,
     loser_weight=1.0,
     decline=True,
     self_drawn_share=0.5,
@@ -256,7 +278,9 @@ STRONG = Level(
 )
 """``self_drawn_share``, ``surplus_most`` and ``simples_extra`` as tuned together by
 paired duels (the eighth round in docs/bots.md: +3.3 [+0.3, +6.2] a hand over 5500
-walls they were not tuned on, seeds 22 to 25)."""
+walls they were not tuned on, seeds 22 to 25); ``exact``, the expected points near
+ready, from the ninth round (+12.9 [+3.1, +22.7] a hand over 2000 walls of seed 32,
+fresh after the screen that chose it; under nmb-2009 +20.4 [+9.9, +30.9])."""
 NORMAL = Level(look_ahead=False, defence=False)
 EASY = Level(
     real_worth=False,
@@ -491,7 +515,68 @@ class StrongBot(HeuristicBot):
                 return values[choices.index(picked)], picked
         if not folding and (lv.learned or lv.choice or lv.explore or self.record is not None):
             return self._learned_pick(ctx, counts, choices, scores, values, dangers)
-        return _pick(counts, ctx, choices, scores, values)
+        if folding:
+            return _pick(counts, ctx, choices, scores, values)
+        return self._ordering_pick(ctx, counts, choices, scores, values)
+
+    def _ordering_pick(
+        self,
+        ctx: _Context,
+        counts: list[int],
+        choices: list[int],
+        scores: list[float],
+        values: list[float],
+    ) -> tuple[float, int]:
+        """The discard of the best score (:func:`_pick`), or near ready the one of more
+        expected points (:meth:`_exact_pick`, ``Level.exact``), with its value (not
+        folding)."""
+        value, tile = _pick(counts, ctx, choices, scores, values)
+        if self.level.exact:
+            tile = self._exact_pick(ctx, counts, choices, values, tile)
+            value = values[choices.index(tile)]
+        return value, tile
+
+    def _exact_pick(
+        self, ctx: _Context, counts: list[int], choices: list[int], values: list[float], tile: int
+    ) -> int:
+        """``tile`` (the ordering's discard), or the discard of more expected points
+        (:class:`_Expectation`) among those whose plan value ``values`` is within
+        ``Level.exact_near`` of the best, when ``tile`` and at least one of those leave
+        the hand ready or one step from ready (``Level.exact``)."""
+        obs = ctx.obs
+        n = len(obs.seats)
+        rounds = obs.live_left // n
+        if rounds < 1 or n < 2 or len(choices) < 2:
+            return tile
+        nm = ctx.n_melds
+        dup = ctx.v.duplicate_pairs
+        counts[tile] -= 1
+        steps = shanten(counts, n_melds=nm, duplicate_pairs=dup)
+        counts[tile] += 1
+        if steps > 1:
+            return tile
+        top = min(values) + self.level.exact_near
+        near: list[tuple[int, int]] = [(tile, steps)]
+        for t, v in zip(choices, values, strict=True):
+            if t != tile and v <= top:
+                counts[t] -= 1
+                steps = shanten(counts, n_melds=nm, duplicate_pairs=dup)
+                counts[t] += 1
+                if steps <= 1:
+                    near.append((t, steps))
+        if len(near) < 2:
+            return tile
+        ev = _Expectation(ctx, self._win, rounds, _hazard(obs, self.level), self.level)
+        best, best_worth = tile, -math.inf
+        for t, steps in near:
+            counts[t] -= 1
+            try:
+                worth = ev.hand(counts, steps)[rounds]
+            finally:
+                counts[t] += 1
+            if worth > best_worth:
+                best, best_worth = t, worth
+        return best
 
     def _learned_pick(
         self,
@@ -507,7 +592,7 @@ class StrongBot(HeuristicBot):
         random now and then (``Level.explore``); its features recorded (:attr:`record`).
         ``dangers``: :meth:`_dangers`."""
         lv = self.level
-        _, tile = _pick(counts, ctx, choices, scores, values)
+        _, tile = self._ordering_pick(ctx, counts, choices, scores, values)
         top = min(scores)
         near = sorted(
             (i for i, s in enumerate(scores) if s <= top + lv.learned_near),
@@ -552,7 +637,7 @@ class StrongBot(HeuristicBot):
         the ordering's own choice first, and their :func:`choice_features` (none when
         there is only the one)."""
         lv = self.level
-        _, tile = _pick(counts, ctx, choices, scores, values)
+        _, tile = self._ordering_pick(ctx, counts, choices, scores, values)
         first = choices.index(tile)
         top = min(scores)
         near = sorted(
@@ -844,6 +929,157 @@ class StrongBot(HeuristicBot):
             assert obs is not None
             ask = self._ask = _memo_win(_later(obs))
         return ask(key, tile, self_drawn)
+
+
+class _Expectation:
+    """Expected points of a hand of 13 concealed tiles, ready or one step from ready,
+    for :meth:`StrongBot._exact_pick`, with ``k`` own draws left (``k`` = 0 to
+    ``rounds``; the hand ends in a remise, 0, when none is left).
+
+    A round is the opponents' turns, then the own draw.  At each opponent's turn the
+    hand ends with chance ``h`` (the table's hazard a round x ``Level.decline_hazard``,
+    shared among the opponents), the seat then losing ``Level.decline_loss``; else his
+    discard is a winning tile of a ready hand with chance ``Level.
+    decline_discard_share`` x its live winning tiles that may go mahjong on a discard /
+    the unseen tiles (taken when worth more than waiting on).  Each tile kind ``t``
+    unseen (``ctx.live``) is drawn with chance its live count / the unseen tiles: a
+    winning tile that may go mahjong self-drawn wins its settlement (:meth:`StrongBot.
+    _win`); else the best discard after it of the ready hands it can leave, each valued
+    as keeping its waits for the draws left (:meth:`ready`), is played, or the drawn
+    tile is thrown again (the hand as it was, one draw later).  So a hand one step away
+    is valued by what each draw makes ready and how much that is worth, and a ready
+    hand may change its wait once."""
+
+    __slots__ = (
+        "base",
+        "dup",
+        "h",
+        "live",
+        "loss",
+        "nm",
+        "opps",
+        "ready_of",
+        "rounds",
+        "share",
+        "unseen",
+        "waits_of",
+        "win",
+    )
+
+    def __init__(self, ctx: _Context, win: Win, rounds: int, hazard: float, lv: Level) -> None:
+        n = len(ctx.obs.seats)
+        self.win = win
+        self.rounds = rounds
+        live = ctx.live
+        table = ctx.obs.rules.table
+        if len(table.suits) < 3 or len(table.winds) < 4:  # kinds not played are not live
+            played = {int(t) for t in tile_set(table)}
+            live = [k if t in played else 0 for t, k in enumerate(live)]
+        self.live: list[int] = live
+        self.base: list[int] = ctx.hand
+        """The concealed tiles now (a copy beyond them in a what-if hand was drawn)."""
+        self.unseen = max(sum(live), 1)
+        self.opps = n - 1
+        self.h = min(hazard * lv.decline_hazard / (n - 1), 0.5)
+        self.loss = lv.decline_loss
+        self.share = lv.decline_discard_share
+        self.nm = ctx.n_melds
+        self.dup = ctx.v.duplicate_pairs
+        self.ready_of: dict[bytes, list[float]] = {}
+        self.waits_of: dict[bytes, tuple[int, ...]] = {}
+
+    def _waits(self, key: bytes) -> tuple[int, ...]:
+        got = self.waits_of.get(key)
+        if got is None:
+            got = self.waits_of[key] = waiting_tiles(key, n_melds=self.nm, duplicate_pairs=self.dup)
+        return got
+
+    def _round(self, x: float, q: float, on_discard: float) -> float:
+        """The worth before the opponents' turns of ``x`` after them."""
+        h = self.h
+        lost = h * self.loss
+        for _ in range(self.opps):
+            x = -lost + (1.0 - h) * (q * max(on_discard, x) + (1.0 - q) * x)
+        return x
+
+    def ready(self, key: bytes) -> list[float]:
+        """The ready hand ``key`` keeping its waits: its worth with each count of own
+        draws left."""
+        got = self.ready_of.get(key)
+        if got is not None:
+            return got
+        live, base, win = self.live, self.base, self.win
+        drawn = claimed = worth_drawn = worth_claimed = 0.0
+        for w in self._waits(key):
+            k = live[w] - max(key[w] - base[w], 0)
+            if k <= 0:
+                continue
+            ok, balance = win(key, w, True)
+            if ok:
+                drawn += k
+                worth_drawn += k * balance
+            ok, balance = win(key, w, False)
+            if ok:
+                claimed += k
+                worth_claimed += k * balance
+        u = self.unseen
+        q = self.share * claimed / u
+        on_discard = worth_claimed / claimed if claimed else 0.0
+        out = [0.0] * (self.rounds + 1)
+        for k in range(1, self.rounds + 1):
+            out[k] = self._round(worth_drawn / u + (1.0 - drawn / u) * out[k - 1], q, on_discard)
+        self.ready_of[key] = out
+        return out
+
+    def hand(self, after: list[int], steps: int) -> list[float]:
+        """The hand ``after`` (13 concealed tiles, ``steps`` 0: ready, 1: one step
+        away): its worth with each count of own draws left."""
+        key = bytes(after)
+        live, u, win = self.live, self.unseen, self.win
+        waits = self._waits(key) if steps == 0 else ()
+        p_win = wins = p_follow = claimed = worth_claimed = 0.0
+        follow: list[tuple[float, list[list[float]]]] = []
+        for t in range(NUM_KINDS):
+            k = live[t]
+            if not k:
+                continue
+            if t in waits:
+                ok, balance = win(key, t, True)
+                ok_claimed, balance_claimed = win(key, t, False)
+                if ok_claimed:
+                    claimed += k
+                    worth_claimed += k * balance_claimed
+                if ok:
+                    p_win += k / u
+                    wins += k / u * balance
+                    continue
+            options: list[list[float]] = []
+            after[t] += 1
+            try:
+                # (one step away: only a draw that leaves the 14 tiles a discard from ready)
+                if not steps or shanten(after, n_melds=self.nm, duplicate_pairs=self.dup) <= 0:
+                    for d in range(NUM_KINDS):
+                        if after[d] and d != t:
+                            after[d] -= 1
+                            ready = bytes(after)
+                            after[d] += 1
+                            if self._waits(ready):
+                                options.append(self.ready(ready))
+            finally:
+                after[t] -= 1
+            if options:
+                follow.append((k / u, options))
+                p_follow += k / u
+        q = self.share * claimed / u
+        on_discard = worth_claimed / claimed if claimed else 0.0
+        out = [0.0] * (self.rounds + 1)
+        for r in range(1, self.rounds + 1):
+            stay = out[r - 1]
+            x = wins + (1.0 - p_win - p_follow) * stay
+            for p, options in follow:
+                x += p * max(stay, max(o[r - 1] for o in options))
+            out[r] = self._round(x, q, on_discard)
+        return out
 
 
 class _ValueContext(_Context):
