@@ -30,6 +30,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import cast
 
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
@@ -187,9 +188,9 @@ def bench(set_name: str, n_hands: int, seed: int, runs: int, warm_hands: int) ->
                 times.setdefault((name, kind), []).append((_time(fo), _time(ft)))
     # agreement where the rules coincide, on the last run's hands
     rhands = [to_riichi(h) for h in hands]
-    like = ours_like(hands, rhands)()
-    theirs_s = theirs_shanten(hands, rhands)()
-    agree = sum(1 for a, b in zip(like, theirs_s, strict=True) if a == b)  # type: ignore[call-overload]
+    like = cast(list[int], ours_like(hands, rhands)())
+    theirs_s = cast(list[int], theirs_shanten(hands, rhands)())
+    agree = sum(1 for a, b in zip(like, theirs_s, strict=True) if a == b)
     ours_w: list[tuple[int, ...]] = ours_waits(hands, rhands)()  # type: ignore[assignment]
     n_waiting = sum(1 for w in ours_w if w)
     back = to_riichi(list(range(34)))  # riichi index -> our tile
@@ -199,7 +200,7 @@ def bench(set_name: str, n_hands: int, seed: int, runs: int, warm_hands: int) ->
         if set(w) == {back[x] for x in tw}
     )
     dist: dict[int, int] = {}
-    for v in like:  # type: ignore[attr-defined]
+    for v in like:
         dist[v] = dist.get(v, 0) + 1
     spread = " ".join(f"{k}:{dist[k]}" for k in sorted(dist))
     n = n_hands

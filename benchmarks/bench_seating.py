@@ -191,7 +191,9 @@ def main() -> None:
         help="time each click of the first K rounds (all: no K) with and without DayPlans",
     )
     args = parser.parse_args()
-    sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes] if args.sizes else SIZES
+    sizes: list[tuple[int, ...]] = (
+        [tuple(int(v) for v in s.split("x")) for s in args.sizes] if args.sizes else list(SIZES)
+    )
     if args.clicks is not None:
         clicks(sizes, args.runs, args.clicks or None)
         return

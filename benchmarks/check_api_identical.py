@@ -28,6 +28,7 @@ import json
 import random
 import sys
 import tempfile
+from pathlib import Path
 from typing import Any
 
 from check_identical import SHIPPED, make_case
@@ -325,7 +326,7 @@ def answer_text(messages: list[dict[str, Any]]) -> str:
 async def run(seed: int, n: int, show: int | None) -> None:
     rng = random.Random(seed)
     rules_list = [load_ruleset(s) for s in SHIPPED]
-    app = create_app(Settings(data_dir=tempfile.mkdtemp(prefix="check-api-")))
+    app = create_app(Settings(data_dir=Path(tempfile.mkdtemp(prefix="check-api-"))))
     out = sys.stdout
     for i in range(n):
         request = make_request(rng, rules_list)

@@ -20,8 +20,10 @@ import dataclasses
 import hashlib
 import random
 import sys
+from typing import Any
 
 from mahjong_nts.core.hand import Hand, Meld, MeldKind, Win, WinSource
+from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.scoring import Situation, check_situation, score_hand
 from mahjong_nts.core.tiles import Tile
 from mahjong_nts.formats.rulefiles import load_ruleset
@@ -39,7 +41,7 @@ SHIPPED = [
 ]
 
 
-def variant(rules, rng):
+def variant(rules: RuleSet, rng: random.Random) -> RuleSet | None:
     sr = rules.scoring
     points = {
         k: (v if rng.random() < 0.8 else rng.choice([0, 2, 4, 8, 10, 30]))
@@ -74,9 +76,11 @@ def variant(rules, rng):
         return None
 
 
-def sets_hand(rng, suits, honours, n_sets=4):
+def sets_hand(
+    rng: random.Random, suits: str, honours: set[int], n_sets: int = 4
+) -> tuple[list[tuple[int, int]], int]:
     counts = [0] * 34
-    blocks = []
+    blocks: list[tuple[int, int]] = []
     tiles_ok = [
         t for t in range(34) if (t < 27 and "bkt"[t // 9] in suits) or (t >= 27 and t in honours)
     ]
@@ -110,7 +114,7 @@ def sets_hand(rng, suits, honours, n_sets=4):
     return blocks, t
 
 
-def make_case(rng, rules_list):
+def make_case(rng: random.Random, rules_list: list[RuleSet]) -> tuple[Any, ...]:
     rules = rng.choice(rules_list)
     table = rules.table
     suits = table.suits
@@ -149,8 +153,8 @@ def make_case(rng, rules_list):
         orph = [0, 8, 9, 17, 18, 26, *range(27, 34)]
         concealed = [*orph, rng.choice(orph)]
     elif shape < 0.90:  # one suit, for snakes, clean hands
-        s = "bkt".index(rng.choice(suits)) * 9
-        concealed = [s, s, s, s + 8, s + 8, s + 8] + [s + rng.randrange(9) for _ in range(8)]
+        b = "bkt".index(rng.choice(suits)) * 9
+        concealed = [b, b, b, b + 8, b + 8, b + 8] + [b + rng.randrange(9) for _ in range(8)]
     else:  # random tiles
         wall = [t for t in range(34) for _ in range(4)]
         concealed = rng.sample(wall, 14)
@@ -211,7 +215,7 @@ def make_case(rng, rules_list):
     return rules, concealed, melds, bonus, w, seat, rnd, dead, win_args
 
 
-def run(seed, n):
+def run(seed: int, n: int) -> None:
     rng = random.Random(seed)
     base = [load_ruleset(s) for s in SHIPPED]
     rules_list = list(base)

@@ -135,7 +135,7 @@ def outcome(fn: object, text: str) -> str:
         if got.winning_tile is not None:
             kinds.add(type(got.winning_tile).__name__)
         return f"{got!r} {got.counts} {sorted(kinds)} {type(got.melds).__name__}"
-    return f"{got!r} {sorted({type(t).__name__ for t in got})}"  # type: ignore[attr-defined]
+    return f"{got!r} {sorted({type(t).__name__ for t in got})}"
 
 
 def run(seed: int, n: int) -> None:

@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from bench_web import REQUESTS
@@ -83,7 +84,7 @@ async def whole_app(n: int, profile: cProfile.Profile | None) -> float:
     logger.addHandler(logging.StreamHandler(open(os.devnull, "w")))  # noqa: SIM115
     logger.setLevel(logging.INFO)
     logger.propagate = False
-    app = create_app(Settings(data_dir=tempfile.mkdtemp(prefix="profile-api-")))
+    app = create_app(Settings(data_dir=Path(tempfile.mkdtemp(prefix="profile-api-"))))
     for i in range(300):  # warm: validators built, rule sets loaded, words remembered
         await one(app, BODIES[i % 2])
     start = time.process_time()

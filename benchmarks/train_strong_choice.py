@@ -117,7 +117,11 @@ class Brancher(StrongBot):
         self.record = []
         near, feats = self.discard_candidates(ctx, counts, choices, scores, values, dangers)
         if len(near) > 1 and choices[near[0]] == got[1]:
-            by_tile = {a.tile: a for a in self._legal if a.kind is ActionKind.DISCARD}
+            by_tile = {
+                int(a.tile): a
+                for a in self._legal
+                if a.kind is ActionKind.DISCARD and a.tile is not None
+            }
             self.pending = ([by_tile[choices[i]] for i in near], feats)
         return got
 
@@ -287,9 +291,9 @@ def _centred(v: np.ndarray, decision: np.ndarray) -> np.ndarray:
     _, inv = np.unique(decision, return_inverse=True)
     n = np.bincount(inv).astype(float)
     if v.ndim == 1:
-        return v - (np.bincount(inv, weights=v) / n)[inv]
+        return np.asarray(v - (np.bincount(inv, weights=v) / n)[inv])
     means = np.stack([np.bincount(inv, weights=v[:, j]) / n for j in range(v.shape[1])], 1)
-    return v - means[inv]
+    return np.asarray(v - means[inv])
 
 
 def fit_advantage(x: np.ndarray, y: np.ndarray, decision: np.ndarray, ridge: float) -> np.ndarray:
@@ -449,7 +453,8 @@ def rebuild(x: np.ndarray) -> np.ndarray:
     out = [
         choice_features(
             tuple(r[: len(FEATURES)]),
-            *(float(v) for v in r[len(FEATURES) : len(FEATURES) + 2]),
+            float(r[len(FEATURES)]),
+            float(r[len(FEATURES) + 1]),
             int(r[len(FEATURES) + 2]),
             kinds[float(r[head - 2]), float(r[head - 1])],
         )

@@ -36,6 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 
@@ -118,8 +119,8 @@ def gather(args: argparse.Namespace) -> Data:
     cols: tuple[list[object], ...] = ([], [], [], [], [])
     with ProcessPoolExecutor(args.jobs) as pool:
         for part in pool.map(play, starts):
-            for col, got in zip(cols, part, strict=True):
-                col.extend(got)
+            for i, col in enumerate(cols):
+                col.extend(part[i])
     took = time.perf_counter() - t0
     hands = len(starts) * CHUNK
     rate = hands / took
@@ -127,7 +128,7 @@ def gather(args: argparse.Namespace) -> Data:
     data = {k: np.array(c) for k, c in zip(("x", "y", "hand", "seat", "won"), cols, strict=True)}
     if args.data:
         played = json.dumps({k: getattr(args, k) for k in PLAYED})
-        np.savez_compressed(args.data, played=np.array(played), **data)
+        np.savez_compressed(args.data, played=np.array(played), **cast(dict[str, Any], data))
     return data
 
 
