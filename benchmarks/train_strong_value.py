@@ -119,8 +119,8 @@ def gather(args: argparse.Namespace) -> Data:
     cols: tuple[list[object], ...] = ([], [], [], [], [])
     with ProcessPoolExecutor(args.jobs) as pool:
         for part in pool.map(play, starts):
-            for i, col in enumerate(cols):
-                col.extend(part[i])
+            for col, got in zip(cols, part, strict=True):
+                col.extend(cast(list[object], got))
     took = time.perf_counter() - t0
     hands = len(starts) * CHUNK
     rate = hands / took
