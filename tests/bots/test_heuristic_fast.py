@@ -18,6 +18,8 @@ import random
 
 import pytest
 from bot_helpers import play
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from mahjong_nts.bots import heuristic
 from mahjong_nts.bots.heuristic import HeuristicBot, Weights, _Bases, _Context, _discard_values
@@ -41,6 +43,36 @@ def _hand(rng: random.Random, size: int, kinds: range = range(34)) -> list[int]:
 
 def _kept(counts: list[int], plan: heuristic._Plan) -> list[int]:
     return [x if plan.keep[t] else 0 for t, x in enumerate(counts)]
+
+
+def _fewest_draws_to_pungs(counts: list[int], live: list[int], need: int) -> int:
+    """The fewest tiles to draw (each kind at most its ``live`` copies) for ``need`` pungs
+    and a pair from the concealed ``counts``, by choosing each kind's part (a pung, the
+    pair, or nothing) kind by kind; ``inf`` when no choice works."""
+    inf = math.inf
+    # best[k][h]: fewest draws with k pungs and h pairs chosen so far
+    best = [[inf, inf] for _ in range(need + 1)]
+    best[0][0] = 0
+    for t in range(34):
+        nxt = [row[:] for row in best]
+        pung = max(0, 3 - counts[t])
+        pair = max(0, 2 - counts[t])
+        for k in range(need + 1):
+            for h in range(2):
+                here = best[k][h]
+                if here == inf:
+                    continue
+                if k < need and pung <= live[t]:
+                    nxt[k + 1][h] = min(nxt[k + 1][h], here + pung)
+                if h == 0 and pair <= live[t]:
+                    nxt[k][1] = min(nxt[k][1], here + pair)
+        best = nxt
+    return best[need][1]
+
+
+def _slow_pungs(counts: list[int], ctx: _Context) -> int:
+    """The shanten towards four pungs, the slow way (:func:`_fewest_draws_to_pungs`)."""
+    return int(_fewest_draws_to_pungs(counts, ctx.live, 4 - ctx.n_melds)) - 1
 
 
 @pytest.mark.parametrize("ruleset", ["nts-2016", "nmb-2009"])
@@ -113,9 +145,11 @@ def test_a_record_built_from_its_shape_is_the_record_of_its_counts() -> None:
     assert seen > 1000  # most keys have empty ranks at an end: the shape differs
 
 
-def _slow_bases(counts: list[int], ctx: _Context) -> tuple[list[tuple[str, int, float]], bool]:
+def _slow_bases(
+    counts: list[int], ctx: _Context
+) -> tuple[list[tuple[str, int, float]], bool, bool]:
     """The plans :class:`_Bases` keeps, each with its shanten (``regular_shanten`` of its
-    tiles) and cost, in order; and whether seven pairs is kept."""
+    tiles) and cost, in order; and whether seven pairs and four pungs are kept."""
     n, w = ctx.n_melds, ctx.w
     hv = ctx.held_value(counts)
     order = []
@@ -129,6 +163,10 @@ def _slow_bases(counts: list[int], ctx: _Context) -> tuple[list[tuple[str, int, 
     if ctx.sevens:
         sevens = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
         best = sevens + w.seven_pairs_penalty
+    pungs = math.inf
+    if ctx.pungs and w.pungs_penalty is not None:
+        pungs = _slow_pungs(counts, ctx) + w.pungs_penalty + ctx.pungs_cost(hv)
+        best = min(best, pungs)
     plans = []
     for bound, p, cost in order:
         if bound > best + w.prune:
@@ -138,7 +176,7 @@ def _slow_bases(counts: list[int], ctx: _Context) -> tuple[list[tuple[str, int, 
         best = min(best, base + cost)
     cut = best + w.prune
     kept = [(p.kind + str(p.slots), base, cost) for p, base, cost in plans if base + cost <= cut]
-    return kept, sevens + w.seven_pairs_penalty <= cut
+    return kept, sevens + w.seven_pairs_penalty <= cut, pungs <= cut
 
 
 def _slow_discard_values(counts: list[int], ctx: _Context, bases: _Bases) -> list[float]:
@@ -159,6 +197,11 @@ def _slow_discard_values(counts: list[int], ctx: _Context, bases: _Bases) -> lis
             sh = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
             ready = ready or sh == 0
             values.append(sh + ctx.w.seven_pairs_penalty)
+        if bases.pungs is not None:
+            assert ctx.w.pungs_penalty is not None
+            sh = _slow_pungs(counts, ctx)
+            ready = ready or sh == 0
+            values.append(sh + ctx.w.pungs_penalty + ctx.pungs_cost(hv))
         value = heuristic._softmin(values) if len(values) > 1 else values[0]
         if ready:
             value += heuristic._waits_adjustment(counts, ctx)
@@ -172,6 +215,7 @@ class _Checking(HeuristicBot):
     values against the slow ones (and counts the decisions checked)."""
 
     checked = 0
+    pungs = 0
 
     def _context(self, obs: Observation) -> _Context:
         ctx = super()._context(obs)
@@ -180,9 +224,11 @@ class _Checking(HeuristicBot):
             counts[t] += 1
         if sum(counts) % 3 == 2:  # a hand to discard from
             bases = _Bases(counts, ctx)
-            kept, sevens = _slow_bases(counts, ctx)
+            kept, sevens, pungs = _slow_bases(counts, ctx)
             assert [(p.kind + str(p.slots), b, c) for p, b, _, c in bases.kept] == kept
             assert bases.sevens == sevens
+            assert (bases.pungs is not None) == pungs
+            type(self).pungs += pungs
             choices = [t for t in range(34) if counts[t]]
             fast = _discard_values(counts, ctx, bases, choices)
             assert fast == _slow_discard_values(counts, ctx, bases), counts
@@ -190,14 +236,20 @@ class _Checking(HeuristicBot):
         return ctx
 
 
-@pytest.mark.parametrize("ruleset", ["nts-2016", "nts-2002", "nmb-2009"])
-def test_discard_values_equal_the_plan_by_plan_values(ruleset: str) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "pungs"),
+    [("nts-2016", None), ("nts-2002", None), ("nmb-2009", None), ("nts-2016", -1.0)],
+)
+def test_discard_values_equal_the_plan_by_plan_values(ruleset: str, pungs: float | None) -> None:
     rules: RuleSet = load_ruleset(ruleset)
-    _Checking.checked = 0
+    weights = Weights(pungs_penalty=pungs)
+    _Checking.checked = _Checking.pungs = 0
     for i in range(6):
-        players = [_Checking(i * 4 + s, rules) for s in range(3)] + [StrongBot(i, rules)]
-        play(rules, players, 500 + i)
+        players = [_Checking(i * 4 + s, rules, weights) for s in range(3)]
+        play(rules, [*players, StrongBot(i, rules)], 500 + i)
     assert _Checking.checked > 200
+    # the plan of four pungs is weighed (kept) only when asked for, and then often
+    assert (_Checking.pungs > 50) if pungs is not None else _Checking.pungs == 0
 
 
 def test_the_core_keeps_exactly_the_points_no_other_point_beats() -> None:
@@ -327,6 +379,7 @@ def _slow_claim_values(
     the indices of the plans its meld keeps and the hand it leaves."""
     out = []
     saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
+    pungs = ctx.pungs
     for a in legal:
         if a.tile is None or a.kind.name not in ("PUNG", "CHOW", "KONG"):
             continue
@@ -337,6 +390,7 @@ def _slow_claim_values(
                 if x != offered:
                     after[x] -= 1
             meld = MeldKind.CHOW
+            ctx.pungs = False
         else:
             after[t] -= 3 if a.kind.name == "KONG" else 2
             meld = MeldKind.PUNG
@@ -353,6 +407,7 @@ def _slow_claim_values(
             v, _ = heuristic._best_discard(after, ctx, choices)
         out.append((a, v - bonus, bonus, fits, after))
         ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+        ctx.pungs = pungs
     return out
 
 
@@ -381,14 +436,18 @@ def _checking_claims(cls: type[HeuristicBot]) -> type[HeuristicBot]:
             for a, v, bonus, fits, after in _slow_claim_values(counts, ctx, obs.legal, obs.offered):
                 if a.kind.name != "KONG":
                     saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
+                    pungs = ctx.pungs
                     ctx.n_melds += 1
                     ctx.concealed = ctx.sevens = False
                     ctx.plans = tuple(plans[i] for i in fits)
                     if a.kind.name == "PUNG":
                         ctx.meld_value += ctx.worth[a.tile]
+                    else:
+                        ctx.pungs = False
                     crude = heuristic._claim_bound(after, ctx, [before[i] - 1 for i in fits])
                     bound = heuristic._claim_bound(after, ctx, [gained[i] for i in fits])
                     ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+                    ctx.pungs = pungs
                     assert crude <= bound or math.isinf(v), (counts, a, crude, bound)
                     assert bound - bonus <= v, (counts, a, bound, v)
                     type(self).cut += bound - bonus >= best
@@ -406,20 +465,21 @@ def _checking_claims(cls: type[HeuristicBot]) -> type[HeuristicBot]:
 
 
 @pytest.mark.parametrize(
-    ("bot", "ruleset", "bonus"),
+    ("bot", "ruleset", "bonus", "pungs"),
     [
-        (HeuristicBot, "nts-2016", 0.0),
-        (HeuristicBot, "nmb-2009", 0.0),
-        (HeuristicBot, "nts-2016", 0.3),
-        (StrongBot, "nts-2016", 0.0),
+        (HeuristicBot, "nts-2016", 0.0, None),
+        (HeuristicBot, "nmb-2009", 0.0, None),
+        (HeuristicBot, "nts-2016", 0.3, None),
+        (HeuristicBot, "nts-2016", 0.0, -1.0),
+        (StrongBot, "nts-2016", 0.0, None),
     ],
 )
 def test_claims_passed_over_by_the_bound_are_no_better_than_passing(
-    bot: type[HeuristicBot], ruleset: str, bonus: float
+    bot: type[HeuristicBot], ruleset: str, bonus: float, pungs: float | None
 ) -> None:
     rules = load_ruleset(ruleset)
     checked = _checking_claims(bot)
-    weights = Weights(value_claim_bonus=bonus) if bot is HeuristicBot else None
+    weights = Weights(value_claim_bonus=bonus, pungs_penalty=pungs) if bot is HeuristicBot else None
     players = [checked(s, rules, weights) for s in range(4)]
     for i in range(10):
         play(rules, players, 700 + i)
@@ -455,3 +515,41 @@ def test_seven_pairs_from_the_group_records_is_seven_pairs_of_the_counts(
         assert shanten.records_seven_pairs(
             recs[0], recs[1], recs[2], recs[3], duplicate_pairs
         ) == seven_pairs_shanten(counts, duplicate_pairs=duplicate_pairs), counts
+
+
+@given(
+    st.lists(st.integers(0, 4), min_size=34, max_size=34),
+    st.lists(st.integers(0, 4), min_size=34, max_size=34),
+    st.integers(0, 4),
+)
+def test_pungs_shanten_is_the_fewest_tiles_to_draw_less_one(
+    counts: list[int], seen: list[int], n_melds: int
+) -> None:
+    # a hand of at most 14 - 3 n concealed tiles; each kind's live copies at most 4 less
+    # those held and others seen
+    size = 14 - 3 * n_melds
+    while sum(counts) > size:
+        counts[counts.index(max(counts))] -= 1
+    live = [max(0, 4 - c - s) for c, s in zip(counts, seen, strict=True)]
+    # (the bot counts on kinds not held with three live copies: a table has them)
+    assume(sum(1 for c, x in zip(counts, live, strict=True) if not c and x >= 3) >= 5)
+    got = heuristic.pungs_shanten(counts, live, n_melds)
+    assert got == _fewest_draws_to_pungs(counts, live, 4 - n_melds) - 1
+
+
+def test_pungs_shanten_after_a_discard_is_that_of_the_hand_left() -> None:
+    rng = random.Random(9)
+    checked = 0
+    for _ in range(3000):
+        n = rng.choice([0, 0, 1, 2, 3])
+        counts = _hand(rng, 14 - 3 * n, range(rng.choice([9, 12, 34])))
+        live = [max(0, 4 - c - rng.choice([0, 0, 1, 2])) for c in counts]
+        base = (heuristic.pungs_counts(counts, live), 0.0)
+        for t in range(34):
+            if counts[t]:
+                counts[t] -= 1
+                after = heuristic._pungs_after(base, counts[t], live[t], 4 - n)
+                assert after == heuristic.pungs_shanten(counts, live, n), (counts, t)
+                counts[t] += 1
+                checked += 1
+    assert checked > 20000

@@ -86,6 +86,10 @@ class Weights:
     danger_weight: float = 0.6
     prune: float = 2.0
     """Plans whose best case is this much worse than the best plan's are left out."""
+    pungs_penalty: float | None = None
+    """``None``: no plan of four pungs (the heuristic bot's).  Else the steps its value
+    is charged beyond its shanten (its waits are on pairs: two tiles of a kind at most),
+    as ``seven_pairs_penalty`` is for seven pairs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +102,8 @@ class _Values:
     concealed: int = 2
     simples: int = 1
     four_sets: int = 1
+    four_pungs: int = 1
+    three_concealed: int = 1
     dragon: int = 1
     own_wind: int = 1
     round_wind: int = 1
@@ -120,6 +126,8 @@ class _Values:
             concealed=d("fully_concealed"),
             simples=d("pure_simples"),
             four_sets=min(d("four_chows"), d("four_pungs")),
+            four_pungs=d("four_pungs"),
+            three_concealed=d("three_concealed_pungs"),
             dragon=d("pung_dragon"),
             own_wind=d("pung_own_wind"),
             round_wind=d("pung_round_wind"),
@@ -251,6 +259,74 @@ def _plans(v: _Values, w: Weights) -> dict[str, _Plan]:
     return plans
 
 
+def _pung_plans(v: _Values) -> tuple[_Plan, _Plan]:
+    """The plan of four pungs (or kongs) and a pair, declared or not: its doublings while
+    the hand has an open meld, and while it is concealed (three concealed pungs too)."""
+    return (
+        _Plan("pungs", lambda t: True, float(v.four_pungs)),
+        _Plan("pungs", lambda t: True, float(v.four_pungs + v.three_concealed)),
+    )
+
+
+def _build_cost(rest: int, live_pairs: int, singles: int) -> int:
+    """Tiles to draw for ``rest`` more pungs: one for a pair with a live copy, two for a
+    single with two live copies, three for a kind not held."""
+    a = live_pairs if live_pairs < rest else rest
+    rest -= a
+    b = singles if singles < rest else rest
+    return a + 2 * b + 3 * (rest - b)
+
+
+def _pungs_shanten(counts: tuple[int, int, int, int, int], need: int) -> int:
+    """Shanten towards ``need`` more pungs (or kongs) and a pair, from :func:`pungs_counts`
+    of the concealed tiles: the fewest tiles to draw, less one, over where the pair comes
+    from (a spare pung, a pair without a live copy, a pair that could have become a pung,
+    a single, or a kind not held)."""
+    p, lp, dp, s2, s1 = counts
+    if p > need:  # a spare pung holds the pair
+        return -1
+    rest = need - p
+    if dp:
+        best = _build_cost(rest, lp, s2)
+    else:
+        best = 2 + _build_cost(rest, lp, s2)
+        if lp:
+            best = min(best, _build_cost(rest, lp - 1, s2))
+        if s1:
+            best = min(best, 1 + _build_cost(rest, lp, s2))
+        elif s2:
+            best = min(best, 1 + _build_cost(rest, lp, s2 - 1))
+    return best - 1
+
+
+def pungs_counts(counts: Sequence[int], live: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """The pungs held (three or four of a kind), the pairs with a live copy, the pairs
+    without one, the single tiles with two or more live copies and those with one."""
+    p = lp = dp = s2 = s1 = 0
+    for t in range(NUM_KINDS):
+        c = counts[t]
+        if c >= 3:
+            p += 1
+        elif c == 2:
+            if live[t]:
+                lp += 1
+            else:
+                dp += 1
+        elif c == 1:
+            n = live[t]
+            if n >= 2:
+                s2 += 1
+            elif n:
+                s1 += 1
+    return p, lp, dp, s2, s1
+
+
+def pungs_shanten(counts: Sequence[int], live: Sequence[int], n_melds: int) -> int:
+    """Shanten of the concealed ``counts`` towards four pungs and a pair, ``n_melds``
+    pungs or kongs declared (:func:`_pungs_shanten`)."""
+    return _pungs_shanten(pungs_counts(counts, live), 4 - n_melds)
+
+
 _SETUPS: dict[tuple[int, Weights], tuple[RuleSet | None, _Values, dict[str, _Plan]]] = {}
 
 
@@ -280,6 +356,7 @@ class _Context:
         "n_melds",
         "obs",
         "plans",
+        "pungs",
         "sevens",
         "v",
         "w",
@@ -327,11 +404,23 @@ class _Context:
             self.meld_value = 0
             self.plans = tuple(plans.values())
         self.sevens = v.seven_pairs and not melds
+        self.pungs = w.pungs_penalty is not None and all(m.kind is not _CHOW_MELD for m in melds)
+        """Whether the plan of four pungs is weighed (a weight of it and no chow declared)."""
         self.obs = obs
         self._danger: list[float] | None = None
         self.costs_memo: dict[_CostKey, list[float]] = {}
         """The plan costs by what they follow from (:meth:`plan_costs`); a bot hands
         each of its decisions its own, so they share it."""
+
+    def pungs_cost(self, held_value: float) -> float:
+        """:meth:`lack_cost` of the plan of four pungs (concealed or not, as the hand is)."""
+        v = self.v
+        hit = _PUNG_PLANS.get(id(v))
+        if hit is None or hit[0] is not v:
+            if len(_PUNG_PLANS) >= 64:
+                _PUNG_PLANS.clear()
+            hit = _PUNG_PLANS[id(v)] = (v, _pung_plans(v))
+        return self.lack_cost(hit[1][1 if self.concealed else 0], held_value)
 
     @property
     def danger(self) -> list[float]:
@@ -388,6 +477,12 @@ class _Context:
                 memo.clear()
             costs = memo[key] = [self.lack_cost(p, held_value) for p in self.plans]
         return costs
+
+
+_PUNG_PLANS: dict[int, tuple[_Values, tuple[_Plan, _Plan]]] = {}
+"""The plans of four pungs (:func:`_pung_plans`) by the identity of the doubling values they
+follow from (:func:`_setup` makes those once per rule set and weights; at most 64
+entries, then emptied)."""
 
 
 COSTS_BOUND: Final = 256
@@ -464,13 +559,19 @@ def _evaluate(
     counts: list[int], ctx: _Context, recs: list[GroupRecord], shanten: list[int]
 ) -> float:
     """:func:`evaluate`, given the hand's records and the shanten of each plan."""
-    costs = ctx.plan_costs(ctx.held_value(counts))
+    hv = ctx.held_value(counts)
+    costs = ctx.plan_costs(hv)
     values = [sh + cost for sh, cost in zip(shanten, costs, strict=True)]
     ready = 0 in shanten
     if ctx.sevens:
         sh = records_seven_pairs(recs[0], recs[1], recs[2], recs[3], ctx.v.duplicate_pairs)
         ready = ready or sh == 0
         values.append(sh + ctx.w.seven_pairs_penalty)
+    pen = ctx.w.pungs_penalty
+    if ctx.pungs and pen is not None:
+        sh = pungs_shanten(counts, ctx.live, ctx.n_melds)
+        ready = ready or sh == 0
+        values.append(sh + pen + ctx.pungs_cost(hv))
     if not values:
         return math.inf
     value = _softmin(values)
@@ -488,7 +589,7 @@ class _Bases:
     without computing their shanten (exactly those the cut would drop).
     """
 
-    __slots__ = ("far", "floor", "hv", "kept", "recs", "sevens")
+    __slots__ = ("far", "floor", "hv", "kept", "pungs", "pungs_shanten", "recs", "sevens")
 
     def __init__(self, counts: list[int], ctx: _Context) -> None:
         all_plans = ctx.plans
@@ -519,6 +620,19 @@ class _Bases:
                 recs[0], recs[1], recs[2], recs[3], ctx.v.duplicate_pairs
             )
             best = sevens_base + w.seven_pairs_penalty
+        pungs: tuple[tuple[int, int, int, int, int], float] | None = None
+        pungs_value = math.inf
+        self.pungs_shanten = 99
+        """The shanten towards four pungs (99 when the plan is not weighed)."""
+        pen = w.pungs_penalty
+        if ctx.pungs and pen is not None:
+            held = pungs_counts(counts, ctx.live)
+            cost = pen + ctx.pungs_cost(hv)
+            pungs = (held, cost)
+            self.pungs_shanten = psh = _pungs_shanten(held, 4 - n)
+            pungs_value = psh + cost
+            if pungs_value < best:
+                best = pungs_value
         prune = w.prune
         plans: list[tuple[_Plan, int, tuple[int, int, int, int], float]] = []
         for least, i in order:
@@ -540,9 +654,20 @@ class _Bases:
         kept_bounds = [x[1] + x[3] for x in kept]
         if sevens:
             kept_bounds.append(sevens_base + w.seven_pairs_penalty)
+        if pungs is not None and pungs_value > cut:
+            pungs = None
+        self.pungs = pungs
+        """The plan of four pungs, when kept: :func:`pungs_counts` of the hand and the
+        plan's cost (penalty and lack)."""
+        if pungs is not None:
+            kept_bounds.append(pungs_value)
         self.floor = _softmin(kept_bounds) if kept_bounds else math.inf
         """The value of discarding a tile that no kept plan uses: no discard does better."""
-        self.far = all(x[1] >= 1 for x in kept) and (not sevens or sevens_base >= 1)
+        self.far = (
+            all(x[1] >= 1 for x in kept)
+            and (not sevens or sevens_base >= 1)
+            and (pungs is None or self.pungs_shanten >= 1)
+        )
         """No discard can leave the hand ready."""
 
 
@@ -573,6 +698,9 @@ def _discard_values(
     dup = ctx.v.duplicate_pairs
     kept, sevens, hv_all = bases.kept, bases.sevens, bases.hv
     floor = bases.floor if bases.far else None
+    pungs = bases.pungs
+    live = ctx.live
+    need = 4 - n
     pairs = 0
     if sevens and dup:  # sum(c // 2), counts 0 to 4 (more: the plain sum)
         pairs = counts.count(2) + counts.count(3) + 2 * counts.count(4)
@@ -641,11 +769,22 @@ def _discard_values(
                     sh = seven_pairs_shanten(counts, duplicate_pairs=False)
                 if sh == 0:
                     ready = True
-            known = unchanged_value.get(sh)
+            ukey = sh
+            if pungs is not None:
+                psh = _pungs_after(pungs, counts[t], live[t], need)
+                if psh == 0:
+                    ready = True
+                ukey = 16 * sh + psh
+            known = unchanged_value.get(ukey)
             if known is None:
-                values = [*unchanged, sh + penalty] if sevens else unchanged
+                if sevens:
+                    values = [*unchanged, sh + penalty]
+                else:
+                    values = list(unchanged) if pungs is not None else unchanged
+                if pungs is not None:
+                    values.append(psh + pungs[1])
                 value = _softmin(values) if len(values) > 1 else values[0]
-                unchanged_value[sh] = value
+                unchanged_value[ukey] = value
             else:
                 value = known
             if ready:
@@ -681,6 +820,16 @@ def _discard_values(
             if sh == 0:
                 ready = True
             values.append(sh + w.seven_pairs_penalty)
+        if pungs is not None:
+            sh = _pungs_after(pungs, counts[t], live[t], need)
+            if sh == 0:
+                ready = True
+            pcost = pungs[1]
+            if recost:
+                pen = w.pungs_penalty
+                assert pen is not None
+                pcost = pen + ctx.pungs_cost(hv)
+            values.append(sh + pcost)
         if len(values) > 1:
             # the same plan values recur (most discards of a group raise the same plans)
             values_key = tuple(values)
@@ -696,6 +845,35 @@ def _discard_values(
         counts[t] += 1
         out.append(value)
     return out
+
+
+def _pungs_after(
+    pungs: tuple[tuple[int, int, int, int, int], float], left: int, live: int, need: int
+) -> int:
+    """The shanten towards four pungs after a discard that leaves ``left`` tiles of its kind
+    (``live`` copies of it unseen), from the counts before it (:attr:`_Bases.pungs`)."""
+    p, lp, dp, s2, s1 = pungs[0]
+    if left == 0:  # a single
+        if live >= 2:
+            s2 -= 1
+        elif live:
+            s1 -= 1
+    elif left == 1:  # a pair broken: a single left
+        if live:
+            lp -= 1
+        else:
+            dp -= 1
+        if live >= 2:
+            s2 += 1
+        elif live:
+            s1 += 1
+    elif left == 2:  # a pung broken into a pair
+        p -= 1
+        if live:
+            lp += 1
+        else:
+            dp += 1
+    return _pungs_shanten((p, lp, dp, s2, s1), need)
 
 
 def _connection(counts: Sequence[int], t: int, live: Sequence[int]) -> float:
@@ -815,16 +993,26 @@ def _claim_bound(after: list[int], ctx: _Context, shanten: list[int]) -> float:
       them less :data:`SOFTMIN_ERROR` (fewer terms and larger values only raise it), with
       :data:`MAX_WAIT_BONUS` off at most, and only when a plan may be ready.
     """
-    if not ctx.plans:
+    pen = ctx.w.pungs_penalty
+    pungs = ctx.pungs and pen is not None
+    if not ctx.plans and not pungs:
         return math.inf
-    costs = ctx.plan_costs(ctx.held_value(after))
+    hv = ctx.held_value(after)
+    costs = ctx.plan_costs(hv)
     values = [(s if s > 0 else 0) + c for s, c in zip(shanten, costs, strict=True)]
+    least = min(shanten) if shanten else 99
+    if pungs:
+        assert pen is not None
+        sh = pungs_shanten(after, ctx.live, ctx.n_melds)
+        values.append((sh if sh > 0 else 0) + pen + ctx.pungs_cost(hv))
+        if sh < least:
+            least = sh
     lo = min(values)
     total = 0.0
     for v in values:
         total += math.exp(-SOFTMIN * (v - lo))
     bound = lo - math.log(total) / SOFTMIN - SOFTMIN_ERROR
-    return bound - MAX_WAIT_BONUS if min(shanten) <= 0 else bound
+    return bound - MAX_WAIT_BONUS if least <= 0 else bound
 
 
 LUCKY_READY = 0.5
@@ -931,6 +1119,7 @@ class HeuristicBot:
         shanten = [p.shanten(recs, n) for p in ctx.plans]
         best = _evaluate(counts, ctx, recs, shanten) - ctx.w.claim_margin
         saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
+        pungs = ctx.pungs
         gained: list[int] | None = None  # each plan's shanten with the offered tile added
         for a in legal:
             kind = a.kind
@@ -943,6 +1132,7 @@ class HeuristicBot:
                     if x != offered:
                         after[x] -= 1
                 meld = _CHOW_MELD
+                ctx.pungs = False
             else:
                 after[t] -= 3 if kind is _KONG else 2
                 meld = _PUNG_MELD
@@ -966,6 +1156,7 @@ class HeuristicBot:
                         v, _ = _best_discard(after, ctx, choices, cutoff=best + bonus)
                         v -= bonus
             ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+            ctx.pungs = pungs
             if v < best:
                 best, best_action = v, a
         if best_action is not None:

@@ -722,6 +722,7 @@ class StrongBot(HeuristicBot):
         base = discard_features(ctx, counts, 0.0, threat, here, self._win)
         claims: list[tuple[Action, float, tuple[float, ...] | None]] = []
         saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
+        pungs = ctx.pungs
         for a in options:
             after, meld = _claimed(ctx, counts, a, obs.offered, saved)
             try:
@@ -735,6 +736,7 @@ class StrongBot(HeuristicBot):
                 claims.append((a, value, f))
             finally:
                 ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+                ctx.pungs = pungs
         return passing, here, threat, base, claims
 
     def _dangers(self, ctx: _Context) -> tuple[float, Sequence[float]]:
@@ -835,6 +837,7 @@ class StrongBot(HeuristicBot):
             if a.kind is ActionKind.PASS
         ][:1]
         saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
+        pungs = ctx.pungs
         for a in options:
             after, meld = _claimed(ctx, counts, a, obs.offered, saved)
             try:
@@ -857,6 +860,7 @@ class StrongBot(HeuristicBot):
                     worth.append((a, values))
             finally:
                 ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
+                ctx.pungs = pungs
         base = next((v for a, v in worth if a == choice), None)
         if base is None:
             return choice
@@ -1468,6 +1472,7 @@ def _claimed(
             if x != offered:
                 after[x] -= 1
         kind = MeldKind.CHOW
+        ctx.pungs = False
     else:
         after[t] -= 2
         kind = MeldKind.PUNG
@@ -1520,7 +1525,10 @@ def _distance(bases: _Bases) -> float:
     """How far the hand is from ready: the best kept plan's shanten after the best
     discard (the doublings a plan lacks or brings left out: a valuable far hand is still
     far, and a near hand that lacks a doubling may still get it)."""
-    return min((base for _, base, _, _ in bases.kept), default=math.inf)
+    far = min((base for _, base, _, _ in bases.kept), default=math.inf)
+    if bases.pungs is not None and bases.pungs_shanten < far:
+        far = bases.pungs_shanten
+    return far
 
 
 def _relevant(after: list[int], t: int) -> bool:
