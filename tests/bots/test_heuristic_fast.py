@@ -25,9 +25,11 @@ from mahjong_nts.bots import heuristic
 from mahjong_nts.bots.heuristic import HeuristicBot, Weights, _Bases, _Context, _discard_values
 from mahjong_nts.bots.strong import StrongBot
 from mahjong_nts.core import shanten
+from mahjong_nts.core.game import Game
 from mahjong_nts.core.hand import MeldKind
-from mahjong_nts.core.observation import Observation
+from mahjong_nts.core.observation import Observation, observe
 from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.seeding import SeedRng
 from mahjong_nts.core.shanten import regular_shanten, seven_pairs_shanten
 from mahjong_nts.formats.rulefiles import load_ruleset
 
@@ -165,7 +167,7 @@ def _slow_bases(
         best = sevens + w.seven_pairs_penalty
     pungs = math.inf
     if ctx.pungs and w.pungs_penalty is not None:
-        pungs = _slow_pungs(counts, ctx) + w.pungs_penalty + ctx.pungs_cost(hv)
+        pungs = _slow_pungs(counts, ctx) + (w.pungs_penalty + ctx.pungs_cost(hv))
         best = min(best, pungs)
     plans = []
     for bound, p, cost in order:
@@ -201,7 +203,7 @@ def _slow_discard_values(counts: list[int], ctx: _Context, bases: _Bases) -> lis
             assert ctx.w.pungs_penalty is not None
             sh = _slow_pungs(counts, ctx)
             ready = ready or sh == 0
-            values.append(sh + ctx.w.pungs_penalty + ctx.pungs_cost(hv))
+            values.append(sh + (ctx.w.pungs_penalty + ctx.pungs_cost(hv)))
         value = heuristic._softmin(values) if len(values) > 1 else values[0]
         if ready:
             value += heuristic._waits_adjustment(counts, ctx)
@@ -216,6 +218,7 @@ class _Checking(HeuristicBot):
 
     checked = 0
     pungs = 0
+    isolated = 0
 
     def _context(self, obs: Observation) -> _Context:
         ctx = super()._context(obs)
@@ -231,23 +234,36 @@ class _Checking(HeuristicBot):
             type(self).pungs += pungs
             choices = [t for t in range(34) if counts[t]]
             fast = _discard_values(counts, ctx, bases, choices)
-            assert fast == _slow_discard_values(counts, ctx, bases), counts
+            slow = _slow_discard_values(counts, ctx, bases)
+            assert fast == slow, counts
+            if bases.far:  # the isolated tiles valued at the floor, as _best_discard does
+                isolated = heuristic._isolated_tiles(counts, ctx, bases, choices)
+                fast = _discard_values(counts, ctx, bases, choices, isolated)
+                assert fast == pytest.approx(slow, abs=1e-9), counts
+                type(self).isolated += bool(isolated)
             type(self).checked += 1
         return ctx
 
 
 @pytest.mark.parametrize(
     ("ruleset", "pungs"),
-    [("nts-2016", None), ("nts-2002", None), ("nmb-2009", None), ("nts-2016", -1.0)],
+    [
+        ("nts-2016", None),
+        ("nts-2002", None),
+        ("nmb-2009", None),
+        ("nts-2016", -1.0),
+        ("nts-2016", -3.0),
+    ],
 )
 def test_discard_values_equal_the_plan_by_plan_values(ruleset: str, pungs: float | None) -> None:
     rules: RuleSet = load_ruleset(ruleset)
     weights = Weights(pungs_penalty=pungs)
-    _Checking.checked = _Checking.pungs = 0
+    _Checking.checked = _Checking.pungs = _Checking.isolated = 0
     for i in range(6):
         players = [_Checking(i * 4 + s, rules, weights) for s in range(3)]
         play(rules, [*players, StrongBot(i, rules)], 500 + i)
     assert _Checking.checked > 200
+    assert _Checking.isolated > 20
     # the plan of four pungs is weighed (kept) only when asked for, and then often
     assert (_Checking.pungs > 50) if pungs is not None else _Checking.pungs == 0
 
@@ -553,3 +569,32 @@ def test_pungs_shanten_after_a_discard_is_that_of_the_hand_left() -> None:
                 counts[t] += 1
                 checked += 1
     assert checked > 20000
+
+
+def test_a_single_the_plan_of_four_pungs_needs_is_not_valued_at_the_floor() -> None:
+    # A far hand whose only single with two live copies is an isolated honour: the plan of
+    # four pungs would start a pung from it, so discarding it is worse than the floor.
+    rules = load_ruleset("nts-2016")
+    game = Game(rules, SeedRng(1))
+    weights = Weights(pungs_penalty=-3.0)
+    values, plans = heuristic._setup(rules, weights)
+    ctx = heuristic._Context(observe(game, 0), values, weights, plans)
+    counts = [0] * 34
+    live = [4] * 34  # the kinds not held: all four unseen
+    counts[0], live[0] = 3, 1  # a pung of characters 1 (the fourth unseen)
+    for t in (13, 26):  # two pairs whose other copies are all in sight
+        counts[t], live[t] = 2, 0
+    counts[27], live[27] = 1, 3  # East: isolated, three copies unseen
+    for t in (4, 7, 10, 15, 20, 28):  # singles with one live copy each
+        counts[t], live[t] = 1, 1
+    assert sum(counts) == 14
+    ctx.live = live
+    bases = _Bases(counts, ctx)
+    assert bases.far and bases.pungs is not None
+    choices = [t for t in range(34) if counts[t]]
+    assert heuristic._isolated(counts, 27)
+    isolated = heuristic._isolated_tiles(counts, ctx, bases, choices)
+    assert 27 not in isolated and 28 in isolated
+    values = _discard_values(counts, ctx, bases, choices, isolated)
+    assert values == pytest.approx(_slow_discard_values(counts, ctx, bases), abs=1e-9)
+    assert values[choices.index(27)] > bases.floor

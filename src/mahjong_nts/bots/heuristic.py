@@ -684,6 +684,22 @@ def _isolated(counts: Sequence[int], t: int) -> bool:
     return not (r <= 7 and (counts[t + 1] or (r <= 6 and counts[t + 2])))
 
 
+def _isolated_tiles(
+    counts: Sequence[int], ctx: _Context, bases: _Bases, choices: Sequence[int]
+) -> set[int]:
+    """The tiles of ``choices`` whose discard leaves every kept plan's shanten as it was:
+    the isolated ones (:func:`_isolated`), and when the plan of four pungs is kept, only
+    those it would not start a pung from (a single with two live copies may be one)."""
+    isolated = {t for t in choices if _isolated(counts, t)}
+    pungs = bases.pungs
+    if pungs is not None and isolated:
+        live = ctx.live
+        need = 4 - ctx.n_melds
+        sh = bases.pungs_shanten
+        isolated = {t for t in isolated if _pungs_after(pungs, 0, live[t], need) == sh}
+    return isolated
+
+
 def _discard_values(
     counts: list[int],
     ctx: _Context,
@@ -692,7 +708,8 @@ def _discard_values(
     isolated: frozenset[int] | set[int] = frozenset(),
 ) -> list[float]:
     """The value after discarding each tile of ``choices`` (counts: the hand with it);
-    ``isolated``: tiles known to be isolated (worth the floor when the hand is far)."""
+    ``isolated``: tiles whose discard leaves every kept plan's shanten as it was
+    (:func:`_isolated_tiles`; worth the floor when the hand is far)."""
     n = ctx.n_melds
     w = ctx.w
     dup = ctx.v.duplicate_pairs
@@ -915,7 +932,7 @@ def _best_discard(
     if bases.far:
         # An isolated tile leaves the floor value, the best there is.  If one of them is
         # safe and less connected than any other tile can be, it is the choice.
-        isolated = {t for t in choices if _isolated(counts, t)}
+        isolated = _isolated_tiles(counts, ctx, bases, choices)
         weight = _danger_weight(ctx, bases.floor, careful)
         danger = ctx.danger if weight else None
         safe = [t for t in isolated if not (danger and danger[t])]
