@@ -581,7 +581,7 @@ def test_a_single_the_plan_of_four_pungs_needs_is_not_valued_at_the_floor() -> N
     ctx = heuristic._Context(observe(game, 0), values, weights, plans)
     counts = [0] * 34
     live = [4] * 34  # the kinds not held: all four unseen
-    counts[0], live[0] = 3, 1  # a pung of characters 1 (the fourth unseen)
+    counts[0], live[0] = 3, 1  # a pung of bamboo 1 (the fourth unseen)
     for t in (13, 26):  # two pairs whose other copies are all in sight
         counts[t], live[t] = 2, 0
     counts[27], live[27] = 1, 3  # East: isolated, three copies unseen
