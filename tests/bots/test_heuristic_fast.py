@@ -77,6 +77,13 @@ def _slow_pungs(counts: list[int], ctx: _Context) -> int:
     return int(_fewest_draws_to_pungs(counts, ctx.live, 4 - ctx.n_melds)) - 1
 
 
+def _slow_pungs_cost(ctx: _Context, held_value: float) -> float:
+    """The penalty and the lack cost of the plan of four pungs, from a plan made here."""
+    assert ctx.w.pungs_penalty is not None
+    plan = heuristic._pung_plans(ctx.v)[1 if ctx.concealed else 0]
+    return ctx.w.pungs_penalty + ctx.lack_cost(plan, held_value)
+
+
 @pytest.mark.parametrize("ruleset", ["nts-2016", "nmb-2009"])
 def test_plan_shanten_from_group_records_is_the_shanten_of_its_tiles(ruleset: str) -> None:
     _, plans = heuristic._setup(load_ruleset(ruleset), Weights())
@@ -166,8 +173,8 @@ def _slow_bases(
         sevens = seven_pairs_shanten(counts, duplicate_pairs=ctx.v.duplicate_pairs)
         best = sevens + w.seven_pairs_penalty
     pungs = math.inf
-    if ctx.pungs and w.pungs_penalty is not None:
-        pungs = _slow_pungs(counts, ctx) + (w.pungs_penalty + ctx.pungs_cost(hv))
+    if ctx.pungs:
+        pungs = _slow_pungs(counts, ctx) + _slow_pungs_cost(ctx, hv)
         best = min(best, pungs)
     plans = []
     for bound, p, cost in order:
@@ -200,10 +207,9 @@ def _slow_discard_values(counts: list[int], ctx: _Context, bases: _Bases) -> lis
             ready = ready or sh == 0
             values.append(sh + ctx.w.seven_pairs_penalty)
         if bases.pungs is not None:
-            assert ctx.w.pungs_penalty is not None
             sh = _slow_pungs(counts, ctx)
             ready = ready or sh == 0
-            values.append(sh + (ctx.w.pungs_penalty + ctx.pungs_cost(hv)))
+            values.append(sh + _slow_pungs_cost(ctx, hv))
         value = heuristic._softmin(values) if len(values) > 1 else values[0]
         if ready:
             value += heuristic._waits_adjustment(counts, ctx)

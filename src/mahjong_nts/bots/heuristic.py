@@ -413,14 +413,18 @@ class _Context:
         each of its decisions its own, so they share it."""
 
     def pungs_cost(self, held_value: float) -> float:
-        """:meth:`lack_cost` of the plan of four pungs (concealed or not, as the hand is)."""
+        """The steps the plan of four pungs is charged beyond its shanten: the weights'
+        ``pungs_penalty`` and the plan's :meth:`lack_cost` (concealed or not, as the hand
+        is).  Asked only while :attr:`pungs`, which a penalty given implies."""
+        pen = self.w.pungs_penalty
+        assert pen is not None
         v = self.v
         hit = _PUNG_PLANS.get(id(v))
         if hit is None or hit[0] is not v:
             if len(_PUNG_PLANS) >= 64:
                 _PUNG_PLANS.clear()
             hit = _PUNG_PLANS[id(v)] = (v, _pung_plans(v))
-        return self.lack_cost(hit[1][1 if self.concealed else 0], held_value)
+        return pen + self.lack_cost(hit[1][1 if self.concealed else 0], held_value)
 
     @property
     def danger(self) -> list[float]:
@@ -567,11 +571,10 @@ def _evaluate(
         sh = records_seven_pairs(recs[0], recs[1], recs[2], recs[3], ctx.v.duplicate_pairs)
         ready = ready or sh == 0
         values.append(sh + ctx.w.seven_pairs_penalty)
-    pen = ctx.w.pungs_penalty
-    if ctx.pungs and pen is not None:
+    if ctx.pungs:
         sh = pungs_shanten(counts, ctx.live, ctx.n_melds)
         ready = ready or sh == 0
-        values.append(sh + pen + ctx.pungs_cost(hv))
+        values.append(sh + ctx.pungs_cost(hv))
     if not values:
         return math.inf
     value = _softmin(values)
@@ -624,10 +627,9 @@ class _Bases:
         pungs_value = math.inf
         self.pungs_shanten = 99
         """The shanten towards four pungs (99 when the plan is not weighed)."""
-        pen = w.pungs_penalty
-        if ctx.pungs and pen is not None:
+        if ctx.pungs:
             held = pungs_counts(counts, ctx.live)
-            cost = pen + ctx.pungs_cost(hv)
+            cost = ctx.pungs_cost(hv)
             pungs = (held, cost)
             self.pungs_shanten = psh = _pungs_shanten(held, 4 - n)
             pungs_value = psh + cost
@@ -841,12 +843,7 @@ def _discard_values(
             sh = _pungs_after(pungs, counts[t], live[t], need)
             if sh == 0:
                 ready = True
-            pcost = pungs[1]
-            if recost:
-                pen = w.pungs_penalty
-                assert pen is not None
-                pcost = pen + ctx.pungs_cost(hv)
-            values.append(sh + pcost)
+            values.append(sh + (ctx.pungs_cost(hv) if recost else pungs[1]))
         if len(values) > 1:
             # the same plan values recur (most discards of a group raise the same plans)
             values_key = tuple(values)
@@ -1010,8 +1007,7 @@ def _claim_bound(after: list[int], ctx: _Context, shanten: list[int]) -> float:
       them less :data:`SOFTMIN_ERROR` (fewer terms and larger values only raise it), with
       :data:`MAX_WAIT_BONUS` off at most, and only when a plan may be ready.
     """
-    pen = ctx.w.pungs_penalty
-    pungs = ctx.pungs and pen is not None
+    pungs = ctx.pungs
     if not ctx.plans and not pungs:
         return math.inf
     hv = ctx.held_value(after)
@@ -1019,9 +1015,8 @@ def _claim_bound(after: list[int], ctx: _Context, shanten: list[int]) -> float:
     values = [(s if s > 0 else 0) + c for s, c in zip(shanten, costs, strict=True)]
     least = min(shanten) if shanten else 99
     if pungs:
-        assert pen is not None
         sh = pungs_shanten(after, ctx.live, ctx.n_melds)
-        values.append((sh if sh > 0 else 0) + pen + ctx.pungs_cost(hv))
+        values.append((sh if sh > 0 else 0) + ctx.pungs_cost(hv))
         if sh < least:
             least = sh
     lo = min(values)
