@@ -1130,8 +1130,7 @@ class HeuristicBot:
         recs = _records(counts)
         shanten = [p.shanten(recs, n) for p in ctx.plans]
         best = _evaluate(counts, ctx, recs, shanten) - ctx.w.claim_margin
-        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens)
-        pungs = ctx.pungs
+        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens, ctx.pungs)
         gained: list[int] | None = None  # each plan's shanten with the offered tile added
         for a in legal:
             kind = a.kind
@@ -1167,8 +1166,7 @@ class HeuristicBot:
                         choices = [x for x in range(NUM_KINDS) if after[x]]
                         v, _ = _best_discard(after, ctx, choices, cutoff=best + bonus)
                         v -= bonus
-            ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens = saved
-            ctx.pungs = pungs
+            ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens, ctx.pungs = saved
             if v < best:
                 best, best_action = v, a
         if best_action is not None:
