@@ -436,7 +436,10 @@ def test_four_players_play_a_hand_while_two_watch(browsers: Browsers, tmp_path: 
             tp.page.keyboard.press("n")
         else:
             ready.click()
-        expect(tp.page.locator("#live .ready")).to_be_visible()
+        if tp is not players[-1]:
+            # (the last one's "ready" deals the next hand at once, which may replace the
+            # mark before it is seen: the CI run on 543d461 met that)
+            expect(tp.page.locator("#live .ready")).to_be_visible()
     for tp in players:
         expect(tp.page.locator("#live")).to_have_attribute("data-hand", "1")
     expect(players[1].page.locator(".sheet-table tbody tr")).to_have_count(1)
