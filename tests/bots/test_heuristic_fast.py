@@ -400,7 +400,7 @@ def _slow_claim_values(
     cutoff; a kong as the bot values it), with its bonus (already taken off the value),
     the indices of the plans its meld keeps and the hand it leaves."""
     out = []
-    saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens, ctx.pungs)
+    saved = ctx.save()
     for a in legal:
         if a.tile is None or a.kind.name not in ("PUNG", "CHOW", "KONG"):
             continue
@@ -427,7 +427,7 @@ def _slow_claim_values(
             choices = [x for x in range(34) if after[x]]
             v, _ = heuristic._best_discard(after, ctx, choices)
         out.append((a, v - bonus, bonus, fits, after))
-        ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens, ctx.pungs = saved
+        ctx.restore(saved)
     return out
 
 
@@ -455,14 +455,7 @@ def _checking_claims(cls: type[HeuristicBot]) -> type[HeuristicBot]:
             best_action = None
             for a, v, bonus, fits, after in _slow_claim_values(counts, ctx, obs.legal, obs.offered):
                 if a.kind.name != "KONG":
-                    saved = (
-                        ctx.n_melds,
-                        ctx.concealed,
-                        ctx.meld_value,
-                        ctx.plans,
-                        ctx.sevens,
-                        ctx.pungs,
-                    )
+                    saved = ctx.save()
                     ctx.n_melds += 1
                     ctx.concealed = ctx.sevens = False
                     ctx.plans = tuple(plans[i] for i in fits)
@@ -472,9 +465,7 @@ def _checking_claims(cls: type[HeuristicBot]) -> type[HeuristicBot]:
                         ctx.pungs = False
                     crude = heuristic._claim_bound(after, ctx, [before[i] - 1 for i in fits])
                     bound = heuristic._claim_bound(after, ctx, [gained[i] for i in fits])
-                    ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens, ctx.pungs = (
-                        saved
-                    )
+                    ctx.restore(saved)
                     assert crude <= bound or math.isinf(v), (counts, a, crude, bound)
                     assert bound - bonus <= v, (counts, a, bound, v)
                     type(self).cut += bound - bonus >= best

@@ -343,6 +343,11 @@ def _setup(rules: RuleSet | None, weights: Weights) -> tuple[_Values, dict[str, 
     return hit[1], hit[2]
 
 
+_Saved = tuple[int, bool, int, tuple[_Plan, ...], bool, bool]
+"""A context's ``n_melds``, ``concealed``, ``meld_value``, ``plans``, ``sevens`` and
+``pungs`` (:meth:`_Context.save`)."""
+
+
 class _Context:
     """What one decision needs to know, read off the observation once."""
 
@@ -411,6 +416,15 @@ class _Context:
         self.costs_memo: dict[_CostKey, list[float]] = {}
         """The plan costs by what they follow from (:meth:`plan_costs`); a bot hands
         each of its decisions its own, so they share it."""
+
+    def save(self) -> _Saved:
+        """The fields a claim's what-if changes (the hand as if the meld were declared),
+        for :meth:`restore` to put back."""
+        return (self.n_melds, self.concealed, self.meld_value, self.plans, self.sevens, self.pungs)
+
+    def restore(self, saved: _Saved) -> None:
+        """Put back the fields :meth:`save` gave."""
+        self.n_melds, self.concealed, self.meld_value, self.plans, self.sevens, self.pungs = saved
 
     def pungs_cost(self, held_value: float) -> float:
         """The steps the plan of four pungs is charged beyond its shanten: the weights'
@@ -1130,7 +1144,7 @@ class HeuristicBot:
         recs = _records(counts)
         shanten = [p.shanten(recs, n) for p in ctx.plans]
         best = _evaluate(counts, ctx, recs, shanten) - ctx.w.claim_margin
-        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens, ctx.pungs)
+        saved = ctx.save()
         gained: list[int] | None = None  # each plan's shanten with the offered tile added
         for a in legal:
             kind = a.kind
@@ -1166,7 +1180,7 @@ class HeuristicBot:
                         choices = [x for x in range(NUM_KINDS) if after[x]]
                         v, _ = _best_discard(after, ctx, choices, cutoff=best + bonus)
                         v -= bonus
-            ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens, ctx.pungs = saved
+            ctx.restore(saved)
             if v < best:
                 best, best_action = v, a
         if best_action is not None:

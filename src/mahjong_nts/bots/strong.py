@@ -114,6 +114,7 @@ from mahjong_nts.bots.heuristic import (
     _pick,
     _Plan,
     _records,
+    _Saved,
     _Values,
     evaluate,
 )
@@ -721,7 +722,7 @@ class StrongBot(HeuristicBot):
         here = evaluate(counts, ctx)
         base = discard_features(ctx, counts, 0.0, threat, here, self._win)
         claims: list[tuple[Action, float, tuple[float, ...] | None]] = []
-        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens, ctx.pungs)
+        saved = ctx.save()
         for a in options:
             after, meld = _claimed(ctx, counts, a, obs.offered, saved)
             try:
@@ -734,7 +735,7 @@ class StrongBot(HeuristicBot):
                     f = discard_features(ctx, after, danger[d], threat, value, win, (meld,))
                 claims.append((a, value, f))
             finally:
-                ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens, ctx.pungs = saved
+                ctx.restore(saved)
         return passing, here, threat, base, claims
 
     def _dangers(self, ctx: _Context) -> tuple[float, Sequence[float]]:
@@ -834,7 +835,7 @@ class StrongBot(HeuristicBot):
             for a in obs.legal
             if a.kind is ActionKind.PASS
         ][:1]
-        saved = (ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens, ctx.pungs)
+        saved = ctx.save()
         for a in options:
             after, meld = _claimed(ctx, counts, a, obs.offered, saved)
             try:
@@ -856,7 +857,7 @@ class StrongBot(HeuristicBot):
                     )
                     worth.append((a, values))
             finally:
-                ctx.n_melds, ctx.concealed, ctx.meld_value, ctx.plans, ctx.sevens, ctx.pungs = saved
+                ctx.restore(saved)
         base = next((v for a, v in worth if a == choice), None)
         if base is None:
             return choice
@@ -1449,10 +1450,6 @@ def _most_advantage(coef: Sequence[float], cands: list[tuple[float, ...]]) -> in
 
 _NO_DANGER: Final[tuple[float, Sequence[float]]] = (0.0, (0.0,) * NUM_KINDS)
 """No threat and no danger (:meth:`StrongBot._dangers` without ``Level.defence``)."""
-
-_Saved = tuple[int, bool, int, tuple[_Plan, ...], bool, bool]
-"""A context's ``n_melds``, ``concealed``, ``meld_value``, ``plans``, ``sevens`` and
-``pungs``."""
 
 
 def _claimed(
