@@ -17,6 +17,7 @@ from cli_helpers import run_script
 from mahjong_nts.bots import strong_value
 from mahjong_nts.bots.heuristic import HeuristicBot
 from mahjong_nts.bots.strong import FEATURES, STRONG, StrongBot, predict
+from mahjong_nts.core.actions import ActionKind
 from mahjong_nts.core.game import Phase
 from mahjong_nts.core.notation import parse_tiles
 from mahjong_nts.formats.rulefiles import load_ruleset
@@ -96,6 +97,23 @@ def test_a_played_hand_records_the_same_features_every_time() -> None:
 
     one = run()
     assert one and one == run()
+
+
+def test_no_record_when_a_kong_is_declared_instead_of_the_discard() -> None:
+    # South holds four b5 beside k234 t345 k78 and a pair of west: after the kong of b5
+    # the hand is as ready (on k6 and k9) as after its best discard, so the bot declares
+    # it (a kong when the hand is no worse after it).  The discard it valued first (and
+    # used to record) is not played, so nothing is recorded; the same hand without the
+    # kong on offer records its discard.
+    hand = "b5 b5 b5 b5 k2 k3 k4 t3 t4 t5 k7 k8 W W"
+    bot = StrongBot(0)
+    bot.record = []
+    obs = make_obs(hand, [*discards_of(hand), "kong b5"], seat=1)
+    assert bot.act(obs).kind is ActionKind.KONG
+    assert bot.record == []
+    action = bot.act(make_obs(hand, discards_of(hand), seat=1))
+    assert action.kind is ActionKind.DISCARD
+    assert len(bot.record) == 1
 
 
 def test_the_weights_module_matches_the_features() -> None:

@@ -325,8 +325,8 @@ class StrongBot(HeuristicBot):
         """The win question of the decision now (:meth:`_win`), made when first asked."""
         self.record: list[tuple[float, ...]] | None = None
         """When a list: the features (:func:`discard_features`) of the position after
-        each own-turn discard the bot chooses (not folding) are appended to it (the
-        training data of the learned value)."""
+        each own-turn discard the bot plays (not folding; not when it declares a kong
+        instead) are appended to it (the training data of the learned value)."""
 
     def _context(self, obs: Observation) -> _Context:
         if not self.level.surplus:
@@ -345,7 +345,15 @@ class StrongBot(HeuristicBot):
             passing = self._declines(obs)
             if passing is not None:
                 return passing
-        return super().act(obs)
+        record = self.record
+        if record is None:
+            return super().act(obs)
+        kept = len(record)
+        action = super().act(obs)
+        if action.kind is not ActionKind.DISCARD and action.kind is not ActionKind.ANNOUNCE:
+            # the discard valued (and recorded) was not played: a kong was declared
+            del record[kept:]
+        return action
 
     # ---------------------------------------------------------------- letting a win go
 
