@@ -796,9 +796,7 @@ def test_junk_mappings_raise_only_invalid_rule_set(
         assert "junk" in str(exc)
 
 
-@settings(
-    max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=st.text(max_size=120), prefix=st.sampled_from(["", 'base = "nts-2016"\n']))
 def test_random_toml_text_raises_only_invalid_rule_set(
     tmp_path: Path, body: str, prefix: str
