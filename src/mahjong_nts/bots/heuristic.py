@@ -1046,6 +1046,33 @@ LUCKY_READY = 0.5
 counted, is below this: ready, and lacking at most part of a doubling."""
 
 
+def _as_claimed(
+    ctx: _Context, counts: list[int], kind: ActionKind, t: int, offered: int, saved: _Saved
+) -> tuple[list[int], MeldKind, list[int]]:
+    """The what-if of a claim: the concealed tiles after the chow, pung or kong ``kind``
+    of ``t`` (the tile ``offered`` taken; before the discard that follows), the kind of
+    meld the plans see (a kong is a pung to them) and the indices in ``saved[3]`` of the
+    plans it keeps; ``ctx`` is set for the hand with that meld declared (``saved``:
+    :meth:`_Context.save` before, which the caller puts back with
+    :meth:`_Context.restore`)."""
+    after = list(counts)
+    if kind is _CHOW:
+        for x in (t, t + 1, t + 2):
+            if x != offered:
+                after[x] -= 1
+        meld = _CHOW_MELD
+        ctx.pungs = False
+    else:
+        after[t] -= 3 if kind is _KONG else 2
+        meld = _PUNG_MELD
+        ctx.meld_value = saved[2] + ctx.worth[t]
+    ctx.n_melds = saved[0] + 1
+    ctx.concealed = ctx.sevens = False
+    fits = [i for i, p in enumerate(saved[3]) if _fits(p, meld, t)]
+    ctx.plans = tuple(saved[3][i] for i in fits)
+    return after, meld, fits
+
+
 def _announce_pays(counts: list[int], a: Action, ctx: _Context) -> bool:
     """Whether to announce the lucky thirteen with ``a``: the hand it leaves is ready, some
     winning tile is still live, and its doublings are enough once the announcement's are
@@ -1151,21 +1178,7 @@ class HeuristicBot:
             t = a.tile
             if t is None or kind not in _CLAIMS:
                 continue
-            after = list(counts)
-            if kind is _CHOW:
-                for x in (t, t + 1, t + 2):
-                    if x != offered:
-                        after[x] -= 1
-                meld = _CHOW_MELD
-                ctx.pungs = False
-            else:
-                after[t] -= 3 if kind is _KONG else 2
-                meld = _PUNG_MELD
-                ctx.meld_value = saved[2] + ctx.worth[t]
-            ctx.n_melds += 1
-            ctx.concealed = ctx.sevens = False
-            fits = [i for i, p in enumerate(saved[3]) if _fits(p, meld, t)]
-            ctx.plans = tuple(saved[3][i] for i in fits)
+            after, meld, fits = _as_claimed(ctx, counts, kind, t, offered, saved)
             bonus = ctx.w.value_claim_bonus if meld is _PUNG_MELD and ctx.worth[t] else 0.0
             if kind is _KONG:
                 v = evaluate(after, ctx) - 0.3 - bonus  # a loose tile comes with it

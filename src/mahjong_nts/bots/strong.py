@@ -104,13 +104,13 @@ from mahjong_nts.bots._mypyc import mypyc_attr
 from mahjong_nts.bots.heuristic import (
     HeuristicBot,
     Weights,
+    _as_claimed,
     _Bases,
     _best_discard,
     _connection,
     _Context,
     _danger,
     _discard_values,
-    _fits,
     _pick,
     _Plan,
     _records,
@@ -1468,20 +1468,7 @@ def _claimed(
     (``saved``: its fields before, which the caller puts back)."""
     t = a.tile
     assert t is not None and offered is not None
-    after = list(counts)
-    if a.kind is ActionKind.CHOW:
-        for x in (t, t + 1, t + 2):
-            if x != offered:
-                after[x] -= 1
-        kind = MeldKind.CHOW
-        ctx.pungs = False
-    else:
-        after[t] -= 2
-        kind = MeldKind.PUNG
-        ctx.meld_value = saved[2] + ctx.worth[t]
-    ctx.n_melds = saved[0] + 1
-    ctx.concealed = ctx.sevens = False
-    ctx.plans = tuple(p for p in saved[3] if _fits(p, kind, t))
+    after, kind, _ = _as_claimed(ctx, counts, a.kind, t, offered, saved)
     return after, Meld(kind, Tile(t))
 
 
