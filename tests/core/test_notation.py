@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -495,3 +496,33 @@ def test_the_fast_path_reads_a_plain_hand_and_leaves_the_rest() -> None:
     # melds, aliases, a fifth copy, a flower twice, two winning tiles: the full parser's
     for text in ("b123 [k555] +b1", "oost b1", "b11111", "f1 f1", "b1 +b1 +b1", "b1+b1"):
         assert notation._fast_hand(text) is None
+
+
+@given(
+    st.lists(st.integers(0, 6), min_size=NUM_KINDS, max_size=NUM_KINDS),
+    st.randoms(use_true_random=False),
+)
+@settings(max_examples=300)
+def test_many_copies_read_as_the_full_parser_reads(copies: list[int], rng: random.Random) -> None:
+    # up to 6 of every kind, in any order and grouping: the same hand, or the same error
+    # (a fifth copy)
+    tiles = [t for t in range(NUM_KINDS) for _ in range(copies[t])]
+    rng.shuffle(tiles)
+    words = [format_tiles(tiles[i : i + 5]) for i in range(0, len(tiles), 5)]
+    text = " ".join(words)
+    expected = parsed_fully(text)
+    got = parsed(text)
+    assert got == expected
+    if isinstance(got, Hand) and isinstance(expected, Hand):
+        assert got.counts == expected.counts == tuple(copies)
+
+
+def test_the_fast_path_leaves_a_fifth_copy_of_any_kind_to_the_full_parser() -> None:
+    every = " ".join(format_tiles([t] * 4) for t in range(NUM_KINDS))  # 136 tiles
+    hand = notation._fast_hand(every)
+    assert hand is not None and hand.counts == (4,) * NUM_KINDS
+    for t in range(NUM_KINDS):
+        text = every + " " + format_tiles([t])
+        assert notation._fast_hand(text) is None
+        with pytest.raises(InvalidHand, match=f"5 copies of {Tile(t).token}"):
+            parse_hand(text)
