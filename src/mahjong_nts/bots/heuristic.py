@@ -994,9 +994,9 @@ def _gained(counts: list[int], tile: int, plans: Sequence[_Plan], n_melds: int) 
 
 SOFTMIN_ERROR: Final = 0.0501
 """How far below the exact soft minimum :func:`_softmin` can fall: its table rounds each
-difference down to a step of 0.05, which raises each term by at most ``exp(0.1)`` and the
-sum with it, lowering the result by at most ``0.1 / SOFTMIN`` (= 0.05); dropping the
-terms of differences of 3 or more only raises it."""
+difference down to a step of 0.05, which raises each term by at most ``exp(0.05 *
+SOFTMIN)`` and the sum with it, lowering the result by at most 0.05 (whatever
+:data:`SOFTMIN` is); dropping the terms of differences of 3 or more only raises it."""
 
 
 def _claim_bound(after: list[int], ctx: _Context, shanten: list[int]) -> float:
