@@ -448,14 +448,10 @@ def test_the_memory_is_bounded() -> None:
 
 def parsed_fully(text: str) -> Hand | str:
     """``text`` read the full way (no fast path): its hand, or the message of its error."""
-    fast = notation._fast_hand
-    notation._fast_hand = lambda text: None  # type: ignore[assignment]
     try:
-        return parse_hand(text)
+        return notation._parse_fully(text)
     except MahjongError as exc:
         return str(exc)
-    finally:
-        notation._fast_hand = fast  # type: ignore[assignment]
 
 
 def parsed(text: str) -> Hand | str:

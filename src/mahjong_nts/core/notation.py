@@ -582,6 +582,13 @@ def parse_hand(text: object) -> Hand:
         hand = _fast_hand(text)
         if hand is not None:
             return hand
+    return _parse_fully(text)
+
+
+def _parse_fully(text: object) -> Hand:
+    """:func:`parse_hand` read the full way, whatever the text (what the fast path must
+    agree with; a function of its own so that tests reach it in the compiled build too,
+    where patching ``_fast_hand`` does not reach the native call in :func:`parse_hand`)."""
     parsed = _scan(text, allow_structure=True)
     concealed = [t for t, _ in parsed.tiles if t < NUM_KINDS]
     bonus = [t for t, _ in parsed.tiles if t >= NUM_KINDS]
