@@ -15,6 +15,7 @@ from mahjong_nts.core.shanten import (
     regular_shanten,
     seven_pairs_shanten,
     shanten,
+    snakes_shanten,
     thirteen_orphans_shanten,
 )
 
@@ -29,6 +30,39 @@ def test_complete_and_ready() -> None:
     assert shanten(cv(orphans)) == 0
     assert thirteen_orphans_shanten(cv(orphans)) == 0
     assert shanten(cv([*orphans, RED])) == -1
+
+
+def test_snakes_and_the_garden() -> None:
+    straight = [b(n) for n in range(1, 10)]
+    # wind snake: 1-9 of a suit and the four winds fit 13 of its 14 tiles: ready for an
+    # extra of any of them; one extra completes it
+    assert snakes_shanten(cv([*straight, E, S, W, N])) == 0
+    assert snakes_shanten(cv([*straight, E, S, W, N, S])) == -1
+    # dragon snake: 1-9, the three dragons and a pair of winds
+    assert snakes_shanten(cv([*straight, RED, GREEN, WHITE, E, E])) == -1
+    assert snakes_shanten(cv([*straight, RED, GREEN, E, E])) == 0
+    # Peking garden: 1-7 of a suit, the four winds, the three dragons
+    garden = [k(n) for n in range(1, 8)] + [E, S, W, N, RED, GREEN, WHITE]
+    assert snakes_shanten(cv(garden)) == -1
+    # b1-b4 twice, k1-k4, t5: wind snake in bamboo fits b1-b4 and one extra (5 of 14)
+    # -> 8; the dragon snake and the garden fit four
+    hand = cv([b(1), b(1), b(2), b(2), b(3), b(3), b(4), b(4), k(1), k(2), k(3), k(4), t(5)])
+    assert snakes_shanten(hand) == 8
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_tile_taken_away_never_brings_an_irregular_target_nearer(rng: random.Random) -> None:
+    # the strong bot bounds every discard by the 14 tiles before it (bots/strong.py,
+    # limit_pick)
+    counts = cv(rng.sample(WALL, 14))
+    before = (thirteen_orphans_shanten(counts), snakes_shanten(counts))
+    for x in range(34):
+        if counts[x]:
+            counts[x] -= 1
+            assert thirteen_orphans_shanten(counts) >= before[0]
+            assert snakes_shanten(counts) >= before[1]
+            counts[x] += 1
 
 
 def test_worst_hand() -> None:

@@ -53,6 +53,16 @@ turn:
   keeps, asked of the real scorer (:func:`loser_score`): a step for 100 points late in
   the hand, a quarter of that early (``Level.loser_weight``).  So a late hand keeps a
   concealed dragon pung's suit clean rather than its stray circle.
+* **irregular limit hands** (``Level.limit_plans``): thirteen orphans, the wind and
+  dragon snakes and the Peking garden need no doubling and win a limit (1000 or 2000
+  under nts-2016, from each of the three), about three to seven times what a hand
+  with two doublings brings.  While no meld is declared, the discard that leaves the
+  nearest of them (:func:`limit_pick`) is played when that target, less a credit of
+  half a step for a hand worth 1000 and one step more for one worth twice that
+  (:func:`limit_credits`), is no farther than the plans' value of their own choice;
+  ties go to the discard that more live tiles bring nearer.  A pung, kong or chow that
+  would open such a hand is let go.  By paired duels, about +25 a hand under nts-2016
+  (docs/bots.md, the seventeenth round).
 
 A search by sampled draws (:mod:`mahjong_nts.bots.search`) of the discard and claim
 decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``); no
@@ -86,7 +96,7 @@ Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 * ``strong``: all of the above;
 * ``normal``: plans for value, seven pairs and the real worth of ready hands, without
   the look at the next draw, the expected points near ready, the worth as a
-  non-winner and reading the opponents' threat (it keeps the heuristic bot's care for
+  non-winner, the irregular limit hands and reading the opponents' threat (it keeps the heuristic bot's care for
   what an opponent's open melds show he collects);
 * ``easy``: the heuristic bot that now and then (one decision in four) throws any single
   tile of its hand or lets a claim go: mistakes on purpose, for beginners (it never
@@ -128,7 +138,12 @@ from mahjong_nts.core.hand import Hand, Meld, MeldKind
 from mahjong_nts.core.observation import Observation
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.core.scoring import Situation, score_hand
-from mahjong_nts.core.shanten import seven_pairs_shanten, shanten
+from mahjong_nts.core.shanten import (
+    seven_pairs_shanten,
+    shanten,
+    snakes_shanten,
+    thirteen_orphans_shanten,
+)
 from mahjong_nts.core.tiles import NUM_KINDS, Tile
 from mahjong_nts.core.wall import tile_set
 from mahjong_nts.core.winvalue import win_value
@@ -267,6 +282,15 @@ class Level:
     weights: Weights | None = None
     """The heuristic bot's judgement this level plays with, its ``seven_pairs_penalty``
     replaced by the level's (``None``: the heuristic bot's defaults, so replaced)."""
+    limit_plans: bool = False
+    """Play for thirteen orphans, a snake or the Peking garden (irregular limit hands,
+    :func:`limit_pick`) while no meld is declared, when one of them is no farther than
+    the plans' value less its credit; claims that would open the hand then pass."""
+    limit_credit: float = 0.5
+    """Value steps an irregular limit hand worth 1000 is credited over the plans; one
+    worth ``v``: this plus ``log2(v / 1000)`` (so thirteen orphans at 2000, one more)."""
+    limit_most: int = 5
+    """Never played for from farther (shanten) than this."""
 
 
 STRONG = Level(
@@ -276,12 +300,14 @@ STRONG = Level(
     self_drawn_share=0.5,
     surplus_most=3.0,
     weights=Weights(simples_extra=0.25),
+    limit_plans=True,
 )
 """``self_drawn_share``, ``surplus_most`` and ``simples_extra`` as tuned together by
 paired duels (the eighth round in docs/bots.md: +3.3 [+0.3, +6.2] a hand over 5500
 walls they were not tuned on, seeds 22 to 25); ``exact``, the expected points near
 ready, from the ninth round (+12.9 [+3.1, +22.7] a hand over 2000 walls of seed 32,
-fresh after the screen that chose it; under nmb-2009 +20.4 [+9.9, +30.9])."""
+fresh after the screen that chose it; under nmb-2009 +20.4 [+9.9, +30.9]);
+``limit_plans``, the irregular limit hands, from the seventeenth round."""
 NORMAL = Level(look_ahead=False, defence=False)
 EASY = Level(
     real_worth=False,
@@ -323,6 +349,9 @@ class StrongBot(HeuristicBot):
         """Folding pays only where the discarder pays the winner double (module doc)."""
         self._ask: Win | None = None
         """The win question of the decision now (:meth:`_win`), made when first asked."""
+        self._limits_of: RuleSet | None = None
+        self._limits: LimitCredits | None = None
+        """:meth:`_limit_credits`: the rule set they are of, and the credits."""
         self.record: list[tuple[float, ...]] | None = None
         """When a list: the features (:func:`discard_features`) of the position after
         each own-turn discard the bot plays (not folding; not when it declares a kong
@@ -526,7 +555,21 @@ class StrongBot(HeuristicBot):
             return self._learned_pick(ctx, counts, choices, scores, values, dangers)
         if folding:
             return _pick(counts, ctx, choices, scores, values)
-        return self._ordering_pick(ctx, counts, choices, scores, values)
+        value, tile = self._ordering_pick(ctx, counts, choices, scores, values)
+        if lv.limit_plans and not ctx.n_melds:
+            credits = self._limit_credits(ctx.obs.rules)
+            if credits is not None:
+                irregular = limit_pick(counts, choices, value, credits, lv.limit_most, ctx.live)
+                if irregular is not None:
+                    return -math.inf, irregular  # (no kong beside it: a kong breaks it)
+        return value, tile
+
+    def _limit_credits(self, rules: RuleSet) -> LimitCredits | None:
+        """:func:`limit_credits` of ``rules``, worked out once for the bot's rule set."""
+        if rules is not self._limits_of:
+            self._limits_of = rules
+            self._limits = limit_credits(rules, self.level.limit_credit)
+        return self._limits
 
     def _ordering_pick(
         self,
@@ -808,6 +851,25 @@ class StrongBot(HeuristicBot):
         return _most_ahead(first, worth[first], list(worth.items()), lv.search_z)
 
     def _claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
+        choice = self._planned_claim(obs, ctx, counts)
+        if (
+            self.level.limit_plans
+            and not ctx.n_melds
+            and choice.kind in (ActionKind.PUNG, ActionKind.CHOW, ActionKind.KONG)
+        ):
+            # a claim opens the hand, and an irregular limit hand must stay concealed
+            credits = self._limit_credits(obs.rules)
+            if credits is not None:
+                v, s, _ = limit_target(counts, credits)
+                if s <= self.level.limit_most and v <= evaluate(counts, ctx):
+                    for a in obs.legal:
+                        if a.kind is ActionKind.PASS:
+                            return a
+        return choice
+
+    def _planned_claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
+        """The claim window's answer by the plans (the heuristic bot's, or a search's or
+        learned value's when the level asks for them)."""
         choice = super()._claim(obs, ctx, counts)
         lv = self.level
         if lv.learned_claims and choice.kind in (ActionKind.PASS, ActionKind.PUNG, ActionKind.CHOW):
@@ -1233,6 +1295,125 @@ def _pung_wins(
         return hit
 
     return get
+
+
+@dataclass(frozen=True, slots=True)
+class LimitCredits:
+    """The value steps each irregular limit hand a bot may play for is credited over the
+    plans (``None``: the rule set has no such hand)."""
+
+    orphans: float | None
+    """Thirteen orphans."""
+    snakes: float | None
+    """The wind snake, the dragon snake and the Peking garden (the least of their
+    values; ``None`` unless the rule set has all three)."""
+
+
+_SNAKES: Final = ("wind_snake", "dragon_snake", "peking_garden")
+
+
+def limit_credits(rules: RuleSet, credit: float) -> LimitCredits | None:
+    """The credits (:class:`LimitCredits`) of ``rules``' irregular limit hands: ``credit``
+    for a hand worth 1000, plus ``log2(value / 1000)``, a hand's value being what it wins
+    on a discard (else self-drawn); ``None`` when the rule set has none of them."""
+    hands = rules.scoring.limit_hands
+
+    def worth(name: str) -> float | None:
+        lv = hands.get(name)
+        if lv is None:
+            return None
+        v = lv.claimed if lv.claimed is not None else lv.self_drawn
+        return float(v) if v else None
+
+    o = worth("thirteen_orphans")
+    snakes = [worth(name) for name in _SNAKES]
+    least = min(x for x in snakes if x is not None) if None not in snakes else None
+    if o is None and least is None:
+        return None
+    return LimitCredits(
+        credit + math.log2(o / 1000.0) if o is not None else None,
+        credit + math.log2(least / 1000.0) if least is not None else None,
+    )
+
+
+def limit_target(counts: list[int], credits: LimitCredits) -> tuple[float, int, int]:
+    """The irregular limit hand a concealed hand is best played for: (its shanten less
+    its credit, its shanten, 0 for thirteen orphans or 1 for the snakes), the least of
+    these triples; ``(inf, 99, 0)`` when the rule set has neither."""
+    best: tuple[float, int, int] = (math.inf, 99, 0)
+    if credits.orphans is not None:
+        s = thirteen_orphans_shanten(counts)
+        best = (s - credits.orphans, s, 0)
+    if credits.snakes is not None:
+        s = snakes_shanten(counts)
+        other = (s - credits.snakes, s, 1)
+        if other < best:
+            best = other
+    return best
+
+
+def limit_pick(
+    counts: list[int],
+    choices: Sequence[int],
+    value: float,
+    credits: LimitCredits,
+    most: int,
+    live: Sequence[int],
+) -> int | None:
+    """The discard that plays for an irregular limit hand, or ``None``: among ``choices``
+    (``counts``: the hand with the discard), those after which the best target
+    (:func:`limit_target`) is at most ``most`` steps away and, less its credit, no
+    farther than ``value`` (the plans' value of the discard they chose); of those, the
+    nearest, then the one with the most live tiles (``live``) that bring it nearer.
+    A hand that may play for none of them costs two shanten counts: a tile taken
+    away never brings a target nearer, so the 14 tiles bound every discard."""
+    bound = math.inf
+    if credits.orphans is not None:
+        s = thirteen_orphans_shanten(counts)
+        if s <= most:
+            bound = s - credits.orphans
+    if credits.snakes is not None:
+        s = snakes_shanten(counts)
+        if s <= most:
+            bound = min(bound, s - credits.snakes)
+    if bound > value:  # no target within ``most`` steps, or none near enough
+        return None
+    best = math.inf
+    tied: list[tuple[int, int]] = []
+    for t in choices:
+        counts[t] -= 1
+        v, s, kind = limit_target(counts, credits)
+        counts[t] += 1
+        if s <= most and v <= value:
+            if v < best:
+                best, tied = v, [(t, kind)]
+            elif v == best:
+                tied.append((t, kind))
+    if len(tied) < 2:
+        return tied[0][0] if tied else None
+    pick, most_live = tied[0][0], -1
+    for t, kind in tied:
+        counts[t] -= 1
+        n = _nearer(counts, kind, live)
+        counts[t] += 1
+        if n > most_live:
+            pick, most_live = t, n
+    return pick
+
+
+def _nearer(counts: list[int], kind: int, live: Sequence[int]) -> int:
+    """The live tiles (``live`` copies of each kind) that bring the target ``kind`` of
+    :func:`limit_target` nearer to the 13 tiles ``counts``."""
+    steps = thirteen_orphans_shanten if kind == 0 else snakes_shanten
+    now = steps(counts)
+    n = 0
+    for u in range(NUM_KINDS):
+        if live[u] and counts[u] < 4:
+            counts[u] += 1
+            if steps(counts) < now:
+                n += live[u]
+            counts[u] -= 1
+    return n
 
 
 def loser_score(obs: Observation, counts: list[int], more: tuple[Meld, ...] = ()) -> int:

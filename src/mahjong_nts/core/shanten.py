@@ -42,6 +42,7 @@ __all__ = [
     "regular_shanten",
     "seven_pairs_shanten",
     "shanten",
+    "snakes_shanten",
     "thirteen_orphans_shanten",
 ]
 
@@ -383,8 +384,10 @@ def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
     return held.count(0) - (max(held) >= 2)
 
 
-def _snakes_shanten(c: Sequence[int]) -> int:
-    """Best shanten over wind snake, dragon snake and Peking garden (all three suits)."""
+def snakes_shanten(c: Sequence[int]) -> int:
+    """Best shanten over wind snake, dragon snake and Peking garden, in any of the three
+    suits (13 or 14 concealed tiles, no melds): 13 less the tiles of the best fitting
+    target.  A tile taken away never lowers it."""
     winds = [c[27], c[28], c[29], c[30]]
     wind_kinds = sum(1 for x in winds if x)
     wind_extra = any(x >= 2 for x in winds)
@@ -410,7 +413,7 @@ def irregular_shanten(counts: Sequence[int], *, duplicate_pairs: bool = True) ->
     return min(
         seven_pairs_shanten(counts, duplicate_pairs=duplicate_pairs),
         thirteen_orphans_shanten(counts),
-        _snakes_shanten(counts),
+        snakes_shanten(counts),
     )
 
 
@@ -537,7 +540,7 @@ def shanten(counts: Sequence[int], *, n_melds: int = 0, duplicate_pairs: bool = 
                 wind_kinds + 1, honour_kinds - wind_kinds + 2, honour_kinds
             )
             if value > 13 - fit:
-                v = _snakes_shanten(b)
+                v = snakes_shanten(b)
                 if v < value:
                     value = v
     if value == 0 and 4 in b and not (n_tiles % 3 == 1 and _regular_waits(b)):
