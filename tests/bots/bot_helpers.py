@@ -121,3 +121,12 @@ def play(
             check(obs, act)
         game.apply(act)
     return game
+
+
+LATE_DISCARDS = {
+    1: "k3 t2 t6 k6 t3 W",
+    2: "k2 k6 t3 t8 k3 t2 t7 k8 S t1 t6",
+    3: "t9 k3 t2 t5 S N W",
+}
+"""A table late in the hand: West (seat 2) has let go eleven tiles, South among them;
+two more South tiles lie on the table, so the fourth is the one in our hand."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from bot_helpers import discards_of, make_obs, play
+from bot_helpers import LATE_DISCARDS, discards_of, make_obs, play
 
 from mahjong_nts.bots import BOTS, make_bot
 from mahjong_nts.bots.heuristic import HeuristicBot, _Context
@@ -83,15 +83,6 @@ def test_keeps_seven_pairs_when_the_regular_hand_stays_as_far() -> None:
     assert str(StrongBot(0).act(obs)) == "discard t4"
 
 
-LATE_DISCARDS = {
-    1: "k3 t2 t6 k6 t3 W",
-    2: "k2 k6 t3 t8 k3 t2 t7 k8 S t1 t6",
-    3: "t9 k3 t2 t5 S N W",
-}
-"""A table late in the hand: West (seat 2) has let go eleven tiles, South among them;
-two more South tiles lie on the table, so the fourth is the one in our hand."""
-
-
 def test_keeps_the_tile_a_clean_ready_looking_opponent_needs() -> None:
     # West shows three bamboo-and-honour melds (a clean-looking bamboo hand, four tiles
     # concealed: one tile from ready or ready) late in the hand.  Our hand plays circles
@@ -109,11 +100,13 @@ def test_keeps_the_tile_a_clean_ready_looking_opponent_needs() -> None:
 
 
 def test_throws_a_safe_tile_when_far_and_an_opponent_is_close() -> None:
-    # Our hand is four steps from ready whatever it throws; West (three open melds, late)
-    # is close.  The strong bot throws a safe tile: white dragon (West holds the other
+    # Our hand is far from ready whatever it throws (one pair, nothing else together),
+    # and six steps from any irregular limit hand; West (three open melds, late) is
+    # close.  The strong bot throws a safe tile: white dragon (West holds the other
     # three in his pung: nobody can wait on the fourth) or a wind West let go himself,
-    # rather than a fresh tile of our hand.
-    hand = "b1 b5 b9 k1 k5 t9 E S W N N F P C"
+    # rather than a fresh tile of our hand.  (A hand a step from thirteen orphans plays
+    # for it instead: test_strong_limits.py.)
+    hand = "b2 b5 b8 k2 k5 k8 t3 t6 S W N N P C"
     melds = {2: ["[b234]", "[k777]", "[PPP]"]}
     obs = make_obs(hand, discards_of(hand), melds=melds, discards=LATE_DISCARDS)
     thrown = str(StrongBot(0).act(obs))

@@ -8,7 +8,7 @@ import dataclasses
 import math
 
 import pytest
-from bot_helpers import discards_of, make_obs
+from bot_helpers import LATE_DISCARDS, discards_of, make_obs
 
 from mahjong_nts.bots.strong import (
     STRONG,
@@ -139,6 +139,17 @@ def test_strong_plays_for_an_irregular_limit_hand(hand: str, limit: set[str]) ->
     assert got.removeprefix("discard ") in limit
     other = str(StrongBot(0, level=OFF).act(make_obs(hand, legal)))
     assert other.removeprefix("discard ") not in limit
+
+
+def test_a_step_from_thirteen_orphans_it_plays_for_them_before_safety() -> None:
+    # late, West (three open melds) close; the hand holds eleven orphans and a pair of
+    # North, and b5 and k5: one of those goes (a step from thirteen orphans, worth
+    # 2000), not the safe white dragon the hand throws without the limit plans
+    hand = "b1 b5 b9 k1 k5 t9 E S W N N F P C"
+    melds = {2: ["[b234]", "[k777]", "[PPP]"]}
+    obs = make_obs(hand, discards_of(hand), melds=melds, discards=LATE_DISCARDS)
+    assert str(StrongBot(0).act(obs)) in ("discard b5", "discard k5")
+    assert str(StrongBot(0, level=OFF).act(obs)) == "discard P"
 
 
 def test_not_under_a_rule_set_without_them_nor_at_the_normal_level() -> None:
