@@ -23,6 +23,7 @@ from mahjong_nts.core.game import Phase
 from mahjong_nts.core.notation import parse_tiles
 from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.formats.rulefiles import load_ruleset
+from mahjong_nts.sim.duel import DuelSpec, play_wall
 
 OFF = dataclasses.replace(STRONG, limit_plans=False)
 
@@ -76,6 +77,22 @@ def test_no_credits_without_the_hands() -> None:
         rules, scoring=dataclasses.replace(rules.scoring, limit_hands=hands)
     )
     assert limit_credits(rules, 0.5) == LimitCredits(1.5, None)
+
+
+def test_none_with_three_players() -> None:
+    # three players play no characters and no North: thirteen orphans, the wind snake
+    # and the garden cannot be made (a hand played for one would wait on a North)
+    assert limit_credits(load_ruleset("nts-2016+three-players"), 0.5) is None
+    # the flowers and five players play the whole set
+    assert limit_credits(load_ruleset("nts-2016+flowers"), 0.5) == LimitCredits(1.5, 0.5)
+    assert limit_credits(load_ruleset("nts-2016+five-players"), 0.5) == LimitCredits(1.5, 0.5)
+
+
+def test_a_three_player_wall_that_once_asked_for_a_north_plays_out() -> None:
+    # before limit_credits knew the tile set, strong played this wall's hand for thirteen
+    # orphans and asked the scorer what a North would win: InvalidHand, the duel stopped
+    name = "nts-2016+three-players"
+    play_wall(DuelSpec(name, "strong", "heuristic", 1), load_ruleset(name), 58)
 
 
 def test_the_target_is_the_nearest_after_its_credit() -> None:

@@ -96,8 +96,8 @@ Levels (registered in :data:`~mahjong_nts.bots.base.BOTS`):
 * ``strong``: all of the above;
 * ``normal``: plans for value, seven pairs and the real worth of ready hands, without
   the look at the next draw, the expected points near ready, the worth as a
-  non-winner, the irregular limit hands and reading the opponents' threat (it keeps the heuristic bot's care for
-  what an opponent's open melds show he collects);
+  non-winner, the irregular limit hands and reading the opponents' threat (it keeps
+  the heuristic bot's care for what an opponent's open melds show he collects);
 * ``easy``: the heuristic bot that now and then (one decision in four) throws any single
   tile of its hand or lets a claim go: mistakes on purpose, for beginners (it never
   breaks a pair and never lets a mahjong go).
@@ -1315,7 +1315,12 @@ _SNAKES: Final = ("wind_snake", "dragon_snake", "peking_garden")
 def limit_credits(rules: RuleSet, credit: float) -> LimitCredits | None:
     """The credits (:class:`LimitCredits`) of ``rules``' irregular limit hands: ``credit``
     for a hand worth 1000, plus ``log2(value / 1000)``, a hand's value being what it wins
-    on a discard (else self-drawn); ``None`` when the rule set has none of them."""
+    on a discard (else self-drawn); ``None`` when the rule set has none of them, or
+    plays a set without all three suits and four winds (three players: no characters,
+    no North), whose shanten counts would wait on tiles that are not there."""
+    table = rules.table
+    if len(table.suits) < 3 or len(table.winds) < 4:
+        return None
     hands = rules.scoring.limit_hands
 
     def worth(name: str) -> float | None:
