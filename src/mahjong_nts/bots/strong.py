@@ -61,8 +61,9 @@ turn:
   half a step for a hand worth 1000 and one step more for one worth twice that
   (:func:`limit_credits`), is no farther than the plans' value of their own choice;
   ties go to the discard that more live tiles bring nearer.  A pung, kong or chow that
-  would open such a hand is let go.  By paired duels, about +25 a hand under nts-2016
-  (docs/bots.md, the seventeenth round).
+  would open such a hand is let go.  By paired duels, +17.0 [+5.0, +29.0] a hand under
+  nts-2016 over 2000 fresh walls (+26.9 in the screen that chose it; docs/bots.md, the
+  seventeenth round).
 
 A search by sampled draws (:mod:`mahjong_nts.bots.search`) of the discard and claim
 decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``); no
