@@ -11,7 +11,7 @@ from mahjong_nts.core.game import Discard, Game, Phase
 from mahjong_nts.core.notation import parse_meld, parse_tiles
 from mahjong_nts.core.observation import Observation, SeatView, observe
 from mahjong_nts.core.rules import RuleSet
-from mahjong_nts.core.tiles import WINDS, Tile
+from mahjong_nts.core.tiles import NUM_KINDS, WINDS, Tile
 from mahjong_nts.core.wall import tile_set
 from mahjong_nts.formats.rulefiles import load_ruleset
 
@@ -130,3 +130,11 @@ LATE_DISCARDS = {
 }
 """A table late in the hand: West (seat 2) has let go eleven tiles, South among them;
 two more South tiles lie on the table, so the fourth is the one in our hand."""
+
+
+def counts_of(text: str) -> list[int]:
+    """The count of each tile kind in ``text`` (tiles in the notation)."""
+    counts = [0] * NUM_KINDS
+    for t in parse_tiles(text):
+        counts[t] += 1
+    return counts

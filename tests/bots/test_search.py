@@ -10,7 +10,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from bot_helpers import discards_of, make_obs, play
+from bot_helpers import counts_of, discards_of, make_obs, play
 
 from mahjong_nts.bots.heuristic import HeuristicBot
 from mahjong_nts.bots.search import Policy, futures, rollout_values, state_seed
@@ -31,13 +31,6 @@ def rollout_worth(*args: Any) -> float:
     """The mean worth of a hand over the futures (:func:`rollout_values`)."""
     values = rollout_values(*args)
     return sum(values) / len(values) if values else 0.0
-
-
-def counts_of(text: str) -> list[int]:
-    counts = [0] * NUM_KINDS
-    for t in parse_tiles(text):
-        counts[t] += 1
-    return counts
 
 
 def win_of(obs: Observation):  # type: ignore[no-untyped-def]

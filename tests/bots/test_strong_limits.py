@@ -8,7 +8,7 @@ import dataclasses
 import math
 
 import pytest
-from bot_helpers import LATE_DISCARDS, discards_of, make_obs
+from bot_helpers import LATE_DISCARDS, counts_of, discards_of, make_obs
 
 from mahjong_nts.bots.strong import (
     STRONG,
@@ -26,13 +26,6 @@ from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.sim.duel import DuelSpec, play_wall
 
 OFF = dataclasses.replace(STRONG, limit_plans=False)
-
-
-def counts_of(text: str) -> list[int]:
-    counts = [0] * 34
-    for t in parse_tiles(text):
-        counts[t] += 1
-    return counts
 
 
 def without_irregular_limits(rules: RuleSet) -> RuleSet:

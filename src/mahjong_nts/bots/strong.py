@@ -137,7 +137,7 @@ from mahjong_nts.core.analysis import waiting_tiles
 from mahjong_nts.core.game import Phase
 from mahjong_nts.core.hand import Hand, Meld, MeldKind
 from mahjong_nts.core.observation import Observation
-from mahjong_nts.core.rules import RuleSet
+from mahjong_nts.core.rules import RuleSet, TableRules
 from mahjong_nts.core.scoring import Situation, score_hand
 from mahjong_nts.core.shanten import (
     seven_pairs_shanten,
@@ -1044,7 +1044,7 @@ class _Expectation:
         self.rounds = rounds
         live = ctx.live
         table = ctx.obs.rules.table
-        if len(table.suits) < 3 or len(table.winds) < 4:  # kinds not played are not live
+        if not _plays_every_kind(table):  # kinds not played are not live
             played = {int(t) for t in tile_set(table)}
             live = [k if t in played else 0 for t, k in enumerate(live)]
         self.live: list[int] = live
@@ -1313,14 +1313,19 @@ class LimitCredits:
 _SNAKES: Final = ("wind_snake", "dragon_snake", "peking_garden")
 
 
+def _plays_every_kind(table: TableRules) -> bool:
+    """The table plays all three suits and four winds (three players play neither the
+    characters nor North)."""
+    return len(table.suits) >= 3 and len(table.winds) >= 4
+
+
 def limit_credits(rules: RuleSet, credit: float) -> LimitCredits | None:
     """The credits (:class:`LimitCredits`) of ``rules``' irregular limit hands: ``credit``
     for a hand worth 1000, plus ``log2(value / 1000)``, a hand's value being what it wins
     on a discard (else self-drawn); ``None`` when the rule set has none of them, or
     plays a set without all three suits and four winds (three players: no characters,
     no North), whose shanten counts would wait on tiles that are not there."""
-    table = rules.table
-    if len(table.suits) < 3 or len(table.winds) < 4:
+    if not _plays_every_kind(rules.table):
         return None
     hands = rules.scoring.limit_hands
 
