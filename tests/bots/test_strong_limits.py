@@ -25,7 +25,9 @@ from mahjong_nts.core.rules import RuleSet
 from mahjong_nts.formats.rulefiles import load_ruleset
 from mahjong_nts.sim.duel import DuelSpec, play_wall
 
-OFF = dataclasses.replace(STRONG, limit_plans=False)
+OFF = dataclasses.replace(STRONG, limit_plans=False, exact_claims=False)
+"""`strong` without the limit hands, its claims the plans' alone (near ready its claims
+are also weighed by expected points, which would change the positions' answers)."""
 
 
 def without_irregular_limits(rules: RuleSet) -> RuleSet:

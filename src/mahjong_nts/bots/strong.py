@@ -64,6 +64,16 @@ turn:
   would open such a hand is let go.  By paired duels, +17.0 [+5.0, +29.0] a hand under
   nts-2016 over 2000 fresh walls (+26.9 in the screen that chose it; docs/bots.md, the
   seventeenth round).
+* **near ready, claims by expected points** (``Level.exact_claims``): when the hand is
+  ready or one step from ready and a pung or chow is on offer, passing and each claim
+  (with its best discard after it, the meld declared, so the real scorer says what the
+  opened hand may still win) are valued by the same expectation; the plans' answer
+  gives way to one expected to bring 50 points more.  So a hand ready on one tile kind
+  with two doublings takes a pung of its own wind that leaves it ready on two kinds with
+  three, and a concealed hand a step from ready takes the chow that makes it ready when
+  its waits, open, still have the doublings a mahjong needs and are worth the
+  concealment given up.  By paired duels, +9.6 [+4.1, +15.1] a hand under nts-2016 over
+  2000 fresh walls (docs/bots.md, the twenty-first round).
 
 A search by sampled draws (:mod:`mahjong_nts.bots.search`) of the discard and claim
 decisions can be turned on in :class:`Level` (``rollouts``, ``claim_rollouts``); no
@@ -292,6 +302,15 @@ class Level:
     worth ``v``: this plus ``log2(v / 1000)`` (so thirteen orphans at 2000, one more)."""
     limit_most: int = 5
     """Never played for from farther (shanten) than this."""
+    exact_claims: bool = False
+    """Near ready, decide a pung or chow on offer by expected points
+    (:meth:`StrongBot._exact_claim`): when the hand is ready or one step from ready,
+    passing and each pung or chow (followed by its best discard that leaves the hand
+    ready or a step away, the meld declared) are valued by the expectation of
+    ``Level.exact`` (:class:`_Expectation`), and the plans' answer gives way to the best
+    of them when that is ahead by ``exact_claim_margin``."""
+    exact_claim_margin: float = 50.0
+    """Points the best answer must be expected to bring beyond the plans' one."""
 
 
 STRONG = Level(
@@ -302,13 +321,15 @@ STRONG = Level(
     surplus_most=3.0,
     weights=Weights(simples_extra=0.25),
     limit_plans=True,
+    exact_claims=True,
 )
 """``self_drawn_share``, ``surplus_most`` and ``simples_extra`` as tuned together by
 paired duels (the eighth round in docs/bots.md: +3.3 [+0.3, +6.2] a hand over 5500
 walls they were not tuned on, seeds 22 to 25); ``exact``, the expected points near
 ready, from the ninth round (+12.9 [+3.1, +22.7] a hand over 2000 walls of seed 32,
 fresh after the screen that chose it; under nmb-2009 +20.4 [+9.9, +30.9]);
-``limit_plans``, the irregular limit hands, from the seventeenth round."""
+``limit_plans``, the irregular limit hands, from the seventeenth round; ``exact_claims``,
+claims near ready by expected points, from the twenty-first."""
 NORMAL = Level(look_ahead=False, defence=False)
 EASY = Level(
     real_worth=False,
@@ -853,20 +874,83 @@ class StrongBot(HeuristicBot):
 
     def _claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
         choice = self._planned_claim(obs, ctx, counts)
-        if (
-            self.level.limit_plans
-            and not ctx.n_melds
-            and choice.kind in (ActionKind.PUNG, ActionKind.CHOW, ActionKind.KONG)
+        if choice.kind in (ActionKind.PUNG, ActionKind.CHOW, ActionKind.KONG) and (
+            self._limit_holds(ctx, counts)
         ):
             # a claim opens the hand, and an irregular limit hand must stay concealed
-            credits = self._limit_credits(obs.rules)
-            if credits is not None:
-                v, s, _ = limit_target(counts, credits)
-                if s <= self.level.limit_most and v <= evaluate(counts, ctx):
-                    for a in obs.legal:
-                        if a.kind is ActionKind.PASS:
-                            return a
+            for a in obs.legal:
+                if a.kind is ActionKind.PASS:
+                    return a
+        if self.level.exact_claims and choice.kind in (
+            ActionKind.PASS,
+            ActionKind.PUNG,
+            ActionKind.CHOW,
+        ):
+            return self._exact_claim(obs, ctx, counts, choice)
         return choice
+
+    def _limit_holds(self, ctx: _Context, counts: list[int]) -> bool:
+        """Whether the concealed 13 tiles ``counts`` are played for an irregular limit
+        hand (``Level.limit_plans``): the nearest (:func:`limit_target`) at most
+        ``Level.limit_most`` steps away and, less its credit, no farther than the plans."""
+        lv = self.level
+        if not lv.limit_plans or ctx.n_melds:
+            return False
+        credits = self._limit_credits(ctx.obs.rules)
+        if credits is None:
+            return False
+        v, s, _ = limit_target(counts, credits)
+        return s <= lv.limit_most and v <= evaluate(counts, ctx)
+
+    def _exact_claim(
+        self, obs: Observation, ctx: _Context, counts: list[int], choice: Action
+    ) -> Action:
+        """``choice`` (the plans' pass, pung or chow), or the answer of more expected
+        points (``Level.exact_claims``): when the hand (13 tiles ``counts``) is ready or
+        one step from ready, passing is valued by :class:`_Expectation` and each pung or
+        chow on offer by the best of the discards after it that leave the hand ready or
+        a step away, with the meld declared (the real scorer's answer for the hand so
+        opened); the best of them is played when ahead of ``choice`` by
+        ``Level.exact_claim_margin``.  Not while the hand is played for an irregular
+        limit hand (it stays concealed), nor with no own draw left."""
+        passing: Action | None = None
+        options: list[Action] = []
+        for a in obs.legal:
+            if a.kind is ActionKind.PASS:
+                passing = a
+            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW) and a.tile is not None:
+                options.append(a)
+        n = len(obs.seats)
+        rounds = obs.live_left // n
+        if passing is None or not options or rounds < 1 or n < 2:
+            return choice
+        if self._limit_holds(ctx, counts):
+            return choice
+        dup = ctx.v.duplicate_pairs
+        steps = shanten(counts, n_melds=ctx.n_melds, duplicate_pairs=dup)
+        if steps > 1:
+            return choice
+        lv = self.level
+        hazard = _hazard(obs, lv)
+        ev = _Expectation(ctx, self._win, rounds, hazard, lv)
+        worth: list[tuple[Action, float]] = [(passing, ev.hand(list(counts), steps)[rounds])]
+        saved = ctx.save()
+        for a in options:
+            after, meld = _claimed(ctx, counts, a, obs.offered, saved)
+            try:
+                best = _claim_worth(ctx, after, meld, obs, rounds, hazard, lv)
+            finally:
+                ctx.restore(saved)
+            if best is not None:
+                worth.append((a, best))
+        mine = next((w for a, w in worth if a == choice), None)
+        if mine is None:  # (a claim the expectation cannot value: the plans decide)
+            return choice
+        top, top_worth = choice, mine
+        for a, w in worth:
+            if w > top_worth:
+                top, top_worth = a, w
+        return top if top_worth > mine + lv.exact_claim_margin else choice
 
     def _planned_claim(self, obs: Observation, ctx: _Context, counts: list[int]) -> Action:
         """The claim window's answer by the plans (the heuristic bot's, or a search's or
@@ -1662,6 +1746,48 @@ def _claimed(
     assert t is not None and offered is not None
     after, kind, _ = _as_claimed(ctx, counts, a.kind, t, offered, saved)
     return after, Meld(kind, Tile(t))
+
+
+def _claim_worth(
+    ctx: _Context,
+    after: list[int],
+    meld: Meld,
+    obs: Observation,
+    rounds: int,
+    hazard: float,
+    lv: Level,
+) -> float | None:
+    """The expected points (:class:`_Expectation`) of a claim: the best of the discards
+    from the concealed tiles ``after`` it that leave the hand ready or one step from
+    ready, with ``meld`` declared (``ctx`` set for it); ``None`` when none does."""
+    dup = ctx.v.duplicate_pairs
+    base = list(after)
+    ev: _Expectation | None = None
+    best = -math.inf
+    for d in range(NUM_KINDS):
+        if not after[d]:
+            continue
+        after[d] -= 1
+        try:
+            steps = shanten(after, n_melds=ctx.n_melds, duplicate_pairs=dup)
+            if steps <= 1:
+                if ev is None:
+                    ev = _Expectation(ctx, _memo_win(_later(obs, (meld,))), rounds, hazard, lv)
+                    ev.base = base  # a copy beyond the tiles after the claim was drawn
+                    # no more live copies than the claim leaves (the tile on offer is
+                    # in sight already in a real game; this bounds any observation)
+                    live = list(ev.live)
+                    for t in set(meld.tiles):
+                        held = base[t] + meld.tiles.count(t)
+                        live[t] = min(live[t], max(4 - held, 0))
+                    ev.live = live
+                    ev.unseen = max(sum(live), 1)
+                w = ev.hand(after, steps)[rounds]
+                if w > best:
+                    best = w
+        finally:
+            after[d] += 1
+    return best if ev is not None else None
 
 
 def _memo_win(obs: Observation) -> Win:
