@@ -782,13 +782,7 @@ class StrongBot(HeuristicBot):
         :func:`discard_features` of the hand as it is, and for each claim its plan value
         and the features of the position after it and its best discard (``None`` when no
         plan fits the claim); ``None`` when no pung or chow is on offer."""
-        passing: Action | None = None
-        options: list[Action] = []
-        for a in obs.legal:
-            if a.kind is ActionKind.PASS:
-                passing = a
-            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW) and a.tile is not None:
-                options.append(a)
+        passing, options = _pass_and_claims(obs)
         if passing is None or not options:
             return None
         threat, danger = self._dangers(ctx)
@@ -913,13 +907,7 @@ class StrongBot(HeuristicBot):
         opened); the best of them is played when ahead of ``choice`` by
         ``Level.exact_claim_margin``.  Not while the hand is played for an irregular
         limit hand (it stays concealed), nor with no own draw left."""
-        passing: Action | None = None
-        options: list[Action] = []
-        for a in obs.legal:
-            if a.kind is ActionKind.PASS:
-                passing = a
-            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW) and a.tile is not None:
-                options.append(a)
+        passing, options = _pass_and_claims(obs)
         n = len(obs.seats)
         rounds = obs.live_left // n
         if passing is None or not options or rounds < 1 or n < 2:
@@ -1746,6 +1734,18 @@ def _claimed(
     assert t is not None and offered is not None
     after, kind, _ = _as_claimed(ctx, counts, a.kind, t, offered, saved)
     return after, Meld(kind, Tile(t))
+
+
+def _pass_and_claims(obs: Observation) -> tuple[Action | None, list[Action]]:
+    """The pass of a claim window and the pungs and chows on offer in it."""
+    passing: Action | None = None
+    options: list[Action] = []
+    for a in obs.legal:
+        if a.kind is ActionKind.PASS:
+            passing = a
+        elif a.kind in (ActionKind.PUNG, ActionKind.CHOW) and a.tile is not None:
+            options.append(a)
+    return passing, options
 
 
 def _claim_worth(
