@@ -143,6 +143,34 @@ def test_offline_answers_equal_the_server_s_and_start_cold(page_in: Callable[...
     )
 
 
+SLOW_REGISTER = """(() => {
+  const sw = navigator.serviceWorker;
+  if (!sw) return;
+  const register = sw.register.bind(sw);
+  sw.register = (...args) => new Promise((r) => setTimeout(r, 2000)).then(() => register(...args));
+})();"""
+"""The page's service worker registration, two seconds slower (as on a busy phone)."""
+
+
+def test_a_click_while_the_service_worker_registers_is_not_lost(
+    page_in: Callable[..., Page],
+) -> None:
+    # The offer shows before the service worker is registered; a click then starts the
+    # download once it is (it once did nothing: the button listened only afterwards,
+    # and a clean-clone CI on a busy machine clicked in between).
+    page = page_in(DESKTOP)
+    page.add_init_script(SLOW_REGISTER)
+    page.goto("/")
+    section = page.locator("#offline")
+    expect(section).to_be_visible()
+    expect(section).to_have_attribute("data-state", "none")
+    page.locator("#offline-get").click()
+    expect(section).to_have_attribute(
+        "data-state", re.compile(r"^(getting|ready)$"), timeout=READY_TIMEOUT
+    )
+    expect(section).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT)
+
+
 def test_the_first_load_takes_nothing_of_the_offline_files(page_in: Callable[..., Page]) -> None:
     """Every request of a fresh context opening ``/`` (the page's, the service worker's,
     any worker's): under the first-load budget, and nothing of Pyodide or the bundle

@@ -86,6 +86,7 @@ function ask(query, lang) {
 }
 
 async function makeAvailable() {
+  if (state === "getting" || state === "ready") return; // (a click while it starts by itself)
   state = "getting";
   button.hidden = true;
   progress.hidden = false;
@@ -136,13 +137,19 @@ export async function offlineResult(query) {
 
 async function begin() {
   section.hidden = false;
+  // The button answers from the moment it shows: a click before the service worker is
+  // registered waits for it (and does nothing when the registration failed).
+  const registered = navigator.serviceWorker.register("/sw.js");
+  button.addEventListener("click", () => {
+    registered.then(makeAvailable, () => {});
+  });
   try {
-    await navigator.serviceWorker.register("/sw.js");
+    await registered;
   } catch (error) {
+    button.hidden = true;
     say(fill(texts.failed, { reason: error.message }), "failed");
     return;
   }
-  button.addEventListener("click", makeAvailable);
   const lacking = await missing();
   if (!lacking.length) {
     state = "ready";
