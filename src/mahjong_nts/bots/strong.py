@@ -912,11 +912,9 @@ class StrongBot(HeuristicBot):
         rounds = obs.live_left // n
         if passing is None or not options or rounds < 1 or n < 2:
             return choice
-        if self._limit_holds(ctx, counts):
-            return choice
         dup = ctx.v.duplicate_pairs
         steps = shanten(counts, n_melds=ctx.n_melds, duplicate_pairs=dup)
-        if steps > 1:
+        if steps > 1 or self._limit_holds(ctx, counts):  # (the cheaper test first)
             return choice
         lv = self.level
         hazard = _hazard(obs, lv)
