@@ -14,9 +14,11 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import update
 
-from mahjong_nts.store import NotOwner, Store, open_store
+from mahjong_nts.store import NotOwner, Store, StoreUnavailable, db, open_store
 from mahjong_nts.store.cluster import claim, claimable, lobby_rows, ownership, release, renew
+from mahjong_nts.store.models import OnlineTable
 from mahjong_nts.store.notices import listen, parse_notice
 from mahjong_nts.store.online import (
     NewEvent,
@@ -144,6 +146,48 @@ def test_two_claimers_at_once_one_owner(store: Store) -> None:
         winners = [n for n, w in won.items() if w]
         assert len(won) == 8 and len(winners) == 1, won
         assert ownership(store, table_id=table).owner == winners[0]  # type: ignore[union-attr]
+
+
+def test_a_hung_owner_in_the_middle_of_a_transaction_does_not_stop_the_takeover(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Process a stops (a hung machine, SIGSTOP) half-way through its heartbeat, the
+    table's row locked; its lease passes.  Process b takes the table over all the same:
+    the database ends a's transaction once it has been idle too long (instead of b
+    waiting for a's lock without end), and a, when it wakes, finds its transaction gone
+    (a clear error, nothing of it stored) and its store working."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("SQLite: one process (its writers wait a bounded time anyway)")
+    monkeypatch.setattr(db, "HUNG_TRANSACTION_SECONDS", 1.0)
+    a, b = open_store(db_url), open_store(db_url)
+    try:
+        table = _new(a, owner="a")
+        later = T0 + LEASE + timedelta(seconds=1)
+        won: list[bool] = []
+        claimer = threading.Thread(target=lambda: won.append(_claim(b, table, "b", later)))
+        woke = ""
+        try:
+            with a.transaction() as session:  # a's heartbeat: the row is locked ...
+                session.execute(
+                    update(OnlineTable)
+                    .where(OnlineTable.id == table, OnlineTable.owner == "a")
+                    .values(lease_until=later + LEASE)
+                )
+                claimer.start()
+                claimer.join(20)  # ... and a hangs here
+                hung = claimer.is_alive()
+        except StoreUnavailable as exc:
+            woke = str(exc)
+        claimer.join(20)
+        assert not hung, "b waited for the hung process's lock"
+        assert won == [True]
+        assert woke.startswith("the database failed"), woke
+        held = ownership(a, table_id=table)  # a's store works again
+        assert held is not None and held.owner == "b" and held.lease_until == later + LEASE
+        assert renew(a, node="a", until=later + 2 * LEASE, tables=[table]) == set()
+    finally:
+        a.close()
+        b.close()
 
 
 def test_only_the_owner_writes(store: Store) -> None:

@@ -53,6 +53,13 @@ MAX_URL_CHARS: Final = 2000
 BUSY_TIMEOUT_MS: Final = 5000
 """How long an SQLite writer waits for another one before it gives up."""
 
+HUNG_TRANSACTION_SECONDS: Final = 5.0
+"""How long a PostgreSQL session may sit in an open transaction between two statements
+before the database ends it.  The store's transactions run their statements back to back
+(milliseconds apart); one that waits this long belongs to a hung process (a stopped
+machine), whose row locks would otherwise stop every other process (an online table's
+takeover) until it wakes."""
+
 MIGRATIONS: Final = Path(__file__).resolve().parent / "migrations"
 
 
@@ -138,6 +145,23 @@ def _sqlite_pragmas(engine: Engine, memory: bool) -> None:
             cursor.close()
 
 
+def _postgresql_settings(engine: Engine) -> None:
+    """Every connection ends a transaction left idle :data:`HUNG_TRANSACTION_SECONDS`:
+    the locks of a hung process are bounded (the process, when it wakes, gets an error
+    and a new connection)."""
+    limit_ms = round(HUNG_TRANSACTION_SECONDS * 1000)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        autocommit = dbapi_connection.autocommit
+        dbapi_connection.autocommit = True
+        try:
+            with dbapi_connection.cursor() as cursor:
+                cursor.execute(f"SET idle_in_transaction_session_timeout = {limit_ms}")
+        finally:
+            dbapi_connection.autocommit = autocommit
+
+
 def alembic_config(url: str | URL) -> Config:
     """An Alembic configuration for the shipped migrations (no ini file needed):
     ``command.revision(alembic_config(url), "add x", autogenerate=True)``."""
@@ -215,6 +239,8 @@ def open_store(url: str | URL | None = None) -> Store:
                 engine.dispose()
                 raise StoreUnavailable(f"{shown}: the folder {folder} does not exist")
         _sqlite_pragmas(engine, memory)
+    else:
+        _postgresql_settings(engine)
     try:
         with engine.begin() as conn:
             cfg = alembic_config(parsed)
