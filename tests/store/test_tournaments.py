@@ -303,6 +303,76 @@ def test_seat_round_remembers_the_day_plan(store: Store, monkeypatch: pytest.Mon
     assert get_tournament(store, tid).rounds == tuple(history)
 
 
+def test_the_tournament_stays_writable_while_a_round_is_planned(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Planning a round takes seconds on a big day; meanwhile the officials enter the
+    results of the round before (another process here) without waiting for it, and the
+    round is stored.  A player registered while a round is planned makes that round
+    refused (nothing stored, a clear message); seated again, it counts the player."""
+    import mahjong_nts.store.tournaments as repo
+
+    planning, go = threading.Event(), threading.Event()
+
+    def slow(*args: object, **kw: object) -> Round:
+        planning.set()
+        assert go.wait(30)
+        return next_round(*args, **kw)  # type: ignore[arg-type]
+
+    stores = [open_store(db_url) for _ in range(2)]
+    try:
+        tid = _eight(stores[0])
+        seat_next_round(stores[0], tid)
+        monkeypatch.setattr(repo, "next_round", slow)
+        seated: list[object] = []
+        seater = threading.Thread(
+            target=lambda: seated.append(seat_next_round(stores[0], tid)), daemon=True
+        )
+        seater.start()
+        assert planning.wait(30)
+        official = threading.Thread(
+            target=lambda: enter_result(stores[1], tid, 1, 1, [40, 10, -20, -30], by="o"),
+            daemon=True,
+        )
+        official.start()
+        official.join(10)
+        waited = official.is_alive()
+        go.set()
+        seater.join(30)
+        official.join(30)
+        assert not waited, "the result waited for the round's plan"
+        view = get_tournament(stores[1], tid)
+        assert view.result(1, 1) is not None and len(view.rounds) == 2
+        assert seated == [view.rounds[1]]
+
+        planning.clear()
+        go.clear()
+        refused: list[BaseException] = []
+
+        def seat() -> None:
+            try:
+                seat_next_round(stores[0], tid)
+            except InvalidSeating as exc:
+                refused.append(exc)
+
+        seater = threading.Thread(target=seat, daemon=True)
+        seater.start()
+        assert planning.wait(30)
+        late = add_player(stores[1], tid, first_name="Ivo", first_round=3)
+        go.set()
+        seater.join(30)
+        assert [str(e) for e in refused] == [
+            "round 3: the players or the rounds changed while it was being seated; nothing "
+            "was stored: seat it again"
+        ]
+        assert len(get_tournament(stores[1], tid).rounds) == 2
+        third = seat_next_round(stores[0], tid)
+        assert late.number in third.players and len(get_tournament(stores[1], tid).rounds) == 3
+    finally:
+        for s in stores:
+            s.close()
+
+
 def test_set_and_swap_a_round(store: Store) -> None:
     tid = _eight(store)
     with pytest.raises(InvalidSeating, match="player 8 plays but is not seated"):

@@ -295,8 +295,9 @@ def _where(ref: object, *, write: bool) -> Any:
     raise _not_found()
 
 
-def _read(session: Session, ref: object) -> Tournament:
-    row = session.scalars(select(Tournament).where(_where(ref, write=False))).one_or_none()
+def _read(session: Session, ref: object, *, write: bool = False) -> Tournament:
+    """The tournament (``write``: by a reference that may change it, not changed yet)."""
+    row = session.scalars(select(Tournament).where(_where(ref, write=write))).one_or_none()
     if row is None:
         raise _not_found()
     return row
@@ -790,32 +791,54 @@ def seat_next_round(store: Store, ref: int | str) -> Round:
     (:func:`mahjong_nts.tournament.next_round`: the round of the whole day's plan while
     the rounds seated are that plan's, else the round alone given the rounds before it;
     the same tournament seed seats the same way).  The day's plan is made at the first
-    round and remembered (:data:`_DAY_PLANS`) for the next ones."""
+    round and remembered (:data:`_DAY_PLANS`) for the next ones.
+
+    Planning a day takes seconds, so it is done outside the transactions: the tournament
+    is read, the round planned, and stored in a second transaction if what it was planned
+    from (the players, the rounds seated, the settings) is still the same; otherwise it is
+    refused, nothing stored (a result entered meanwhile changes nothing of it).  The other
+    writers of the tournament (the results of the round before) never wait for a plan."""
+    with store.transaction() as session:
+        asked = _seating_inputs(session, _read(session, ref, write=True))
+    row_rounds, roster, history, options, seed = asked
+    number = len(history) + 1
+    if number > row_rounds:
+        raise InvalidSeating(N_("all {rounds} rounds are seated already"), rounds=row_rounds)
+    present = roster.present(number)
+    if len(present) < 3:
+        raise InvalidSeating(
+            N_("round {round}: {n} players present; a table needs at least 3"),
+            round=number,
+            n=len(present),
+        )
+    day = [roster.present(k) for k in range(1, row_rounds + 1)]
+    seated = next_round(
+        day,
+        history,
+        options,
+        day_plan=lambda: _DAY_PLANS.plan(day, options, f"{seed}:plan", random.Random),
+        round_rng=random.Random(f"{seed}:{number}"),
+    )
     with store.transaction() as session:
         row = _write(session, ref)
-        history = _rounds(session, row.id)
-        number = len(history) + 1
-        if number > row.rounds:
-            raise InvalidSeating(N_("all {rounds} rounds are seated already"), rounds=row.rounds)
-        roster = _roster(_player_rows(session, row.id))
-        present = roster.present(number)
-        if len(present) < 3:
+        if _seating_inputs(session, row) != asked:
             raise InvalidSeating(
-                N_("round {round}: {n} players present; a table needs at least 3"),
+                N_("round {round}: the players or the rounds changed while it was being "
+                   "seated; nothing was stored: seat it again"),
                 round=number,
-                n=len(present),
-            )
-        options = SeatingOptions(fives=row.fives, clubs=roster.clubs() if row.clubs_apart else {})
-        day = [roster.present(k) for k in range(1, row.rounds + 1)]
-        seated = next_round(
-            day,
-            history,
-            options,
-            day_plan=lambda: _DAY_PLANS.plan(day, options, f"{row.seed}:plan", random.Random),
-            round_rng=random.Random(f"{row.seed}:{number}"),
-        )
+            )  # fmt: skip
         _store_round(session, row, seated)
-        return seated
+    return seated
+
+
+def _seating_inputs(
+    session: Session, row: Tournament
+) -> tuple[int, Roster, tuple[Round, ...], SeatingOptions, str]:
+    """Everything a round's seating depends on: the number of rounds, the players, the
+    rounds seated, the options, the seed."""
+    roster = _roster(_player_rows(session, row.id))
+    options = SeatingOptions(fives=row.fives, clubs=roster.clubs() if row.clubs_apart else {})
+    return row.rounds, roster, _rounds(session, row.id), options, row.seed
 
 
 def _check_round(roster: Roster, seating: Round) -> None:
