@@ -1175,15 +1175,16 @@ class _Expectation:
 
     def hand(self, after: list[int], steps: int) -> list[float]:
         """The hand ``after`` (13 concealed tiles, ``steps`` 0: ready, 1: one step
-        away): its worth with each count of own draws left."""
+        away): its worth with each count of own draws left.  A copy it holds beyond
+        :attr:`base` was drawn: one live copy fewer (as in :meth:`ready`)."""
         key = bytes(after)
-        live, u, win = self.live, self.unseen, self.win
+        live, base, u, win = self.live, self.base, self.unseen, self.win
         waits = self._waits(key) if steps == 0 else ()
         p_win = wins = p_follow = claimed = worth_claimed = 0.0
         follow: list[tuple[float, list[list[float]]]] = []
         for t in range(NUM_KINDS):
-            k = live[t]
-            if not k:
+            k = live[t] - max(key[t] - base[t], 0)  # (a copy beyond the base was drawn)
+            if k <= 0:
                 continue
             if t in waits:
                 ok, balance = win(key, t, True)
