@@ -166,6 +166,7 @@ def test_a_hung_owner_in_the_middle_of_a_transaction_does_not_stop_the_takeover(
         won: list[bool] = []
         claimer = threading.Thread(target=lambda: won.append(_claim(b, table, "b", later)))
         woke = ""
+        hung = True
         try:
             with a.transaction() as session:  # a's heartbeat: the row is locked ...
                 session.execute(
